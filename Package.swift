@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "swift-scoped-search",
+  products: [
+    .library(name: "SearchCore", targets: ["SearchCore"]),
+    .executable(name: "SearchREPL", targets: ["SearchREPL"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+  ],
+  targets: [
+    // The one C boundary: a plain-C API over ICU (Debian's libicu-dev). ICU's own headers never
+    // reach Swift, because Foundation on Linux carries a second, incompatible copy of them.
+    .target(
+      name: "CICU",
+      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+    ),
+    .target(name: "SearchCore", dependencies: ["CICU"]),
+    .executableTarget(
+      name: "SearchREPL",
+      dependencies: [
+        "SearchCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "SearchCoreTests",
+      dependencies: [
+        "SearchCore",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "SearchREPLTests",
+      dependencies: ["SearchREPL"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,245 @@
+// The one Swift file that imports CICU. Everything ICU-shaped stops here: callers see Swift
+// strings, UTF-16 arrays and `ICUError`.
+import CICU
+
+/// A failure reported by ICU, with ICU's own error name.
+public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// ICU's status code (a `UErrorCode` value greater than zero).
+  public var code: Int32
+  /// ICU's name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
+  public var name: String
+  /// What the engine was doing, such as `opening transliterator "Any-Latin"`.
+  public var operation: String
+
+  init(code: Int32, operation: String) {
+    self.code = code
+    self.name = String(cString: cicu_error_name(code))
+    self.operation = operation
+  }
+
+  /// The error as one line of text.
+  public var description: String { "ICU error \(name) while \(operation)" }
+}
+
+/// Thin, typed access to the ICU services behind CICU.
+enum ICU {
+  /// The version of the ICU library the package runs against, such as "72.1".
+  static var version: String {
+    var buffer = [CChar](repeating: 0, count: 32)
+    let count = buffer.count
+    buffer.withUnsafeMutableBufferPointer { cicu_version($0.baseAddress, count) }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Throws when `status` reports a failure (warnings, below zero, are not failures).
+  static func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(ICUError) {
+    if status > 0 { throw ICUError(code: status, operation: operation()) }
+  }
+
+  /// Runs a C function that writes into a buffer and reports the length it needs, growing the
+  /// buffer once when the first guess was too small.
+  static func withGrowingBuffer<Element: BinaryInteger>(
+    of _: Element.Type, guess: Int, _ operation: @autoclosure () -> String,
+    _ body: (UnsafeMutablePointer<Element>, Int32, inout Int32) -> Int32
+  ) throws(ICUError) -> [Element] {
+    var capacity = max(guess, 8)
+    for _ in 0..<2 {
+      var status: Int32 = 0
+      var length: Int32 = 0
+      let buffer = [Element](unsafeUninitializedCapacity: capacity) { storage, count in
+        guard let base = storage.baseAddress else { return }
+        length = body(base, Int32(capacity), &status)
+        count = status == CICU_BUFFER_OVERFLOW_ERROR ? 0 : min(Int(max(length, 0)), capacity)
+      }
+      if status == CICU_BUFFER_OVERFLOW_ERROR {
+        capacity = Int(length) + 1
+        continue
+      }
+      try check(status, operation())
+      return buffer
+    }
+    throw ICUError(code: CICU_BUFFER_OVERFLOW_ERROR, operation: operation())
+  }
+
+  /// One of ICU's shared Normalizer2 instances.
+  struct Normalizer: @unchecked Sendable {
+    // ICU documents Normalizer2 instances as immutable and safe to share between threads.
+    let pointer: UnsafeRawPointer
+    let name: String
+
+    static let nfc = load(CICU_NFC, "NFC")
+    static let nfd = load(CICU_NFD, "NFD")
+    static let nfkc = load(CICU_NFKC, "NFKC")
+    static let nfkd = load(CICU_NFKD, "NFKD")
+    static let nfkcCasefold = load(CICU_NFKC_CASEFOLD, "NFKC_Casefold")
+
+    private static func load(_ form: cicu_normalization_form, _ name: String) -> Result<
+      Normalizer, ICUError
+    > {
+      var status: Int32 = 0
+      let pointer = cicu_normalizer(form, &status)
+      if status > 0 { return .failure(ICUError(code: status, operation: "loading \(name)")) }
+      guard let pointer else {
+        return .failure(ICUError(code: 1, operation: "loading \(name)"))
+      }
+      return .success(Normalizer(pointer: pointer, name: name))
+    }
+
+    /// The normalized form of `text`.
+    func normalize(_ text: [UInt16]) throws(ICUError) -> [UInt16] {
+      try text.withUnsafeBufferPointer { source throws(ICUError) in
+        try ICU.withGrowingBuffer(of: UInt16.self, guess: text.count + 8, "normalizing to \(name)")
+        { dest, capacity, status in
+          cicu_normalize(pointer, source.baseAddress, Int32(source.count), dest, capacity, &status)
+        }
+      }
+    }
+  }
+
+  /// Full case folding, with the Turkic mappings when `turkic` is set.
+  static func foldCase(_ text: [UInt16], turkic: Bool) throws(ICUError) -> [UInt16] {
+    try text.withUnsafeBufferPointer { source throws(ICUError) in
+      try withGrowingBuffer(of: UInt16.self, guess: text.count + 8, "folding case") {
+        dest, capacity, status in
+        cicu_fold_case(source.baseAddress, Int32(source.count), dest, capacity, turkic ? 1 : 0, &status)
+      }
+    }
+  }
+
+  /// Boundaries of grapheme clusters or words, as UTF-16 offsets including 0 and the end.
+  static func boundaries(
+    _ kind: cicu_break_kind, in text: [UInt16], locale: String
+  ) throws(ICUError) -> (offsets: [Int], isWord: [Bool]) {
+    var capacity = text.count + 2
+    for _ in 0..<2 {
+      var offsets = [Int32](repeating: 0, count: capacity)
+      var flags = [UInt8](repeating: 0, count: capacity)
+      var status: Int32 = 0
+      let count = text.withUnsafeBufferPointer { source in
+        cicu_boundaries(
+          kind, locale, source.baseAddress, Int32(source.count), &offsets, &flags,
+          Int32(capacity), &status)
+      }
+      if status == CICU_BUFFER_OVERFLOW_ERROR {
+        capacity = Int(count)
+        continue
+      }
+      try check(status, "finding \(kind == CICU_BREAK_WORD ? "word" : "character") boundaries")
+      let used = Int(count)
+      return (offsets.prefix(used).map(Int.init), flags.prefix(used).map { $0 != 0 })
+    }
+    throw ICUError(code: CICU_BUFFER_OVERFLOW_ERROR, operation: "finding boundaries")
+  }
+
+  /// An ICU transliterator. Not safe to share between threads: each thread uses its own copy.
+  final class Transliterator {
+    private let handle: UnsafeMutableRawPointer
+    /// The ID it was opened with, such as "Any-Latin; Latin-ASCII".
+    let id: String
+
+    init(id: String) throws(ICUError) {
+      let units = Array(id.utf16)
+      var status: Int32 = 0
+      let handle = units.withUnsafeBufferPointer {
+        cicu_transliterator_open($0.baseAddress, Int32($0.count), &status)
+      }
+      try ICU.check(status, "opening transliterator \"\(id)\"")
+      guard let handle else {
+        throw ICUError(code: 1, operation: "opening transliterator \"\(id)\"")
+      }
+      self.handle = handle
+      self.id = id
+    }
+
+    private init(handle: UnsafeMutableRawPointer, id: String) {
+      self.handle = handle
+      self.id = id
+    }
+
+    deinit { cicu_transliterator_close(handle) }
+
+    /// An independent copy, for use on another thread.
+    func copy() throws(ICUError) -> Transliterator {
+      var status: Int32 = 0
+      let clone = cicu_transliterator_clone(handle, &status)
+      try ICU.check(status, "cloning transliterator \"\(id)\"")
+      guard let clone else { throw ICUError(code: 1, operation: "cloning transliterator") }
+      return Transliterator(handle: clone, id: id)
+    }
+
+    /// The transliteration of `text`.
+    func transliterate(_ text: [UInt16]) throws(ICUError) -> [UInt16] {
+      var capacity = text.count * 4 + 16
+      for _ in 0..<3 {
+        var buffer = text + [UInt16](repeating: 0, count: capacity - text.count)
+        var status: Int32 = 0
+        let length = cicu_transliterate(handle, &buffer, Int32(text.count), Int32(capacity), &status)
+        if status == CICU_BUFFER_OVERFLOW_ERROR {
+          capacity = max(capacity * 2, Int(length) + 1)
+          continue
+        }
+        try ICU.check(status, "transliterating with \"\(id)\"")
+        return Array(buffer.prefix(Int(length)))
+      }
+      throw ICUError(code: CICU_BUFFER_OVERFLOW_ERROR, operation: "transliterating with \"\(id)\"")
+    }
+  }
+
+  /// An ICU collator for one locale. Not safe to share between threads: copy it for each.
+  final class Collator {
+    private let handle: UnsafeMutableRawPointer
+    /// The locale it was opened for.
+    let locale: String
+
+    init(locale: String) throws(ICUError) {
+      var status: Int32 = 0
+      let handle = cicu_collator_open(locale, &status)
+      try ICU.check(status, "opening a collator for \"\(locale)\"")
+      guard let handle else { throw ICUError(code: 1, operation: "opening a collator") }
+      self.handle = handle
+      self.locale = locale
+    }
+
+    private init(handle: UnsafeMutableRawPointer, locale: String) {
+      self.handle = handle
+      self.locale = locale
+    }
+
+    deinit { cicu_collator_close(handle) }
+
+    /// An independent copy, for use on another thread.
+    func copy() throws(ICUError) -> Collator {
+      var status: Int32 = 0
+      let clone = cicu_collator_clone(handle, &status)
+      try ICU.check(status, "cloning the collator for \"\(locale)\"")
+      guard let clone else { throw ICUError(code: 1, operation: "cloning a collator") }
+      return Collator(handle: clone, locale: locale)
+    }
+
+    /// Sets the comparison strength: 0 primary (base letters), 1 secondary (accents),
+    /// 2 tertiary (case).
+    func setStrength(_ strength: Int) { cicu_collator_set_strength(handle, Int32(strength)) }
+
+    /// The sort key of `text`: byte-wise comparison of keys orders as the collator does.
+    func sortKey(_ text: String) -> [UInt8] {
+      let units = Array(text.utf16)
+      return units.withUnsafeBufferPointer { source in
+        var capacity = units.count * 4 + 16
+        while true {
+          var key = [UInt8](repeating: 0, count: capacity)
+          let length = Int(
+            cicu_collator_sort_key(handle, source.baseAddress, Int32(source.count), &key, Int32(capacity)))
+          if length <= capacity { return Array(key.prefix(max(length - 1, 0))) }
+          capacity = length
+        }
+      }
+    }
+
+    /// Compares two strings under the collator's rules.
+    func compare(_ a: String, _ b: String) -> Int {
+      let x = Array(a.utf16)
+      let y = Array(b.utf16)
+      return Int(cicu_collator_compare(handle, x, Int32(x.count), y, Int32(y.count)))
+    }
+  }
+}

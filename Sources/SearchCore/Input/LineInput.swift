@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Text split into lines, checked to be UTF-8: the input of `filter` and of the loaders.
+///
+/// Lines end at "\n"; a final line without one is still a line, and a final "\n" does not
+/// start an empty line. A line keeps a "\r" before its "\n" when printed, but the "\r" is not
+/// part of the text that is searched.
+public struct LineInput: Sendable {
+  /// Where the text came from, for error messages: a path or "<stdin>".
+  public let source: String
+  /// The text as read.
+  public let bytes: [UInt8]
+  /// Start offset of each line.
+  let starts: [Int]
+  /// End offset of each line, before its "\n".
+  let ends: [Int]
+
+  /// Splits `bytes` into lines after checking that they are UTF-8.
+  ///
+  /// - Throws: ``InputError`` naming the line and byte of the first invalid UTF-8 sequence.
+  public init(bytes: [UInt8], source: String) throws(InputError) {
+    self.source = source
+    self.bytes = bytes
+    var starts: [Int] = []
+    var ends: [Int] = []
+    let invalid: Int? = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      var position = 0
+      while position < buffer.count {
+        starts.append(position)
+        if let newline = memchr(base + position, 0x0A, buffer.count - position) {
+          let end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+          ends.append(end)
+          position = end + 1
+        } else {
+          ends.append(buffer.count)
+          position = buffer.count
+        }
+      }
+      return UTF8Validation.firstInvalidOffset(in: buffer)
+    }
+    self.starts = starts
+    self.ends = ends
+    if let invalid {
+      let line = Self.lineIndex(containing: invalid, starts: starts)
+      let byte = bytes[invalid]
+      throw InputError(
+        source: source, line: line + 1, column: invalid - starts[line] + 1,
+        reason: "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+        hint: "the input must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+    }
+  }
+
+  /// The number of lines.
+  public var count: Int { starts.count }
+
+  /// The byte range of line `index` (from 0) as printed, without its "\n".
+  public func printedRange(ofLine index: Int) -> Range<Int> { starts[index]..<ends[index] }
+
+  /// The byte range of line `index` that is searched: without a final "\r".
+  public func searchedRange(ofLine index: Int) -> Range<Int> {
+    var end = ends[index]
+    if end > starts[index] && bytes[end - 1] == 0x0D { end -= 1 }
+    return starts[index]..<end
+  }
+
+  /// The text of line `index` (from 0), as searched.
+  public func line(_ index: Int) -> String {
+    String(decoding: bytes[searchedRange(ofLine: index)], as: UTF8.self)
+  }
+
+  private static func lineIndex(containing offset: Int, starts: [Int]) -> Int {
+    var low = 0
+    var high = starts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+    }
+    return max(low - 1, 0)
+  }
+}

@@ -1,0 +1,52 @@
+// The folding pipeline for one character, run by ICU when a folder first meets it.
+
+extension Folder {
+  /// The folded form of one character (grapheme cluster), iterated until it is stable so that
+  /// folding a folded text changes nothing.
+  func foldCharacter(_ character: String) throws(ICUError) -> String {
+    var units = Array(character.utf16)
+    for _ in 0..<4 {
+      let next = try foldOnce(units)
+      if next == units { break }
+      units = next
+    }
+    return String(decoding: units, as: UTF16.self)
+  }
+
+  private func foldOnce(_ input: [UInt16]) throws(ICUError) -> [UInt16] {
+    let folding = normalizer.folding
+    let nfc = try ICU.Normalizer.nfc.get()
+    var units = input
+    if folding.contains(.latin), let transliterator {
+      units = try transliterator.transliterate(try nfc.normalize(units))
+    }
+    if folding.contains(.compatibility) {
+      units = try ICU.Normalizer.nfkc.get().normalize(units)
+    } else {
+      units = try nfc.normalize(units)
+    }
+    if folding.contains(.case) {
+      units = try ICU.foldCase(units, turkic: normalizer.isTurkic)
+    }
+    if folding.contains(.compatibility) {
+      units = try ICU.Normalizer.nfkc.get().normalize(units)
+      units = Self.removingScalars(units, where: ScalarClasses.isDroppedIgnorable)
+    }
+    units = try nfc.normalize(units)
+    if folding.contains(.diacritics) {
+      units = try ICU.Normalizer.nfd.get().normalize(units)
+      units = Self.removingScalars(units, where: ScalarClasses.isRemovableDiacritic)
+      units = try nfc.normalize(units)
+    }
+    return units
+  }
+
+  private static func removingScalars(
+    _ units: [UInt16], where predicate: (Unicode.Scalar) -> Bool
+  ) -> [UInt16] {
+    let text = String(decoding: units, as: UTF16.self)
+    var kept = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !predicate(scalar) { kept.append(scalar) }
+    return Array(String(kept).utf16)
+  }
+}

@@ -1,0 +1,330 @@
+/// Folds many texts on one thread, caching the folded form of every character it meets.
+///
+/// Get one from ``Normalizer/makeFolder()``; use it from one thread at a time (it is not
+/// `Sendable`), and make one per thread when folding in parallel. ASCII characters are folded
+/// by a table; any other character is folded by ICU the first time the folder sees it.
+public final class Folder {
+  /// The normaliser whose rules this folder applies.
+  public let normalizer: Normalizer
+
+  let transliterator: ICU.Transliterator?
+  /// Folded byte of each ASCII byte, where `asciiIsSimple` holds.
+  private var asciiFolded = [UInt8](repeating: 0, count: 128)
+  /// ASCII bytes that fold to one ASCII byte and always form a character alone (not CR, which
+  /// joins a following LF; not "I" under Turkic rules, which folds to "ı").
+  private var asciiIsSimple = [Bool](repeating: false, count: 128)
+  /// Entry index + 1 of each single-scalar character of the Basic Multilingual Plane.
+  private var bmpEntries: [Int32]
+  private var shortEntries: [ShortKey: Int32] = [:]
+  private var longEntries: [[UInt8]: Int32] = [:]
+  private var entries: [Entry] = []
+  private var entryBytes: [UInt8] = []
+  private var entryInterior: [Int] = []
+  private var scratch = FoldBuffer()
+
+  /// The folded form of one original character (or of a few characters that fold into one).
+  struct Entry {
+    var start: Int
+    var count: Int
+    var interiorStart: Int
+    var interiorCount: Int
+    /// Offset of the last folded character and end of the first one, for the join test.
+    var lastCharacterStart: Int
+    var firstCharacterEnd: Int
+    /// One scalar that folds to itself: maps byte for byte.
+    var isIdentity: Bool
+    var mayJoinPrevious: Bool
+    var mayJoinNext: Bool
+  }
+
+  /// Up to 16 bytes of a character's UTF-8, packed for hashing without allocation.
+  struct ShortKey: Hashable {
+    var low: UInt64
+    var high: UInt64
+    var count: Int
+  }
+
+  /// What the fold loop remembers of the last character it emitted, to join a following
+  /// character that folds into the same folded character.
+  private struct Last {
+    var exists = false
+    var originalStart = 0
+    var foldedStart = 0
+    var lastCharacterStart = 0
+    var mayJoinNext = false
+  }
+
+  init(normalizer: Normalizer, transliterator: ICU.Transliterator?) throws(ICUError) {
+    self.normalizer = normalizer
+    self.transliterator = transliterator
+    self.bmpEntries = [Int32](repeating: 0, count: 0x10000)
+    let folding = normalizer.folding
+    for byte in 0..<128 {
+      var folded = UInt8(byte)
+      if folding.contains(.case), (0x41...0x5A).contains(byte) { folded = UInt8(byte) + 0x20 }
+      asciiFolded[byte] = folded
+      let turkicI = normalizer.isTurkic && folding.contains(.case) && byte == 0x49
+      asciiIsSimple[byte] = byte != 0x0D && !turkicI
+    }
+  }
+
+  // MARK: Public entry points
+
+  /// The folded form of `text`.
+  public func fold(_ text: String) throws(ICUError) -> String {
+    try fold(text, recordsMap: false)
+    return String(decoding: scratch.bytes, as: UTF8.self)
+  }
+
+  /// The folded form of `text` with its map back to `text`.
+  public func foldedText(_ text: String) throws(ICUError) -> FoldedText {
+    try fold(text, recordsMap: true)
+    return FoldedText(original: text, buffer: scratch)
+  }
+
+  /// Appends the folded form of `text` to `bytes`, as when building a column of many texts.
+  public func fold(_ text: String, appendingTo bytes: inout [UInt8]) throws(ICUError) {
+    try fold(text, recordsMap: false)
+    bytes.append(contentsOf: scratch.bytes)
+  }
+
+  /// The folded form of `text` as a buffer, without a map.
+  func foldBuffer(_ text: String) throws(ICUError) -> FoldBuffer {
+    try fold(text, recordsMap: false)
+    return scratch
+  }
+
+  private func fold(_ text: String, recordsMap: Bool) throws(ICUError) {
+    var text = text
+    text.makeContiguousUTF8()
+    var buffer = scratch
+    scratch = FoldBuffer()
+    defer { scratch = buffer }
+    let result: Result<Void, ICUError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      do throws(ICUError) {
+        try fold(bytes, into: &buffer, recordsMap: recordsMap)
+        return .success(())
+      } catch { return .failure(error) }
+    }
+    try result?.get()
+  }
+
+  // MARK: The fold loop
+
+  /// Folds valid UTF-8 into `out`, replacing its contents.
+  func fold(
+    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool
+  ) throws(ICUError) {
+    out.reset(originalCount: source.count, recordsMap: recordsMap)
+    guard let base = source.baseAddress else { return }
+    let n = source.count
+    out.bytes.reserveCapacity(n)
+    var last = Last()
+    var i = 0
+    while i < n {
+      let byte = base[i]
+      if byte < 0x80 && asciiIsSimple[Int(byte)] && !last.mayJoinNext {
+        // A run of ASCII characters, each its own character, folded by table.
+        let runStart = i
+        let foldedStart = out.bytes.count
+        while i < n {
+          let c = base[i]
+          guard c < 0x80, asciiIsSimple[Int(c)] else { break }
+          if i + 1 < n && base[i + 1] >= 0x80
+            && !ScalarClasses.isPlain(Self.decode(base, at: i + 1, count: n).value)
+          {
+            break  // a mark or joiner follows: the character is longer than this byte
+          }
+          out.bytes.append(asciiFolded[Int(c)])
+          i += 1
+        }
+        if i > runStart {
+          if recordsMap { Self.appendLinear(&out, folded: foldedStart, original: runStart) }
+          last = Last(
+            exists: true, originalStart: i - 1, foldedStart: out.bytes.count - 1,
+            lastCharacterStart: out.bytes.count - 1, mayJoinNext: false)
+          continue
+        }
+      }
+      let end = clusterEnd(base, from: i, count: n)
+      let index = try entry(base, i..<end)
+      try append(index, original: i..<end, base: base, into: &out, last: &last)
+      i = end
+    }
+  }
+
+  private func append(
+    _ index: Int, original: Range<Int>, base: UnsafePointer<UInt8>,
+    into out: inout FoldBuffer, last: inout Last
+  ) throws(ICUError) {
+    let folded = entries[index]
+    if folded.count == 0 {
+      if out.recordsMap {
+        out.anchors.append(.init(folded: out.bytes.count, original: original.lowerBound, isLinear: false))
+      }
+      return
+    }
+    if last.exists && (folded.mayJoinPrevious || last.mayJoinNext)
+      && joins(out.bytes[last.lastCharacterStart...], folded)
+    {
+      // The folded character would merge with the one before: fold both as one character.
+      let mergedStart = last.originalStart
+      out.bytes.removeSubrange(last.foldedStart...)
+      while let tail = out.interior.last, tail >= last.foldedStart { out.interior.removeLast() }
+      while let tail = out.anchors.last,
+        tail.folded > last.foldedStart
+          || (tail.folded == last.foldedStart && tail.original >= mergedStart)
+      {
+        out.anchors.removeLast()
+      }
+      let merged = try entry(base, mergedStart..<original.upperBound)
+      appendRaw(merged, original: mergedStart..<original.upperBound, into: &out, last: &last)
+      return
+    }
+    appendRaw(index, original: original, into: &out, last: &last)
+  }
+
+  private func appendRaw(
+    _ index: Int, original: Range<Int>, into out: inout FoldBuffer, last: inout Last
+  ) {
+    let folded = entries[index]
+    let foldedStart = out.bytes.count
+    out.bytes.append(contentsOf: entryBytes[folded.start..<folded.start + folded.count])
+    for k in folded.interiorStart..<folded.interiorStart + folded.interiorCount {
+      out.interior.append(foldedStart + entryInterior[k])
+    }
+    if out.recordsMap {
+      if folded.isIdentity {
+        Self.appendLinear(&out, folded: foldedStart, original: original.lowerBound)
+      } else {
+        out.anchors.append(.init(folded: foldedStart, original: original.lowerBound, isLinear: false))
+      }
+    }
+    if folded.count > 0 {
+      last = Last(
+        exists: true, originalStart: original.lowerBound, foldedStart: foldedStart,
+        lastCharacterStart: foldedStart + folded.lastCharacterStart,
+        mayJoinNext: folded.mayJoinNext)
+    }
+  }
+
+  private static func appendLinear(_ out: inout FoldBuffer, folded: Int, original: Int) {
+    if let tail = out.anchors.last, tail.isLinear,
+      tail.original - tail.folded == original - folded
+    {
+      return  // continues the linear segment before it
+    }
+    out.anchors.append(.init(folded: folded, original: original, isLinear: true))
+  }
+
+  /// Whether the last folded character and the first folded character of `next` form one
+  /// character when written next to each other.
+  private func joins(_ lastCharacter: ArraySlice<UInt8>, _ next: Entry) -> Bool {
+    var bytes = Array(lastCharacter)
+    bytes.append(contentsOf: entryBytes[next.start..<next.start + next.firstCharacterEnd])
+    return String(decoding: bytes, as: UTF8.self).count == 1
+  }
+
+  // MARK: Characters
+
+  /// Decodes the scalar starting at `i` of valid UTF-8.
+  @inline(__always)
+  static func decode(_ base: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (
+    value: UInt32, length: Int
+  ) {
+    let b0 = UInt32(base[i])
+    if b0 < 0x80 { return (b0, 1) }
+    if b0 < 0xE0, i + 1 < n { return ((b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F), 2) }
+    if b0 < 0xF0, i + 2 < n {
+      return ((b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F), 3)
+    }
+    if i + 3 < n {
+      let value =
+        (b0 & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12 | UInt32(base[i + 2] & 0x3F) << 6
+        | UInt32(base[i + 3] & 0x3F)
+      return (value, 4)
+    }
+    return (0xFFFD, n - i)  // truncated input; valid UTF-8 never gets here
+  }
+
+  /// The end of the character (grapheme cluster) that starts at `i`.
+  private func clusterEnd(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
+    let (value, length) = Self.decode(base, at: i, count: n)
+    let next = i + length
+    if next >= n { return n }
+    if ScalarClasses.isPlain(value) && ScalarClasses.isPlain(Self.decode(base, at: next, count: n).value)
+    {
+      return next
+    }
+    // The exact way: ask Swift's grapheme breaker on a growing window.
+    var window = 64
+    while true {
+      var upper = min(n, i + window)
+      while upper < n && base[upper] & 0xC0 == 0x80 { upper += 1 }
+      let text = String(decoding: UnsafeBufferPointer(start: base + i, count: upper - i), as: UTF8.self)
+      let first = text.index(after: text.startIndex)
+      let length = text.utf8.distance(from: text.startIndex, to: first)
+      if i + length < upper || upper == n { return i + length }
+      window *= 4
+    }
+  }
+
+  /// The cache entry for the character `base[range]`, folding it with ICU on first sight.
+  private func entry(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(ICUError) -> Int {
+    let count = range.count
+    let (value, length) = Self.decode(base, at: range.lowerBound, count: range.upperBound)
+    if length == count && value < 0x10000 {
+      let known = bmpEntries[Int(value)]
+      if known != 0 { return Int(known) - 1 }
+      let index = try makeEntry(UnsafeBufferPointer(start: base + range.lowerBound, count: count))
+      bmpEntries[Int(value)] = Int32(index + 1)
+      return index
+    }
+    if count <= 16 {
+      var key = ShortKey(low: 0, high: 0, count: count)
+      for k in 0..<count {
+        let byte = UInt64(base[range.lowerBound + k])
+        if k < 8 { key.low |= byte << (8 * k) } else { key.high |= byte << (8 * (k - 8)) }
+      }
+      if let known = shortEntries[key] { return Int(known) }
+      let index = try makeEntry(UnsafeBufferPointer(start: base + range.lowerBound, count: count))
+      shortEntries[key] = Int32(index)
+      return index
+    }
+    let bytes = Array(UnsafeBufferPointer(start: base + range.lowerBound, count: count))
+    if let known = longEntries[bytes] { return Int(known) }
+    let index = try makeEntry(UnsafeBufferPointer(start: base + range.lowerBound, count: count))
+    longEntries[bytes] = Int32(index)
+    return index
+  }
+
+  private func makeEntry(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Int {
+    let original = String(decoding: bytes, as: UTF8.self)
+    let folded = try foldCharacter(original)
+    var interior: [Int] = []
+    var characterStarts: [Int] = []
+    var offset = 0
+    for character in folded {
+      characterStarts.append(offset)
+      var first = true
+      for scalar in character.unicodeScalars {
+        if !first { interior.append(offset) }
+        first = false
+        offset += UTF8.width(scalar)
+      }
+    }
+    let scalars = folded.unicodeScalars
+    let entry = Entry(
+      start: entryBytes.count, count: folded.utf8.count,
+      interiorStart: entryInterior.count, interiorCount: interior.count,
+      lastCharacterStart: characterStarts.last ?? 0,
+      firstCharacterEnd: characterStarts.count > 1 ? characterStarts[1] : folded.utf8.count,
+      isIdentity: folded.utf8.elementsEqual(original.utf8) && scalars.count == 1,
+      mayJoinPrevious: scalars.first.map(ScalarClasses.mayJoinPrevious) ?? false,
+      mayJoinNext: scalars.last.map(ScalarClasses.mayJoinNext) ?? false)
+    entryBytes.append(contentsOf: folded.utf8)
+    entryInterior.append(contentsOf: interior)
+    entries.append(entry)
+    return entries.count - 1
+  }
+}

@@ -1,0 +1,82 @@
+/// Which differences between two texts the normaliser ignores.
+///
+/// Canonical equivalence is always ignored: a composed "é" (U+00E9) and a decomposed one
+/// ("e" + U+0301) fold alike under every set of options, including ``none``.
+public struct Folding: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+
+  /// Creates a set of folding options from its raw bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Full case folding: "Straße" ~ "STRASSE", "ΣΟΦΟΣ" ~ "σοφος" (final sigma).
+  public static let `case` = Folding(rawValue: 1 << 0)
+  /// Accents and other diacritics: "café" ~ "cafe". Marks that make a different letter in
+  /// scripts where they are essential are kept: Japanese voicing marks (ガ is not カ), Indic
+  /// vowel signs and viramas, Thai tone marks. Letters that are not a base plus a mark stay
+  /// as they are: "ø", "æ", "ł", "đ", "ı" (see ``latin``).
+  public static let diacritics = Folding(rawValue: 1 << 1)
+  /// Compatibility forms: full-width and half-width forms, ligatures ("ﬁ" ~ "fi"),
+  /// superscripts and circled digits ("²" ~ "2", "①" ~ "1"); default-ignorable characters
+  /// such as the soft hyphen are dropped (the zero-width joiner inside emoji sequences is kept).
+  public static let compatibility = Folding(rawValue: 1 << 2)
+  /// Transliteration of every script to Latin ASCII: "Москва" ~ "moskva", "Ærøskøbing" ~
+  /// "aeroskobing". Off by default.
+  public static let latin = Folding(rawValue: 1 << 3)
+
+  /// No folding beyond canonical equivalence.
+  public static let none: Folding = []
+  /// Case, diacritics and compatibility forms: what a search field usually wants.
+  public static let `default`: Folding = [.case, .diacritics, .compatibility]
+
+  static let names: [(String, Folding)] = [
+    ("case", .case), ("diacritics", .diacritics), ("compatibility", .compatibility),
+    ("latin", .latin),
+  ]
+}
+
+extension Folding: CustomStringConvertible {
+  /// A comma-separated list such as "case,diacritics,compatibility", or "none".
+  public var description: String {
+    let parts = Self.names.filter { contains($0.1) }.map(\.0)
+    return parts.isEmpty ? "none" : parts.joined(separator: ",")
+  }
+}
+
+extension Folding {
+  /// An error in a folding list such as "case,accents".
+  public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The list as given.
+    public var text: String
+    /// The word that is not an option.
+    public var word: String
+
+    /// The error as one line of text.
+    public var description: String {
+      let known = Folding.names.map(\.0).joined(separator: ", ")
+      return "unknown folding \"\(word)\" in \"\(text)\"; use a comma list of \(known), or none"
+    }
+  }
+
+  /// Parses a comma-separated list such as "case,diacritics" or "none".
+  public init(parsing text: String) throws(ParseError) {
+    var result: Folding = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let word = part.trimmingCharacters(in: " ")
+      if word == "none" { continue }
+      guard let option = Self.names.first(where: { $0.0 == word })?.1 else {
+        throw ParseError(text: text, word: String(word))
+      }
+      result.insert(option)
+    }
+    self = result
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in character: Character) -> Substring {
+    var slice = self
+    while slice.first == character { slice.removeFirst() }
+    while slice.last == character { slice.removeLast() }
+    return slice
+  }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// Folds text for comparison: items and queries go through the same folding, and a match is a
+/// byte-wise substring match of the folded forms.
+///
+/// A normaliser is a small value, safe to share between threads. Folding one string is
+/// ``fold(_:)``; folding many, or folding with a map back to the original for highlighting,
+/// goes through a ``Folder``, which caches the folded form of every character it has seen and
+/// belongs to one thread at a time.
+///
+/// Pure-ASCII text never reaches ICU. Other characters are folded by ICU once per folder
+/// and then served from the folder's cache.
+///
+/// The pipeline, applied to each grapheme cluster of the input:
+/// 1. with ``Folding/latin``: ICU's "Any-Latin; Latin-ASCII" transliteration;
+/// 2. NFC, or NFKC with ``Folding/compatibility``;
+/// 3. with ``Folding/case``: full case folding (Turkic mappings for Turkish and Azeri);
+/// 4. with ``Folding/compatibility``: NFKC again and default-ignorable characters dropped;
+/// 5. with ``Folding/diacritics``: NFD, removable marks dropped, NFC;
+/// repeated until the result no longer changes, so folding is idempotent.
+public struct Normalizer: Sendable {
+  /// What the normaliser ignores.
+  public let folding: Folding
+  /// The locale whose case rules apply, such as "tr"; nil for the root locale.
+  public let locale: String?
+  /// Whether the Turkic case mappings apply (Turkish and Azeri: "I" ~ "ı", "İ" ~ "i").
+  public let isTurkic: Bool
+
+  let shared: Shared
+
+  /// Creates a normaliser, loading the ICU data it needs.
+  ///
+  /// - Throws: ``ICUError`` when ICU cannot provide a normaliser or the transliterator.
+  public init(folding: Folding = .default, locale: String? = nil) throws(ICUError) {
+    self.folding = folding
+    self.locale = locale
+    let language = locale.map { String($0.prefix { $0 != "_" && $0 != "-" }).lowercased() }
+    self.isTurkic = language == "tr" || language == "az"
+    for form in [ICU.Normalizer.nfc, ICU.Normalizer.nfd, ICU.Normalizer.nfkc] { _ = try form.get() }
+    self.shared = try Shared(latin: folding.contains(.latin))
+  }
+
+  /// Folds one string.
+  ///
+  /// - Complexity: O(*n*) in the length of `text`.
+  public func fold(_ text: String) throws(ICUError) -> String {
+    let folder = try makeFolder()
+    return try folder.fold(text)
+  }
+
+  /// Folds one string and keeps the map back to it, for highlighting.
+  public func foldedText(_ text: String) throws(ICUError) -> FoldedText {
+    let folder = try makeFolder()
+    return try folder.foldedText(text)
+  }
+
+  /// A folder for one thread: it caches the folded form of every character it meets.
+  public func makeFolder() throws(ICUError) -> Folder {
+    try Folder(normalizer: self, transliterator: shared.makeTransliterator())
+  }
+
+  /// What a normaliser shares between its copies: the transliterator that folders clone.
+  final class Shared: Sendable {
+    static let transliteratorID = "Any-Latin; Latin-ASCII"
+    // ICU transliterators are not thread-safe; the prototype is only ever cloned, under a lock.
+    private let prototype: Mutex<ICU.Transliterator?>
+
+    init(latin: Bool) throws(ICUError) {
+      let transliterator = latin ? try ICU.Transliterator(id: Self.transliteratorID) : nil
+      prototype = Mutex(transliterator)
+    }
+
+    func makeTransliterator() throws(ICUError) -> ICU.Transliterator? {
+      let result: Result<ICU.Transliterator?, ICUError> = prototype.withLock { prototype in
+        guard let prototype else { return .success(nil) }
+        do throws(ICUError) { return .success(try prototype.copy()) } catch { return .failure(error) }
+      }
+      return try result.get()
+    }
+  }
+}
+
+extension Normalizer: Hashable {
+  /// Two normalisers are equal when they fold every text alike.
+  public static func == (lhs: Normalizer, rhs: Normalizer) -> Bool {
+    lhs.folding == rhs.folding && lhs.isTurkic == rhs.isTurkic
+  }
+
+  /// Hashes the folding options and the case rules.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(folding)
+    hasher.combine(isTurkic)
+  }
+}

@@ -1,0 +1,82 @@
+// Unicode classifications the folding pipeline needs, kept in one place.
+
+enum ScalarClasses {
+  /// Whether a grapheme-cluster boundary certainly separates this scalar from any neighbour
+  /// that is also plain: its Grapheme_Cluster_Break value is Other or Control (but not CR), and
+  /// no rule of UAX #29 joins it to what follows or precedes it. Lets the folder find most
+  /// clusters without asking the grapheme breaker. A scalar outside these ranges is not
+  /// necessarily joined; it only goes the slower, exact way.
+  @inline(__always)
+  static func isPlain(_ value: UInt32) -> Bool {
+    if value < 0x300 { return value != 0x0D }
+    if value < 0x483 { return value >= 0x370 }
+    if value < 0x591 { return value >= 0x48A }
+    if value >= 0x4E00 && value <= 0x9FFF { return true }  // CJK Unified Ideographs
+    if value >= 0x3041 && value <= 0x3096 { return true }  // Hiragana letters
+    if value >= 0x30A1 && value <= 0x30FA { return true }  // Katakana letters
+    return false
+  }
+
+  /// Whether diacritic folding removes this scalar: a nonspacing mark in the blocks of generic
+  /// combining diacritics, or a Hebrew, Arabic or Syriac vowel point. Marks that make another
+  /// letter in scripts where they are essential (Japanese voicing marks U+3099/U+309A, Indic
+  /// vowel signs and viramas, Thai and Lao signs) are outside these ranges and stay.
+  static func isRemovableDiacritic(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    let inRange: Bool
+    switch value {
+    case 0x0300...0x036F, 0x0483...0x0487, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF,
+      0xFE20...0xFE2F:
+      inRange = true
+    case 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7:
+      inRange = true  // Hebrew cantillation and niqqud
+    case 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4,
+      0x06E7...0x06E8, 0x06EA...0x06ED:
+      inRange = true  // Arabic harakat and Quranic marks
+    case 0x0730...0x074A:
+      inRange = true  // Syriac vowel points
+    default:
+      inRange = false
+    }
+    return inRange && scalar.properties.generalCategory == .nonspacingMark
+  }
+
+  /// Whether compatibility folding drops this scalar: default-ignorable code points such as
+  /// the soft hyphen, except the zero-width joiner, which holds emoji sequences together.
+  static func isDroppedIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value != 0x200D && scalar.properties.isDefaultIgnorableCodePoint
+  }
+
+  /// Whether a cluster whose folded text starts with this scalar might join the folded text
+  /// before it into one character (marks, joiners, regional indicators, Hangul jamo). A
+  /// superset: the folder confirms with the grapheme breaker.
+  static func mayJoinPrevious(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 { return false }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: break
+    }
+    return scalar.properties.isGraphemeExtend || value == 0x200D || isRegionalIndicator(value)
+      || isHangul(value) || (0x1F3FB...0x1F3FF).contains(value)
+  }
+
+  /// Whether a cluster whose folded text ends with this scalar might join the folded text
+  /// after it (prepended concatenation marks, joiners, viramas, regional indicators, Hangul).
+  static func mayJoinNext(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x300 { return false }
+    switch value {
+    case 0x200D, 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D: return true
+    case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD: return true
+    default: return isRegionalIndicator(value) || isHangul(value)
+    }
+  }
+
+  static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
+
+  static func isHangul(_ value: UInt32) -> Bool {
+    (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value)
+      || (0xD7B0...0xD7FF).contains(value) || (0xAC00...0xD7A3).contains(value)
+  }
+}

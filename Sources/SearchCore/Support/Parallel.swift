@@ -1,0 +1,44 @@
+import Dispatch
+
+/// Work split into chunks over all cores.
+enum Parallel {
+  /// Runs `body` for each chunk index on all cores and returns the results in chunk order.
+  static func map<T: Sendable>(chunks: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    if chunks <= 1 { return (0..<chunks).map(body) }
+    let results = ResultSlots<T>(count: chunks)
+    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+      results.store(body(index), at: index)
+    }
+    return results.values()
+  }
+
+  /// Half-open ranges that split `0..<count` into pieces of about `size` elements.
+  static func ranges(count: Int, size: Int) -> [Range<Int>] {
+    stride(from: 0, to: count, by: max(size, 1)).map { $0..<min($0 + size, count) }
+  }
+}
+
+/// One slot per chunk; each slot is written by exactly one thread, then read after all are
+/// done, so no two threads ever touch the same memory.
+private final class ResultSlots<T: Sendable>: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<T?>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  func store(_ value: T, at index: Int) { slots[index] = value }
+
+  func values() -> [T] {
+    slots.map { slot in
+      guard let slot else { preconditionFailure("a parallel chunk produced no result") }
+      return slot
+    }
+  }
+}

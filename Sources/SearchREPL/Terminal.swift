@@ -1,0 +1,122 @@
+import ArgumentParser
+import SearchCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Standard input and output, and the one place that turns errors into messages and exit
+/// statuses.
+enum Terminal {
+  /// Exit status when something matched, nothing matched, or something went wrong (as grep).
+  static let matched: Int32 = 0
+  static let noMatch: Int32 = 1
+  static let failure: Int32 = 2
+
+  /// Prints what `error` means and exits with its status.
+  static func exit(reporting error: any Error) -> Never {
+    if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
+    let message: String
+    switch error {
+    case let error as InputError: message = error.description
+    case let error as ICUError: message = error.description
+    case let error as Folding.ParseError: message = error.description
+    case let error as CommandError: message = error.description
+    default:
+      let code = SearchREPL.exitCode(for: error)
+      let text = SearchREPL.fullMessage(for: error)
+      if code == .success {
+        write(text + "\n", to: STDOUT_FILENO)
+        Glibc.exit(0)
+      }
+      write(text + "\n", to: STDERR_FILENO)
+      Glibc.exit(failure)
+    }
+    write("SearchREPL: error: \(message)\n", to: STDERR_FILENO)
+    Glibc.exit(failure)
+  }
+
+  /// Everything readable from a file, or from standard input when `path` is nil.
+  static func readAll(path: String?) throws(CommandError) -> [UInt8] {
+    let descriptor: Int32
+    if let path {
+      descriptor = open(path, O_RDONLY)
+      if descriptor < 0 {
+        throw CommandError("cannot open \(path): \(String(cString: strerror(errno)))")
+      }
+    } else {
+      descriptor = STDIN_FILENO
+    }
+    defer { if path != nil { close(descriptor) } }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        let name = path ?? "standard input"
+        throw CommandError("cannot read \(name): \(String(cString: strerror(errno)))")
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+  }
+
+  /// Writes text to a file descriptor.
+  static func write(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { write($0, to: descriptor) }
+  }
+
+  /// Writes all of `bytes` to a file descriptor, retrying short writes.
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    guard var pointer = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let written = Glibc.write(descriptor, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return  // a closed pipe: nobody is reading any more
+      }
+      pointer += written
+      remaining -= written
+    }
+  }
+}
+
+/// Standard output collected in large blocks, so that printing a million lines costs a few
+/// hundred system calls.
+struct OutputBuffer: ~Copyable {
+  private var bytes: [UInt8] = []
+  private static let blockSize = 1 << 16
+
+  init() { bytes.reserveCapacity(Self.blockSize * 2) }
+
+  mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: chunk)
+    if bytes.count >= Self.blockSize { flush() }
+  }
+
+  mutating func append(_ byte: UInt8) {
+    bytes.append(byte)
+    if bytes.count >= Self.blockSize { flush() }
+  }
+
+  mutating func flush() {
+    bytes.withUnsafeBufferPointer { Terminal.write($0, to: STDOUT_FILENO) }
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  deinit { bytes.withUnsafeBufferPointer { Terminal.write($0, to: STDOUT_FILENO) } }
+}
+
+/// A failure of the command line itself (a file that cannot be read, a missing data set).
+struct CommandError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
