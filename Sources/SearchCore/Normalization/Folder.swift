@@ -17,7 +17,7 @@ public final class Folder {
   private var bmpEntries: [Int32]
   private var shortEntries: [ShortKey: Int32] = [:]
   private var longEntries: [[UInt8]: Int32] = [:]
-  private var entries: [Entry] = []
+  fileprivate(set) var entries: [Entry] = []
   private var entryBytes: [UInt8] = []
   private var entryInterior: [Int] = []
   private var scratch = FoldBuffer()
@@ -327,4 +327,9 @@ public final class Folder {
     entries.append(entry)
     return entries.count - 1
   }
+}
+
+extension Folder {
+  /// How many distinct non-ASCII characters this folder has folded with ICU and cached.
+  package var cachedCharacterCount: Int { entries.count }
 }

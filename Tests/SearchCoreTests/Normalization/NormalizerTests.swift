@@ -1,0 +1,175 @@
+import Testing
+
+@testable import SearchCore
+
+/// Texts that must fold alike (`same`) or differently (`different`) under given options.
+struct FoldingCase: CustomTestStringConvertible, Sendable {
+  var a: String
+  var b: String
+  var same: Bool
+  var folding: Folding = .default
+  var locale: String?
+  var why: String
+
+  var testDescription: String { "\(why): \"\(a)\" \(same ? "~" : "≁") \"\(b)\" [\(folding)]" }
+
+  static func same(
+    _ a: String, _ b: String, _ why: String, _ folding: Folding = .default, locale: String? = nil
+  ) -> FoldingCase {
+    FoldingCase(a: a, b: b, same: true, folding: folding, locale: locale, why: why)
+  }
+
+  static func different(
+    _ a: String, _ b: String, _ why: String, _ folding: Folding = .default, locale: String? = nil
+  ) -> FoldingCase {
+    FoldingCase(a: a, b: b, same: false, folding: folding, locale: locale, why: why)
+  }
+}
+
+private let latin: Folding = [.case, .diacritics, .compatibility, .latin]
+
+private let foldingCases: [FoldingCase] = [
+  // Case
+  .same("Straße", "STRASSE", "full case folding of ß"),
+  .same("ẞ", "ss", "capital sharp s"),
+  .same("ΣΟΦΟΣ", "σοφος", "Greek capital sigma"),
+  .same("σοφος", "σοφοσ", "final sigma folds to sigma"),
+  .same("Οδυσσεύς", "ΟΔΥΣΣΕΥΣ", "Greek tonos and final sigma together"),
+  .different("Café", "café", "case kept without case folding", [.diacritics, .compatibility]),
+  // Turkish and Azeri
+  .same("DİYARBAKIR", "diyarbakır", "Turkish dotted capital I and dotless i", locale: "tr"),
+  .same("IŞIK", "ışık", "Turkish capital I is dotless", locale: "tr"),
+  .same("İstanbul", "istanbul", "Turkish dotted capital I", locale: "tr"),
+  .same("İ", "I\u{307}", "decomposed dotted I folds like the composed one", locale: "tr"),
+  .same("DİYARBAKIR", "diyarbakir", "root locale: İ loses its dot, I becomes i"),
+  .different("DİYARBAKIR", "diyarbakır", "root locale keeps ı apart from i"),
+  .same("AZƏRBAYCAN", "azərbaycan", "Azeri uses the Turkic rules", locale: "az"),
+  // Diacritics
+  .same("café", "cafe", "acute accent"),
+  .same("cafe\u{301}", "café", "decomposed and composed é"),
+  .same("Việt Nam", "viet nam", "stacked Vietnamese marks"),
+  .same("Ёлка", "елка", "Cyrillic diaeresis"),
+  .same("Ærøskøbing", "ærøskøbing", "æ and ø are letters, not marks: kept"),
+  .different("Ærøskøbing", "aeroskobing", "ø is not o without transliteration"),
+  .different("Łódź", "lodz", "ł is not l without transliteration"),
+  .same("Łódź", "łodz", "ó and ź lose their marks, ł stays"),
+  .different("đ", "d", "đ has no decomposition"),
+  .same("שָׁלוֹם", "שלום", "Hebrew niqqud"),
+  .same("مُحَمَّد", "محمد", "Arabic harakat"),
+  .different("ガ", "カ", "Japanese voicing mark makes another kana"),
+  .same("カ\u{3099}", "ガ", "decomposed voiced kana"),
+  .different("パン", "ハン", "Japanese semi-voicing mark"),
+  .different("कि", "क", "Devanagari vowel sign"),
+  .different("कु", "क", "Devanagari nonspacing vowel sign"),
+  .different("ก่า", "กา", "Thai tone mark"),
+  .different("café", "cafe", "diacritics kept without diacritic folding", [.case, .compatibility]),
+  // Compatibility
+  .same("ＡＢＣ１２３", "abc123", "full-width Latin and digits"),
+  .same("ｶﾀｶﾅ", "カタカナ", "half-width katakana"),
+  .same("ﬁle", "file", "fi ligature"),
+  .same("ﬀ", "ff", "ff ligature"),
+  .same("ĳs", "ijs", "Dutch ij ligature"),
+  .same("①", "1", "circled digit"),
+  .same("x²", "x2", "superscript"),
+  .same("co\u{AD}op", "coop", "soft hyphen is ignorable"),
+  .same("a\u{200B}b", "ab", "zero-width space is ignorable"),
+  .same("❤️", "❤", "emoji variation selector is ignorable"),
+  .same("ﬁle", "file", "full case folding itself expands the fi ligature", [.case]),
+  .different("x²", "x2", "superscript kept without compatibility folding", [.case, .diacritics]),
+  .different("ＡＢＣ", "abc", "full-width kept without compatibility folding", [.case]),
+  // Canonical equivalence always holds
+  .same("e\u{301}", "é", "decomposed é under none", .none),
+  .same("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", "Hangul syllables and jamo"),
+  .same("한국", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}", "Hangul under none", .none),
+  .same("Å", "A\u{30A}", "Å with ring above under none", .none),
+  .different("é", "e", "none keeps accents", .none),
+  .different("É", "é", "none keeps case", .none),
+  // Emoji are kept whole
+  .same("👨‍👩‍👧", "👨‍👩‍👧", "ZWJ sequence is stable"),
+  .different("👍🏽", "👍", "skin tone is part of the emoji"),
+  // Transliteration
+  .same("Москва", "moskva", "Cyrillic to Latin", latin),
+  .same("Ærøskøbing", "aeroskobing", "æ and ø transliterated", latin),
+  .same("Łódź", "lodz", "ł transliterated", latin),
+  .same("Αθήνα", "athena", "Greek to Latin", latin),
+  .different("Москва", "moskva", "no transliteration by default"),
+]
+
+@Suite struct NormalizerTests {
+  @Test(arguments: foldingCases)
+  func folding(_ testCase: FoldingCase) throws {
+    let normalizer = try Normalizer(folding: testCase.folding, locale: testCase.locale)
+    let a = try normalizer.fold(testCase.a)
+    let b = try normalizer.fold(testCase.b)
+    // Byte-wise comparison: String's == would itself ignore canonical differences.
+    #expect(Array(a.utf8) == Array(b.utf8) ? testCase.same : !testCase.same, "\(a) vs \(b)")
+  }
+
+  @Test func defaultFoldingProducesExpectedText() throws {
+    let normalizer = try Normalizer()
+    #expect(try normalizer.fold("Straße") == "strasse")
+    #expect(try normalizer.fold("ÀÉÎÕÜ") == "aeiou")
+    #expect(try normalizer.fold("ﬁ①²") == "fi12")
+    #expect(try normalizer.fold("Ærøskøbing") == "ærøskøbing")
+    let family = "👨‍👩‍👧"
+    #expect(Array(try normalizer.fold(family).utf8) == Array(family.utf8))
+  }
+
+  @Test func asciiTextFoldsByTable() throws {
+    let normalizer = try Normalizer()
+    let folder = try normalizer.makeFolder()
+    #expect(try folder.fold("Hello, World! 123") == "hello, world! 123")
+    // Only ASCII was seen, so nothing went through ICU into the cache.
+    #expect(folder.cachedCharacterCount == 0)
+    _ = try folder.fold("é")
+    #expect(folder.cachedCharacterCount == 1)
+  }
+
+  @Test func turkicAsciiCapitalIIsNotTheTableFold() throws {
+    let turkish = try Normalizer(locale: "tr_TR")
+    #expect(turkish.isTurkic)
+    #expect(try turkish.fold("ISPARTA") == "ısparta")
+    let root = try Normalizer(locale: "en")
+    #expect(!root.isTurkic)
+    #expect(try root.fold("ISPARTA") == "isparta")
+  }
+
+  @Test func emptyAndIgnorableTextFoldsToNothing() throws {
+    let normalizer = try Normalizer()
+    #expect(try normalizer.fold("") == "")
+    #expect(try normalizer.fold("\u{AD}") == "")
+    #expect(try normalizer.fold("\u{AD}\u{200B}\u{2060}") == "")
+  }
+
+  @Test func foldingIsSafeOnSeveralThreads() async throws {
+    let normalizer = try Normalizer(folding: latin)
+    let words = ["Москва", "Straße", "café", "Ærøskøbing", "Αθήνα", "東京", "ガス"]
+    let expected = try words.map { try normalizer.fold($0) }
+    try await withThrowingTaskGroup(of: [String].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          let folder = try normalizer.makeFolder()
+          var result: [String] = []
+          for _ in 0..<50 { result = try words.map { try folder.fold($0) } }
+          return result
+        }
+      }
+      for try await result in group { #expect(result == expected) }
+    }
+  }
+
+  @Test func foldingListsParse() throws {
+    #expect(try Folding(parsing: "case,diacritics") == [.case, .diacritics])
+    #expect(try Folding(parsing: "none") == [])
+    #expect(try Folding(parsing: "case,diacritics,compatibility") == .default)
+    #expect(Folding.default.description == "case,diacritics,compatibility")
+    #expect(Folding.none.description == "none")
+    #expect(throws: Folding.ParseError.self) { try Folding(parsing: "case,accents") }
+    do {
+      _ = try Folding(parsing: "case,accents")
+    } catch {
+      #expect(error.word == "accents")
+      #expect(error.description.contains("\"accents\""))
+    }
+  }
+}
