@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds W1: every line of seven Debian word lists, in UTF-8, one word per line.
-#   Corpus/words/W1.txt   the words, in the order of the lists below (1,562,133 lines)
+#   Corpus/words/W1.txt      the words, in the order of the lists below (1,562,133 lines)
+#   Corpus/words/sample.txt  every 250th line of W1 (6,249 lines), committed so that the
+#                            README's first command works before W1 is built
 # Needs the Debian packages named below (`.ci/run` installs them); the Swedish list is
 # Latin-1 on disk and is converted.
 set -euo pipefail
@@ -31,4 +33,5 @@ for entry in "${lists[@]}"; do
   iconv -f "$encoding" -t UTF-8 "$dict/$file" >> "$tmp"
 done
 mv "$tmp" "$out"
+awk 'NR % 250 == 1' "$out" > "$here/sample.txt"
 echo "built $out: $(wc -l < "$out") lines"
