@@ -31,7 +31,9 @@ struct Bench: ParsableCommand {
     let input = try LineInput(bytes: bytes, source: words)
     let lines = (0..<input.count).map { input.line($0) }
     let normalizer = try Normalizer(folding: try Folding(parsing: fold))
-    print("corpus: \(words), \(lines.count) lines, \(bytes.count) bytes; folding: \(normalizer.folding)")
+    print(
+      "corpus: \(words), \(lines.count) lines, \(bytes.count) bytes; folding: \(normalizer.folding)"
+    )
 
     var foldedBytes = 0
     let ours = try measure {
@@ -48,14 +50,19 @@ struct Bench: ParsableCommand {
     let foundation = try measure {
       var count = 0
       for line in lines {
-        count += line.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8.count
+        count +=
+          line.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8.count
       }
       if count < 0 { print(count) }
     }
     print("folded bytes: \(foldedBytes)")
     report("SearchCore fold, one thread", ours, baseline: foundation)
-    report("SearchCore fold, all cores (\(ProcessInfo.processInfo.activeProcessorCount))", parallel, baseline: foundation)
-    report("Foundation folding(.caseInsensitive, .diacriticInsensitive)", foundation, baseline: foundation)
+    report(
+      "SearchCore fold, all cores (\(ProcessInfo.processInfo.activeProcessorCount))", parallel,
+      baseline: foundation)
+    report(
+      "Foundation folding(.caseInsensitive, .diacriticInsensitive)", foundation,
+      baseline: foundation)
   }
 
   private func measure(_ body: () throws -> Void) throws -> Duration {
@@ -75,6 +82,7 @@ struct Bench: ParsableCommand {
       Double(baseline.components.seconds) + Double(baseline.components.attoseconds) / 1e18
     let ratio = base > 0 ? seconds / base : 0
     print(
-      "\(name): \(String(format: "%.3f", seconds)) s (\(String(format: "%.2f", ratio))x Foundation)")
+      "\(name): \(String(format: "%.3f", seconds)) s (\(String(format: "%.2f", ratio))x Foundation)"
+    )
   }
 }

@@ -101,7 +101,8 @@ enum ICU {
     try text.withUnsafeBufferPointer { source throws(ICUError) in
       try withGrowingBuffer(of: UInt16.self, guess: text.count + 8, "folding case") {
         dest, capacity, status in
-        cicu_fold_case(source.baseAddress, Int32(source.count), dest, capacity, turkic ? 1 : 0, &status)
+        cicu_fold_case(
+          source.baseAddress, Int32(source.count), dest, capacity, turkic ? 1 : 0, &status)
       }
     }
   }
@@ -173,7 +174,8 @@ enum ICU {
       for _ in 0..<3 {
         var buffer = text + [UInt16](repeating: 0, count: capacity - text.count)
         var status: Int32 = 0
-        let length = cicu_transliterate(handle, &buffer, Int32(text.count), Int32(capacity), &status)
+        let length = cicu_transliterate(
+          handle, &buffer, Int32(text.count), Int32(capacity), &status)
         if status == CICU_BUFFER_OVERFLOW_ERROR {
           capacity = max(capacity * 2, Int(length) + 1)
           continue
@@ -228,7 +230,8 @@ enum ICU {
         while true {
           var key = [UInt8](repeating: 0, count: capacity)
           let length = Int(
-            cicu_collator_sort_key(handle, source.baseAddress, Int32(source.count), &key, Int32(capacity)))
+            cicu_collator_sort_key(
+              handle, source.baseAddress, Int32(source.count), &key, Int32(capacity)))
           if length <= capacity { return Array(key.prefix(max(length - 1, 0))) }
           capacity = length
         }

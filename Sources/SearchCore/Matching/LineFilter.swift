@@ -22,7 +22,9 @@ public struct LineFilter: Sendable {
     if pattern.isEmpty { return Array(0..<input.count) }
     let ranges = Parallel.ranges(count: input.count, size: Self.linesPerChunk)
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<[Int], ICUError> in
-      do throws(ICUError) { return .success(try matchingLines(in: input, lines: ranges[chunk])) } catch {
+      do throws(ICUError) {
+        return .success(try matchingLines(in: input, lines: ranges[chunk]))
+      } catch {
         return .failure(error)
       }
     }

@@ -160,7 +160,8 @@ public final class Folder {
     let folded = entries[index]
     if folded.count == 0 {
       if out.recordsMap {
-        out.anchors.append(.init(folded: out.bytes.count, original: original.lowerBound, isLinear: false))
+        out.anchors.append(
+          .init(folded: out.bytes.count, original: original.lowerBound, isLinear: false))
       }
       return
     }
@@ -197,7 +198,8 @@ public final class Folder {
       if folded.isIdentity {
         Self.appendLinear(&out, folded: foldedStart, original: original.lowerBound)
       } else {
-        out.anchors.append(.init(folded: foldedStart, original: original.lowerBound, isLinear: false))
+        out.anchors.append(
+          .init(folded: foldedStart, original: original.lowerBound, isLinear: false))
       }
     }
     if folded.count > 0 {
@@ -252,7 +254,8 @@ public final class Folder {
     let (value, length) = Self.decode(base, at: i, count: n)
     let next = i + length
     if next >= n { return n }
-    if ScalarClasses.isPlain(value) && ScalarClasses.isPlain(Self.decode(base, at: next, count: n).value)
+    if ScalarClasses.isPlain(value)
+      && ScalarClasses.isPlain(Self.decode(base, at: next, count: n).value)
     {
       return next
     }
@@ -261,7 +264,8 @@ public final class Folder {
     while true {
       var upper = min(n, i + window)
       while upper < n && base[upper] & 0xC0 == 0x80 { upper += 1 }
-      let text = String(decoding: UnsafeBufferPointer(start: base + i, count: upper - i), as: UTF8.self)
+      let text = String(
+        decoding: UnsafeBufferPointer(start: base + i, count: upper - i), as: UTF8.self)
       let first = text.index(after: text.startIndex)
       let length = text.utf8.distance(from: text.startIndex, to: first)
       if i + length < upper || upper == n { return i + length }

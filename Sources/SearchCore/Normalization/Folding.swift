@@ -3,6 +3,7 @@
 /// Canonical equivalence is always ignored: a composed "é" (U+00E9) and a decomposed one
 /// ("e" + U+0301) fold alike under every set of options, including ``none``.
 public struct Folding: OptionSet, Hashable, Sendable {
+  /// The option bits.
   public let rawValue: UInt8
 
   /// Creates a set of folding options from its raw bits.

@@ -73,7 +73,9 @@ public struct Normalizer: Sendable {
     func makeTransliterator() throws(ICUError) -> ICU.Transliterator? {
       let result: Result<ICU.Transliterator?, ICUError> = prototype.withLock { prototype in
         guard let prototype else { return .success(nil) }
-        do throws(ICUError) { return .success(try prototype.copy()) } catch { return .failure(error) }
+        do throws(ICUError) { return .success(try prototype.copy()) } catch {
+          return .failure(error)
+        }
       }
       return try result.get()
     }

@@ -75,7 +75,8 @@ import Testing
     let text = "e\u{AD}\u{301}x"
     let folded = try noDiacritics.foldedText(text)
     #expect(folded.utf8 == Array("éx".utf8))
-    let match = try #require(try FoldedPattern("é", normalizer: noDiacritics).firstMatch(in: folded))
+    let match = try #require(
+      try FoldedPattern("é", normalizer: noDiacritics).firstMatch(in: folded))
     let range = try #require(folded.originalRange(forFolded: match))
     #expect(text[range] == "e\u{AD}\u{301}")
   }

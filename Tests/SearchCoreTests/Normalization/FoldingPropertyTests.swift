@@ -34,15 +34,20 @@ private let randomText = Gen<Unicode.Scalar?>.element(of: scalarPool).array(of: 
   return String(text)
 }
 
-private let foldings: [Folding] = [.default, .none, [.case], [.diacritics], [.compatibility], [
-  .case, .diacritics, .compatibility, .latin,
-]]
+private let foldings: [Folding] = [
+  .default, .none, [.case], [.diacritics], [.compatibility],
+  [
+    .case, .diacritics, .compatibility, .latin,
+  ],
+]
 
 @Suite struct FoldingPropertyTests {
   /// UTF-8 offsets of every character boundary of `text`, the end included.
   private func characterBoundaries(_ text: String) -> Set<Int> {
     var result: Set<Int> = [text.utf8.count]
-    for index in text.indices { result.insert(text.utf8.distance(from: text.startIndex, to: index)) }
+    for index in text.indices {
+      result.insert(text.utf8.distance(from: text.startIndex, to: index))
+    }
     return result
   }
 
@@ -107,7 +112,8 @@ extension Array where Element == UInt8 {
   fileprivate func contains(_ piece: [UInt8]) -> Bool {
     if piece.isEmpty { return true }
     guard piece.count <= count else { return false }
-    for start in 0...(count - piece.count) where self[start..<start + piece.count].elementsEqual(piece) {
+    for start in 0...(count - piece.count)
+    where self[start..<start + piece.count].elementsEqual(piece) {
       return true
     }
     return false
