@@ -8,13 +8,17 @@ public final class Folder {
   public let normalizer: Normalizer
 
   let transliterator: ICU.Transliterator?
-  /// Folded byte of each ASCII byte, where `asciiIsSimple` holds.
-  private var asciiFolded = [UInt8](repeating: 0, count: 128)
-  /// ASCII bytes that fold to one ASCII byte and always form a character alone (not CR, which
-  /// joins a following LF; not "I" under Turkic rules, which folds to "ı").
+  /// ASCII bytes that fold to themselves, or to their lowercase with case folding, and always
+  /// form a character alone (not CR, which joins a following LF; not "I" under Turkic rules,
+  /// which folds to "ı").
   private var asciiIsSimple = [Bool](repeating: false, count: 128)
-  /// Entry index + 1 of each single-scalar character of the Basic Multilingual Plane.
-  private var bmpEntries: [Int32]
+  /// Whether simple ASCII bytes fold by lowercasing A–Z (with case folding), or not at all.
+  private let foldsASCIICase: Bool
+  /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
+  /// Plane, in pages of 256 allocated as characters of each page are met, so that a folder
+  /// for one short query stays small. `bmpPages` holds each page's start in `bmpEntries`.
+  private var bmpPages = [Int32](repeating: -1, count: 256)
+  private var bmpEntries: [Int32] = []
   private var shortEntries: [ShortKey: Int32] = [:]
   private var longEntries: [[UInt8]: Int32] = [:]
   fileprivate(set) var entries: [Entry] = []
@@ -57,13 +61,9 @@ public final class Folder {
   init(normalizer: Normalizer, transliterator: ICU.Transliterator?) throws(ICUError) {
     self.normalizer = normalizer
     self.transliterator = transliterator
-    self.bmpEntries = [Int32](repeating: 0, count: 0x10000)
-    let folding = normalizer.folding
+    self.foldsASCIICase = normalizer.folding.contains(.case)
     for byte in 0..<128 {
-      var folded = UInt8(byte)
-      if folding.contains(.case), (0x41...0x5A).contains(byte) { folded = UInt8(byte) + 0x20 }
-      asciiFolded[byte] = folded
-      let turkicI = normalizer.isTurkic && folding.contains(.case) && byte == 0x49
+      let turkicI = normalizer.isTurkic && foldsASCIICase && byte == 0x49
       asciiIsSimple[byte] = byte != 0x0D && !turkicI
     }
   }
@@ -96,17 +96,13 @@ public final class Folder {
 
   private func fold(_ text: String, recordsMap: Bool) throws(ICUError) {
     var text = text
-    text.makeContiguousUTF8()
-    var buffer = scratch
-    scratch = FoldBuffer()
-    defer { scratch = buffer }
-    let result: Result<Void, ICUError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
+    var failure: ICUError?
+    text.withUTF8 { bytes in
       do throws(ICUError) {
-        try fold(bytes, into: &buffer, recordsMap: recordsMap)
-        return .success(())
-      } catch { return .failure(error) }
+        try fold(bytes, into: &scratch, recordsMap: recordsMap)
+      } catch { failure = error }
     }
-    try result?.get()
+    if let failure { throw failure }
   }
 
   // MARK: The fold loop
@@ -126,17 +122,26 @@ public final class Folder {
       if byte < 0x80 && asciiIsSimple[Int(byte)] && !last.mayJoinNext {
         // A run of ASCII characters, each its own character, folded by table.
         let runStart = i
+        var runEnd = i
+        while runEnd < n && base[runEnd] < 0x80 && asciiIsSimple[Int(base[runEnd])] {
+          runEnd += 1
+        }
+        if runEnd < n && base[runEnd] >= 0x80
+          && !ScalarClasses.isPlain(Self.decode(base, at: runEnd, count: n).value)
+        {
+          runEnd -= 1  // a mark or joiner follows: the last character is longer than one byte
+        }
         let foldedStart = out.bytes.count
-        while i < n {
-          let c = base[i]
-          guard c < 0x80, asciiIsSimple[Int(c)] else { break }
-          if i + 1 < n && base[i + 1] >= 0x80
-            && !ScalarClasses.isPlain(Self.decode(base, at: i + 1, count: n).value)
-          {
-            break  // a mark or joiner follows: the character is longer than this byte
+        if runEnd > runStart {
+          out.bytes.append(contentsOf: UnsafeBufferPointer(start: base + i, count: runEnd - i))
+          if foldsASCIICase {
+            out.bytes.withUnsafeMutableBufferPointer { folded in
+              for k in foldedStart..<folded.count where folded[k] &- 0x41 < 26 {
+                folded[k] |= 0x20
+              }
+            }
           }
-          out.bytes.append(asciiFolded[Int(c)])
-          i += 1
+          i = runEnd
         }
         if i > runStart {
           if recordsMap { Self.appendLinear(&out, folded: foldedStart, original: runStart) }
@@ -278,10 +283,17 @@ public final class Folder {
     let count = range.count
     let (value, length) = Self.decode(base, at: range.lowerBound, count: range.upperBound)
     if length == count && value < 0x10000 {
-      let known = bmpEntries[Int(value)]
+      var page = Int(bmpPages[Int(value >> 8)])
+      if page < 0 {
+        page = bmpEntries.count
+        bmpPages[Int(value >> 8)] = Int32(page)
+        bmpEntries.append(contentsOf: repeatElement(0, count: 256))
+      }
+      let slot = page + Int(value & 0xFF)
+      let known = bmpEntries[slot]
       if known != 0 { return Int(known) - 1 }
       let index = try makeEntry(UnsafeBufferPointer(start: base + range.lowerBound, count: count))
-      bmpEntries[Int(value)] = Int32(index + 1)
+      bmpEntries[slot] = Int32(index + 1)
       return index
     }
     if count <= 16 {
