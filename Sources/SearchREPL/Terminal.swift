@@ -19,7 +19,7 @@ enum Terminal {
 
   /// Prints what `error` means and exits with its status.
   static func exit(reporting error: any Error) -> Never {
-    if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
+    if let code = error as? ExitCode { terminate(code.rawValue) }
     let message: String
     switch error {
     case let error as InputError: message = error.description
@@ -31,13 +31,13 @@ enum Terminal {
       let text = SearchREPL.fullMessage(for: error)
       if code == .success {
         write(text + "\n", to: STDOUT_FILENO)
-        Glibc.exit(0)
+        terminate(0)
       }
       write(text + "\n", to: STDERR_FILENO)
-      Glibc.exit(failure)
+      terminate(failure)
     }
     write("SearchREPL: error: \(message)\n", to: STDERR_FILENO)
-    Glibc.exit(failure)
+    terminate(failure)
   }
 
   /// Everything readable from a file, or from standard input when `path` is nil.
@@ -78,7 +78,7 @@ enum Terminal {
     guard var pointer = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
-      let written = Glibc.write(descriptor, pointer, remaining)
+      let written = systemWrite(descriptor, pointer, remaining)
       if written < 0 {
         if errno == EINTR { continue }
         return  // a closed pipe: nobody is reading any more
@@ -113,6 +113,13 @@ struct OutputBuffer: ~Copyable {
   }
 
   deinit { bytes.withUnsafeBufferPointer { Terminal.write($0, to: STDOUT_FILENO) } }
+}
+
+/// Ends the process; at file scope, where `exit` and `write` are the C functions.
+private func terminate(_ status: Int32) -> Never { exit(status) }
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }
 
 /// A failure of the command line itself (a file that cannot be read, a missing data set).

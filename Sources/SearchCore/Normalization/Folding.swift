@@ -54,7 +54,8 @@ extension Folding {
     /// The error as one line of text.
     public var description: String {
       let known = Folding.names.map(\.0).joined(separator: ", ")
-      return "unknown folding \"\(word)\" in \"\(text)\"; use a comma list of \(known), or none"
+      let what = word.isEmpty ? "an empty item" : "unknown folding \"\(word)\""
+      return "\(what) in \"\(text)\"; use a comma list of \(known), or none"
     }
   }
 
