@@ -32,9 +32,8 @@ public final class Folder {
     var count: Int
     var interiorStart: Int
     var interiorCount: Int
-    /// Offset of the last folded character and end of the first one, for the join test.
+    /// Offset of the last folded character, for the join test.
     var lastCharacterStart: Int
-    var firstCharacterEnd: Int
     /// One scalar that folds to itself: maps byte for byte.
     var isIdentity: Bool
     var mayJoinPrevious: Bool
@@ -224,12 +223,22 @@ public final class Folder {
     out.anchors.append(.init(folded: folded, original: original, isLinear: true))
   }
 
-  /// Whether the last folded character and the first folded character of `next` form one
-  /// character when written next to each other.
+  /// Whether writing `next` after the last folded character changes where characters break:
+  /// the two merge into one (a mark after a dropped soft hyphen), or regional indicators pair
+  /// up differently (a lone flag letter before a flag).
   private func joins(_ lastCharacter: ArraySlice<UInt8>, _ next: Entry) -> Bool {
-    var bytes = Array(lastCharacter)
-    bytes.append(contentsOf: entryBytes[next.start..<next.start + next.firstCharacterEnd])
-    return String(decoding: bytes, as: UTF8.self).count == 1
+    let following = entryBytes[next.start..<next.start + next.count]
+    var expected = [0, lastCharacter.count]
+    for offset in Self.characterStarts(following).dropFirst() {
+      expected.append(lastCharacter.count + offset)
+    }
+    return Self.characterStarts(lastCharacter + following) != expected
+  }
+
+  /// UTF-8 offsets where the characters of valid UTF-8 `bytes` start.
+  private static func characterStarts<C: Collection<UInt8>>(_ bytes: C) -> [Int] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.indices.map { text.utf8.distance(from: text.startIndex, to: $0) }
   }
 
   // MARK: Characters
@@ -334,7 +343,6 @@ public final class Folder {
       start: entryBytes.count, count: folded.utf8.count,
       interiorStart: entryInterior.count, interiorCount: interior.count,
       lastCharacterStart: characterStarts.last ?? 0,
-      firstCharacterEnd: characterStarts.count > 1 ? characterStarts[1] : folded.utf8.count,
       isIdentity: folded.utf8.elementsEqual(original.utf8) && scalars.count == 1,
       mayJoinPrevious: scalars.first.map(ScalarClasses.mayJoinPrevious) ?? false,
       mayJoinNext: scalars.last.map(ScalarClasses.mayJoinNext) ?? false)

@@ -62,10 +62,11 @@ enum ScalarClasses {
   }
 
   /// Whether a cluster whose folded text ends with this scalar might join the folded text
-  /// after it (prepended concatenation marks, joiners, viramas, regional indicators, Hangul).
+  /// after it (CR before LF, prepended concatenation marks, joiners, viramas, regional
+  /// indicators, Hangul).
   static func mayJoinNext(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
-    if value < 0x300 { return false }
+    if value < 0x300 { return value == 0x0D }
     switch value {
     case 0x200D, 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D: return true
     case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD: return true

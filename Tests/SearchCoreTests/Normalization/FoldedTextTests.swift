@@ -89,3 +89,15 @@ import Testing
     #expect(pattern.matches(in: folded).isEmpty)
   }
 }
+
+extension FoldedTextTests {
+  @Test func carriageReturnAndLineFeedJoinAcrossADroppedMark() throws {
+    // CR, a lone Hebrew point (its own character after a control), LF: the point is dropped,
+    // and CR LF is one character in the folded text.
+    let text = "\r\u{5C1}\n"
+    let folded = try Normalizer(folding: [.diacritics]).foldedText(text)
+    #expect(folded.utf8 == [0x0D, 0x0A])
+    #expect(!folded.isCharacterBoundary(1))
+    #expect(folded.originalRange(forFolded: 0..<2).map { text[$0] == text[...] } == true)
+  }
+}
