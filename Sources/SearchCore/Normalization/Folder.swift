@@ -352,8 +352,3 @@ public final class Folder {
     return entries.count - 1
   }
 }
-
-extension Folder {
-  /// How many distinct non-ASCII characters this folder has folded with ICU and cached.
-  package var cachedCharacterCount: Int { entries.count }
-}
