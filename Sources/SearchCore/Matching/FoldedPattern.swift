@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A piece of search text folded for matching: a substring that must occur, on whole folded
 /// characters, in an item's folded text.
 ///
@@ -50,36 +42,15 @@ public struct FoldedPattern: Hashable, Sendable {
 
   /// The first match starting at or after `start` whose both ends are character boundaries.
   func firstMatch(in buffer: FoldBuffer, from start: Int) -> Range<Int>? {
-    if isEmpty { return start <= buffer.bytes.count ? start..<start : nil }
+    guard start <= buffer.bytes.count else { return nil }
+    if isEmpty { return start..<start }
     return buffer.bytes.withUnsafeBufferPointer { haystack in
       utf8.withUnsafeBufferPointer { needle in
-        Self.search(needle, in: haystack, from: start) { range in
-          buffer.isBoundary(range.lowerBound) && buffer.isBoundary(range.upperBound)
+        let found = ByteSearch.first(needle, in: haystack, range: start..<haystack.count) {
+          buffer.isBoundary($0) && buffer.isBoundary($0 + needle.count)
         }
+        return found.map { $0..<($0 + needle.count) }
       }
     }
-  }
-
-  /// The first occurrence of `needle` in `haystack` at or after `start` that `accept`s.
-  static func search(
-    _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int,
-    accept: (Range<Int>) -> Bool
-  ) -> Range<Int>? {
-    guard let hay = haystack.baseAddress, let pattern = needle.baseAddress else { return nil }
-    // memchr finds candidates for the first byte; memcmp checks the rest.
-    let first = Int32(pattern[0])
-    let rest = needle.count - 1
-    var position = start
-    while position + needle.count <= haystack.count {
-      let window = haystack.count - position - rest
-      guard let found = memchr(hay + position, first, window) else { return nil }
-      let offset = UnsafeRawPointer(found) - UnsafeRawPointer(hay)
-      if rest == 0 || memcmp(hay + offset + 1, pattern + 1, rest) == 0 {
-        let range = offset..<(offset + needle.count)
-        if accept(range) { return range }
-      }
-      position = offset + 1
-    }
-    return nil
   }
 }

@@ -1,5 +1,9 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Work split into chunks over all cores.
 enum Parallel {
   /// Runs `body` for each chunk index on all cores and returns the results in chunk order.
@@ -11,6 +15,15 @@ enum Parallel {
     }
     return results.values()
   }
+
+  /// The number of cores the process may use.
+  static let activeProcessorCount: Int = {
+    #if canImport(Glibc)
+      return max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)
+    #else
+      return 1
+    #endif
+  }()
 
   /// Half-open ranges that split `0..<count` into pieces of about `size` elements.
   static func ranges(count: Int, size: Int) -> [Range<Int>] {

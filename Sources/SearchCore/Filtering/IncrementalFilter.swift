@@ -1,0 +1,108 @@
+/// Answers a sequence of searches as a user types, reusing earlier results.
+///
+/// When the new query narrows an earlier one (same scope, see ``Query/narrows(_:)``), only the
+/// earlier results are checked; a query seen before (after a backspace) is answered from a
+/// small stack of earlier results. Any change of the corpus clears the stack. Whatever path is
+/// taken, the result equals a full scan: that invariant is what the tests check.
+public struct IncrementalFilter: Sendable {
+  /// How many earlier results are kept: enough for a word typed and erased again.
+  public static let defaultDepth = 32
+
+  /// The most recent results, oldest first.
+  private var stack: [SearchResult] = []
+  private let depth: Int
+
+  /// Creates a filter with an empty stack.
+  public init(depth: Int = IncrementalFilter.defaultDepth) { self.depth = max(depth, 1) }
+
+  /// The earlier results kept, oldest first.
+  public var cachedResults: [SearchResult] { stack }
+
+  /// Forgets every earlier result.
+  public mutating func reset() { stack.removeAll() }
+
+  /// Runs `query` in `scope` over `corpus`; nil when `isCancelled` said stop (the stack is
+  /// then unchanged).
+  public mutating func search(
+    _ query: Query, scope: Int, in corpus: SearchCorpus,
+    isCancelled: @Sendable () -> Bool = { false }
+  ) -> SearchResult? {
+    let plan = self.plan(query, scope: scope, corpus: corpus)
+    guard let result = Self.run(plan, query: query, scope: scope, in: corpus, isCancelled: isCancelled)
+    else { return nil }
+    record(result)
+    return result
+  }
+
+  /// What a search of `query` would start from.
+  public enum Plan: Sendable {
+    /// The same search was answered before.
+    case cached(SearchResult)
+    /// Check only the items of an earlier result.
+    case narrow(SearchResult)
+    /// Scan the whole scope.
+    case fullScan
+  }
+
+  /// Decides where a search of `query` in `scope` starts, without running it.
+  public func plan(_ query: Query, scope: Int, corpus: SearchCorpus) -> Plan {
+    let current = stack.filter { $0.modelVersion == corpus.model.version && $0.scope == scope }
+    if let same = current.last(where: { Self.sameTerms($0.query, query) }) { return .cached(same) }
+    // The smallest earlier result the query narrows.
+    let narrowed = current.filter { query.narrows($0.query) }
+    if let best = narrowed.min(by: { $0.items.count < $1.items.count }) { return .narrow(best) }
+    return .fullScan
+  }
+
+  /// Runs a plan; a pure function of its arguments, so a background task can run it.
+  public static func run(
+    _ plan: Plan, query: Query, scope: Int, in corpus: SearchCorpus,
+    isCancelled: @Sendable () -> Bool = { false }
+  ) -> SearchResult? {
+    let evaluator = QueryEvaluator(corpus: corpus, query: query, scope: scope)
+    switch plan {
+    case .cached(let earlier):
+      return SearchResult(
+        query: query, scope: scope, items: earlier.items, path: .cached,
+        modelVersion: corpus.model.version)
+    case .narrow(let earlier):
+      guard let items = evaluator.evaluate(candidates: earlier.items, isCancelled: isCancelled)
+      else { return nil }
+      return SearchResult(
+        query: query, scope: scope, items: items, path: .narrowed(from: earlier.query.text),
+        modelVersion: corpus.model.version)
+    case .fullScan:
+      guard let items = evaluator.evaluate(candidates: nil, isCancelled: isCancelled) else {
+        return nil
+      }
+      return SearchResult(
+        query: query, scope: scope, items: items, path: .fullScan,
+        modelVersion: corpus.model.version)
+    }
+  }
+
+  /// Keeps a result for later searches, dropping the oldest beyond the depth and any result
+  /// of another model version.
+  public mutating func record(_ result: SearchResult) {
+    stack.removeAll {
+      $0.modelVersion != result.modelVersion
+        || ($0.scope == result.scope && Self.sameTerms($0.query, result.query))
+    }
+    stack.append(result)
+    if stack.count > depth { stack.removeFirst(stack.count - depth) }
+  }
+
+  /// Whether two queries have the same terms (kinds, inverse flags, folded text), however
+  /// they were typed ("ca" and " ca ").
+  static func sameTerms(_ a: Query, _ b: Query) -> Bool {
+    guard a.sets.count == b.sets.count else { return false }
+    for (x, y) in zip(a.sets, b.sets) {
+      guard x.terms.count == y.terms.count else { return false }
+      for (s, t) in zip(x.terms, y.terms)
+      where s.kind != t.kind || s.isInverse != t.isInverse || s.pattern.utf8 != t.pattern.utf8 {
+        return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,290 @@
+/// Runs one query over a corpus and returns the matching items.
+///
+/// Each term set becomes a list of item identities, ascending: a positive term by scanning
+/// the folded columns (``TermMatcher/scan(_:valueRange:owner:into:accept:)``), an inverse term
+/// as the scope's members minus that list, a set as the union of its terms' lists. The query
+/// is the intersection of its sets. A short list of candidates (earlier results that the query
+/// narrows, or what the first set left) is instead checked item by item, which costs time in
+/// proportion to the candidates rather than to the whole corpus.
+struct QueryEvaluator: Sendable {
+  let corpus: SearchCorpus
+  /// The query's term sets, ready to match: all sets must match, any term of a set.
+  let sets: [[TermMatcher]]
+  let scope: Int
+  let fields: [Int]
+
+  /// Chunks per core: more chunks than cores balance the load and let a newer query abandon
+  /// a scan sooner (cancellation is checked between chunks).
+  static let chunksPerCore = 4
+  /// Below this many items a list is handled on one thread.
+  static let parallelThreshold = 16_384
+  /// Candidates are checked one by one while they are fewer than the corpus's items divided
+  /// by this; above it a column scan and an intersection are cheaper (a scan reads every
+  /// byte once at memory speed, a check per item pays for jumping around).
+  static let scanRatio = 24
+
+  init(corpus: SearchCorpus, query: Query, scope: Int) {
+    self.corpus = corpus
+    self.sets = query.sets.map { $0.terms.map(TermMatcher.init) }
+    self.scope = scope
+    self.fields = corpus.scopeFields[scope]
+  }
+
+  /// The matching items in model order, or nil when `isCancelled` said stop. `candidates`
+  /// (in model order) are the only items that may match, when given.
+  func evaluate(candidates: [ItemID]?, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
+    if sets.isEmpty { return candidates ?? corpus.members(ofScope: scope) }
+    var remaining = sets
+    var current: [Int32]  // ascending identities
+    if let candidates, isShort(candidates.count) {
+      return check(candidates, sets: sets, isCancelled: isCancelled)
+    } else if let candidates {
+      current = ascending(candidates)
+    } else {
+      // Start from the most selective set.
+      let first = remaining.remove(at: mostSelectiveSet())
+      guard let list = items(matching: first, isCancelled: isCancelled) else { return nil }
+      current = list
+    }
+    while !remaining.isEmpty {
+      if isShort(current.count) {
+        let ordered = inModelOrder(current)
+        return check(ordered, sets: remaining, isCancelled: isCancelled)
+      }
+      let set = remaining.remove(at: 0)
+      guard let list = items(matching: set, isCancelled: isCancelled) else { return nil }
+      current = Self.intersection(current, list)
+    }
+    return inModelOrder(current)
+  }
+
+  private func isShort(_ count: Int) -> Bool {
+    count * Self.scanRatio < corpus.model.count
+  }
+
+  /// The set worth scanning first: all positive, not fuzzy, longest shortest term.
+  private func mostSelectiveSet() -> Int {
+    var best = 0
+    var bestScore = -1
+    for (index, set) in sets.enumerated() {
+      let positive = set.allSatisfy { !$0.isInverse && $0.kind != .fuzzy }
+      let score = positive ? 1 + (set.map(\.needle.count).min() ?? 0) : 0
+      if score > bestScore {
+        best = index
+        bestScore = score
+      }
+    }
+    return best
+  }
+
+  // MARK: Lists by scanning
+
+  /// The scope's items matching any term of a set, ascending.
+  private func items(matching set: [TermMatcher], isCancelled: @Sendable () -> Bool) -> [Int32]? {
+    var result: [Int32]?
+    for term in set {
+      guard var list = scan(term, isCancelled: isCancelled) else { return nil }
+      if term.isInverse { list = Self.difference(scopeMembers(), list) }
+      result = result.map { Self.union($0, list) } ?? list
+    }
+    return result ?? []
+  }
+
+  /// The scope's items in which a term (taken as positive) occurs, ascending.
+  private func scan(_ term: TermMatcher, isCancelled: @Sendable () -> Bool) -> [Int32]? {
+    var result: [Int32]?
+    for field in fields {
+      guard let values = corpus.index.fields[field] else { continue }
+      guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
+        return nil
+      }
+      result = result.map { Self.union($0, list) } ?? list
+    }
+    return result ?? []
+  }
+
+  private func scan(
+    _ term: TermMatcher, values: FoldedValues, field: Int, isCancelled: @Sendable () -> Bool
+  ) -> [Int32]? {
+    let owner = corpus.model.valueOwner[field]
+    let count = values.count
+    let chunkCount = count < Self.parallelThreshold ? 1 : Self.chunkCount
+    let ranges = Parallel.ranges(count: count, size: (count + chunkCount - 1) / chunkCount)
+    let scope = self.scope
+    let corpus = self.corpus
+    let chunks = Parallel.map(chunks: ranges.count) { chunk -> [Int32]? in
+      if isCancelled() { return nil }
+      var owners: [Int32] = []
+      term.scan(values, valueRange: ranges[chunk], owner: owner, into: &owners) {
+        corpus.admits($0, scope: scope)
+      }
+      return owners
+    }
+    var result: [Int32] = []
+    for chunk in chunks {
+      guard let chunk else { return nil }
+      // An item's values may straddle two chunks.
+      result.append(contentsOf: chunk.first == result.last ? chunk.dropFirst() : chunk[...])
+    }
+    if !result.isStrictlyAscending() {
+      // Values appended by updates come after everything else.
+      result.sort()
+      result = result.removingAdjacentDuplicates()
+    }
+    return result
+  }
+
+  /// The scope's members, ascending.
+  private func scopeMembers() -> [Int32] {
+    var members = corpus.members(ofScope: scope).map(\.rawValue)
+    if !corpus.positions.isEmpty { members.sort() }
+    return members
+  }
+
+  // MARK: Checking item by item
+
+  /// The candidates (kept in their order) that match every set.
+  private func check(
+    _ candidates: [ItemID], sets: [[TermMatcher]], isCancelled: @Sendable () -> Bool
+  ) -> [ItemID]? {
+    let chunkCount = candidates.count < Self.parallelThreshold ? 1 : Self.chunkCount
+    let ranges = Parallel.ranges(
+      count: candidates.count, size: (candidates.count + chunkCount - 1) / chunkCount)
+    let corpus = self.corpus
+    let fields = self.fields.compactMap { field in
+      corpus.index.fields[field].map {
+        ItemText(
+          values: $0, starts: corpus.model.valueStart[field], ends: corpus.model.valueEnd[field])
+      }
+    }
+    let chunks = Parallel.map(chunks: ranges.count) { chunk -> [ItemID]? in
+      if isCancelled() { return nil }
+      return candidates[ranges[chunk]].filter {
+        Self.matches($0.rawValue, sets: sets, fields: fields)
+      }
+    }
+    var result: [ItemID] = []
+    for chunk in chunks {
+      guard let chunk else { return nil }
+      result.append(contentsOf: chunk)
+    }
+    return result
+  }
+
+  /// The folded text of one field with the value ranges of each item, for checking items.
+  struct ItemText: Sendable {
+    let values: FoldedValues
+    let starts: [Int32]
+    let ends: [Int32]
+  }
+
+  /// Whether an item matches every set.
+  static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText]) -> Bool {
+    for set in sets {
+      var matched = false
+      for term in set {
+        var found = false
+        for field in fields
+        where term.matches(
+          field.values, first: Int(field.starts[Int(item)]), end: Int(field.ends[Int(item)]))
+        {
+          found = true
+          break
+        }
+        if found != term.isInverse {
+          matched = true
+          break
+        }
+      }
+      if !matched { return false }
+    }
+    return true
+  }
+
+  // MARK: Lists
+
+  private func ascending(_ items: [ItemID]) -> [Int32] {
+    var result = items.map(\.rawValue)
+    if !corpus.positions.isEmpty { result.sort() }
+    return result
+  }
+
+  private func inModelOrder(_ items: [Int32]) -> [ItemID] {
+    var items = items
+    if !corpus.positions.isEmpty { corpus.sortedByPosition(&items) }
+    return items.map { ItemID(rawValue: $0) }
+  }
+
+  static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(min(a.count, b.count))
+    var i = 0
+    var j = 0
+    while i < a.count && j < b.count {
+      if a[i] < b[j] {
+        i += 1
+      } else if a[i] > b[j] {
+        j += 1
+      } else {
+        result.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    return result
+  }
+
+  static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      if j == b.count || (i < a.count && a[i] < b[j]) {
+        result.append(a[i])
+        i += 1
+      } else if i == a.count || b[j] < a[i] {
+        result.append(b[j])
+        j += 1
+      } else {
+        result.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    return result
+  }
+
+  static func difference(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(a.count)
+    var j = 0
+    for value in a {
+      while j < b.count && b[j] < value { j += 1 }
+      if j == b.count || b[j] != value { result.append(value) }
+    }
+    return result
+  }
+
+  private static var chunkCount: Int { Parallel.activeProcessorCount * chunksPerCore }
+}
+
+extension Array where Element == Int32 {
+  /// The array without elements equal to the one before.
+  fileprivate func removingAdjacentDuplicates() -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(count)
+    for value in self where result.last != value { result.append(value) }
+    return result
+  }
+
+  /// Whether every element is greater than the one before.
+  fileprivate func isStrictlyAscending() -> Bool {
+    var previous = Int32.min
+    for value in self {
+      if value <= previous { return false }
+      previous = value
+    }
+    return true
+  }
+}

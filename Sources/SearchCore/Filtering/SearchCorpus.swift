@@ -1,0 +1,159 @@
+/// A model with its search index and the members of each scope: everything a search reads.
+///
+/// A value: a background search works on its own copy while the model changes elsewhere;
+/// copies share storage until one of them changes.
+public struct SearchCorpus: Sendable {
+  /// The items.
+  public private(set) var model: Model
+  /// The folded text of the searched fields.
+  public private(set) var index: SearchIndex
+  /// For each scope of the model's scope bar, the items it admits (nil: all of them) and the
+  /// fields it searches (indexed fields only).
+  private(set) var scopeMembers: [Bitset?]
+  private(set) var scopeFields: [[Int]]
+  /// Each item's position in the model's order, by identity; empty while the order is the
+  /// identity order.
+  private(set) var positions: [Int32] = []
+
+  /// Indexes `model` with `normalizer`.
+  public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
+    self.model = model
+    do { index = try SearchIndex(model: model, normalizer: normalizer) } catch {
+      throw .icu(error)
+    }
+    scopeMembers = []
+    scopeFields = []
+    try resolveScopes()
+  }
+
+  /// The scope bar of the model's schema.
+  public var scopeBar: ScopeBar { model.schema.scopeBar }
+
+  /// The normaliser that folds the model's text; queries must be folded with it too.
+  public var normalizer: Normalizer { index.normalizer }
+
+  // MARK: Changes
+
+  /// Adds an item at a position of the model's order and indexes it.
+  @discardableResult
+  public mutating func insert(_ record: ItemRecord, at position: Int) throws(CorpusError)
+    -> ItemID
+  {
+    let id: ItemID
+    do { id = try model.insert(record, at: position) } catch { throw .model(error) }
+    try refresh()
+    return id
+  }
+
+  /// Adds an item at the end of the model and indexes it.
+  @discardableResult
+  public mutating func append(_ record: ItemRecord) throws(CorpusError) -> ItemID {
+    try insert(record, at: model.count)
+  }
+
+  /// Replaces an item's content and re-indexes it.
+  public mutating func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
+    do { try model.update(id, with: record) } catch { throw .model(error) }
+    try refresh()
+  }
+
+  /// Removes an item.
+  public mutating func remove(_ id: ItemID) throws(CorpusError) {
+    do { try model.remove(id) } catch { throw .model(error) }
+    try refresh()
+  }
+
+  private mutating func refresh() throws(CorpusError) {
+    do { try index.apply(changesOf: model) } catch { throw .icu(error) }
+    try resolveScopes()
+  }
+
+  // MARK: Scopes and order
+
+  private mutating func resolveScopes() throws(CorpusError) {
+    let schema = model.schema
+    var members: [Bitset?] = []
+    var fields: [[Int]] = []
+    for scope in schema.scopeBar.scopes {
+      var searched: [Int] = []
+      if let names = scope.fields {
+        for name in names {
+          guard let field = schema.fieldIndex(named: name) else {
+            throw .unknownName("field", name, scope: scope.title)
+          }
+          if index.isIndexed(field: field) { searched.append(field) }
+        }
+      } else {
+        searched = schema.fields.indices.filter { index.isIndexed(field: $0) }
+      }
+      fields.append(searched)
+      guard let name = scope.attribute else {
+        members.append(nil)
+        continue
+      }
+      guard let attribute = schema.attributeIndex(named: name) else {
+        throw .unknownName("attribute", name, scope: scope.title)
+      }
+      let codes = model.attributeValues[attribute].enumerated().filter {
+        scope.values.contains($0.element)
+      }.map { UInt32($0.offset) }
+      var set = Bitset(capacity: model.identityLimit)
+      let ofItem = model.attributeOfItem[attribute]
+      for id in model.ids where codes.contains(ofItem[Int(id.rawValue)]) {
+        set.insert(Int(id.rawValue))
+      }
+      members.append(set)
+    }
+    scopeMembers = members
+    scopeFields = fields
+    if model.isInIdentityOrder {
+      positions = []
+    } else {
+      var positions = [Int32](repeating: -1, count: model.identityLimit)
+      for (position, id) in model.ids.enumerated() { positions[Int(id.rawValue)] = Int32(position) }
+      self.positions = positions
+    }
+  }
+
+  /// Whether scope `scope` admits item `item`.
+  @inline(__always)
+  func admits(_ item: Int32, scope: Int) -> Bool {
+    guard let members = scopeMembers[scope] else { return true }
+    return members.contains(Int(item))
+  }
+
+  /// The items of a scope, in model order.
+  func members(ofScope scope: Int) -> [ItemID] {
+    guard let members = scopeMembers[scope] else { return model.ids }
+    return model.ids.filter { members.contains(Int($0.rawValue)) }
+  }
+
+  /// Sorts identities into model order.
+  func sortedByPosition(_ items: inout [Int32]) {
+    if positions.isEmpty {
+      items.sort()
+    } else {
+      items.sort { positions[Int($0)] < positions[Int($1)] }
+    }
+  }
+}
+
+/// A corpus that cannot be built or changed.
+public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// ICU failed while folding.
+  case icu(ICUError)
+  /// The model refused a change.
+  case model(ModelError)
+  /// A scope names a field or attribute the schema does not have.
+  case unknownName(String, String, scope: String)
+
+  /// The error as one line of text.
+  public var description: String {
+    switch self {
+    case .icu(let error): return error.description
+    case .model(let error): return error.description
+    case .unknownName(let kind, let name, let scope):
+      return "scope \"\(scope)\" names \(kind) \"\(name)\", which the schema does not have"
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// The items that match a query in a scope: identities into the model, in model order (or in
+/// rank order when ranking was asked for). A view, never a copy of the items.
+public struct SearchResult: Sendable {
+  /// The query that was run.
+  public let query: Query
+  /// The scope it was run in.
+  public let scope: Int
+  /// The matching items.
+  public let items: [ItemID]
+  /// How the result was found.
+  public let path: Path
+  /// The model version the result reflects.
+  public let modelVersion: Int
+
+  /// How a result was found.
+  public enum Path: Hashable, Sendable {
+    /// Every item of the scope was scanned.
+    case fullScan
+    /// Only the results of an earlier query, which this one narrows, were checked.
+    case narrowed(from: String)
+    /// The same query and scope were answered before (after a backspace, say).
+    case cached
+  }
+}

@@ -1,0 +1,95 @@
+/// The folded text of a model's searched fields, held column-wise for scanning at memory speed.
+///
+/// Built once per model (over all cores) and kept in step with the model's changes by
+/// ``apply(_:to:)`` without a rebuild: new and updated values are folded and appended;
+/// values of removed or updated items are no longer owned by any item and are skipped.
+public struct SearchIndex: Sendable {
+  /// How the model's text and the queries are folded.
+  public let normalizer: Normalizer
+  /// The folded values of each field; nil for fields that are not searched.
+  private(set) var fields: [FoldedValues?]
+  /// The model version the index reflects.
+  public private(set) var modelVersion: Int
+
+  /// Values per chunk when the index is built over all cores.
+  static let valuesPerChunk = 32_768
+
+  /// Folds every searched field of `model`.
+  ///
+  /// - Complexity: O(*n*) in the model's text, divided over the cores.
+  public init(model: Model, normalizer: Normalizer) throws(ICUError) {
+    self.normalizer = normalizer
+    self.modelVersion = model.version
+    var fields: [FoldedValues?] = []
+    for (field, spec) in model.schema.fields.enumerated() {
+      fields.append(spec.isSearched ? try Self.fold(model.columns[field], normalizer: normalizer) : nil)
+    }
+    self.fields = fields
+  }
+
+  /// Whether field `field` is indexed (searched).
+  public func isIndexed(field: Int) -> Bool { fields[field] != nil }
+
+  private static func fold(_ column: TextColumn, normalizer: Normalizer) throws(ICUError)
+    -> FoldedValues
+  {
+    let ranges = Parallel.ranges(count: column.valueCount, size: valuesPerChunk)
+    let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<FoldedValues, ICUError> in
+      do throws(ICUError) {
+        return .success(try fold(column, values: ranges[chunk], normalizer: normalizer))
+      } catch { return .failure(error) }
+    }
+    var result = FoldedValues()
+    result.reserve(values: column.valueCount, bytes: column.bytes.count)
+    for chunk in chunks { result.append(contentsOf: try chunk.get()) }
+    return result
+  }
+
+  private static func fold(_ column: TextColumn, values: Range<Int>, normalizer: Normalizer)
+    throws(ICUError) -> FoldedValues
+  {
+    let folder = try normalizer.makeFolder()
+    var buffer = FoldBuffer()
+    var result = FoldedValues()
+    let first = values.isEmpty ? 0 : column.range(of: values.lowerBound).lowerBound
+    let last = values.isEmpty ? 0 : column.range(of: values.upperBound - 1).upperBound
+    result.reserve(values: values.count, bytes: last - first)
+    var failure: ICUError?
+    column.bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      for value in values {
+        let range = column.range(of: value)
+        do throws(ICUError) {
+          try folder.fold(
+            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &buffer,
+            recordsMap: false)
+        } catch {
+          failure = error
+          return
+        }
+        result.append(buffer)
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  /// Brings the index up to date with `model` after changes: folds the values the model has
+  /// gained since the index last saw it.
+  ///
+  /// - Complexity: O(*k*) in the text of the new values.
+  public mutating func apply(changesOf model: Model) throws(ICUError) {
+    guard model.version != modelVersion else { return }
+    for field in fields.indices {
+      guard var folded = fields[field] else { continue }
+      let column = model.columns[field]
+      if folded.count < column.valueCount {
+        fields[field] = nil  // drop the reference so the append does not copy
+        let extra = try Self.fold(column, values: folded.count..<column.valueCount, normalizer: normalizer)
+        folded.append(contentsOf: extra)
+      }
+      fields[field] = folded
+    }
+    modelVersion = model.version
+  }
+}

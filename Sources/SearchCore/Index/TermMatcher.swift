@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One query term, ready to be matched against folded values: the bytes to look for and how
+/// a hit is judged for the term's kind.
+///
+/// Anchored kinds follow fzf: `^term` matches at the start of a value after its leading
+/// white space, `term$` at the end before its trailing white space, `^term$` the whole value
+/// without either (unless the term itself starts or ends with white space).
+struct TermMatcher: Sendable {
+  let kind: Term.Kind
+  let isInverse: Bool
+  /// The folded term.
+  let needle: [UInt8]
+  /// The needle with separators where the kind anchors it: what a column-wide search finds.
+  let anchoredNeedle: [UInt8]
+  /// Whether anchored matches skip the value's leading or trailing white space.
+  let skipsLeadingSpace: Bool
+  let skipsTrailingSpace: Bool
+  /// The folded characters of a fuzzy term, in order.
+  let characters: [[UInt8]]
+
+  init(_ term: Term) {
+    kind = term.kind
+    isInverse = term.isInverse
+    needle = term.pattern.utf8
+    let folded = String(decoding: needle, as: UTF8.self)
+    skipsLeadingSpace = folded.unicodeScalars.first.map { !Whitespace.isSpace($0.value) } ?? true
+    skipsTrailingSpace = folded.unicodeScalars.last.map { !Whitespace.isSpace($0.value) } ?? true
+    let separator = FoldedValues.separator
+    switch kind {
+    case .exact, .fuzzy: anchoredNeedle = needle
+    case .prefix: anchoredNeedle = [separator] + needle
+    case .suffix: anchoredNeedle = needle + [separator]
+    case .equal: anchoredNeedle = [separator] + needle + [separator]
+    }
+    characters = folded.map { Array($0.utf8) }
+  }
+
+  // MARK: One value
+
+  /// Whether value `value` of `values` contains the term (ignoring `isInverse`).
+  func matches(_ values: FoldedValues, value: Int) -> Bool {
+    let range = values.range(of: value)
+    return values.bytes.withUnsafeBufferPointer { bytes in
+      matches(bytes, range: range, values: values)
+    }
+  }
+
+  /// Whether any of the consecutive values `first..<end` contains the term.
+  func matches(_ values: FoldedValues, first: Int, end: Int) -> Bool {
+    guard first < end else { return false }
+    return values.bytes.withUnsafeBufferPointer { bytes in
+      if kind == .exact {
+        // One search over the values and their separators: a hit never spans two values.
+        let range = Int(values.starts[first])..<(Int(values.starts[end]) - 1)
+        return findExact(bytes, in: range, values: values) != nil
+      }
+      for value in first..<end where matches(bytes, range: values.range(of: value), values: values) {
+        return true
+      }
+      return false
+    }
+  }
+
+  private func matches(
+    _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, values: FoldedValues
+  ) -> Bool {
+    switch kind {
+    case .exact: return findExact(bytes, in: range, values: values) != nil
+    case .fuzzy: return matchesFuzzy(bytes, in: range, values: values)
+    case .prefix, .suffix, .equal:
+      var lower = range.lowerBound
+      var upper = range.upperBound
+      let text = UnsafeBufferPointer(rebasing: bytes[range])
+      if kind != .suffix && skipsLeadingSpace { lower += Whitespace.leadingLength(text) }
+      if kind != .prefix && skipsTrailingSpace {
+        upper -= min(Whitespace.trailingLength(text), upper - lower)
+      }
+      if upper - lower < needle.count { return false }
+      let start: Int
+      switch kind {
+      case .prefix: start = lower
+      case .suffix: start = upper - needle.count
+      default:
+        if upper - lower != needle.count { return false }
+        start = lower
+      }
+      return equalBytes(bytes, at: start) && values.isBoundary(start)
+        && values.isBoundary(start + needle.count)
+    }
+  }
+
+  private func equalBytes(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    needle.withUnsafeBufferPointer { needle in
+      guard let a = bytes.baseAddress, let b = needle.baseAddress else { return needle.isEmpty }
+      return memcmp(a + start, b, needle.count) == 0
+    }
+  }
+
+  private func findExact(
+    _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, values: FoldedValues
+  ) -> Int? {
+    needle.withUnsafeBufferPointer { needle in
+      ByteSearch.first(needle, in: bytes, range: range) { start in
+        values.isBoundary(start) && values.isBoundary(start + needle.count)
+      }
+    }
+  }
+
+  /// Whether the term's characters occur in order, each on whole folded characters.
+  private func matchesFuzzy(
+    _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, values: FoldedValues
+  ) -> Bool {
+    var position = range.lowerBound
+    for character in characters {
+      let found = character.withUnsafeBufferPointer { character in
+        ByteSearch.first(character, in: bytes, range: position..<range.upperBound) { start in
+          values.isBoundary(start) && values.isBoundary(start + character.count)
+        }
+      }
+      guard let found else { return false }
+      position = found + character.count
+    }
+    return true
+  }
+
+  // MARK: A whole column
+
+  /// A fuzzy scan for an ASCII term: one pass over the bytes, looking for the term's next byte
+  /// and starting over at each value's separator. ASCII characters of folded text are whole
+  /// characters unless a mark follows, which the per-value check then settles.
+  private func scanFuzzyASCII(
+    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [Int32],
+    accept: (Int32) -> Bool
+  ) {
+    var candidates: [Int] = []
+    values.bytes.withUnsafeBufferPointer { bytes in
+      needle.withUnsafeBufferPointer { pattern in
+        var value = valueRange.lowerBound
+        var state = 0
+        var position = Int(values.starts[value])
+        let end = Int(values.starts[valueRange.upperBound])
+        while position < end {
+          let byte = bytes[position]
+          if byte == FoldedValues.separator {
+            value += 1
+            state = 0
+          } else if state < pattern.count && byte == pattern[state] {
+            state += 1
+            if state == pattern.count { candidates.append(value) }
+          }
+          position += 1
+        }
+      }
+    }
+    for value in candidates {
+      let item = owner[value]
+      if item >= 0, owners.last != item, accept(item),
+        values.interior.isEmpty || matches(values, value: value)
+      {
+        owners.append(item)
+      }
+    }
+  }
+
+  /// Appends to `owners` the owner of every value in `values` (a range of value numbers) that
+  /// contains the term, once per owner, skipping values no item owns (-1) and owners for which
+  /// `accept` is false. Owners come out in value order, which is item order for values that
+  /// were never replaced.
+  func scan(
+    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [Int32],
+    accept: (Int32) -> Bool
+  ) {
+    guard !valueRange.isEmpty else { return }
+    if kind == .fuzzy && needle.allSatisfy({ $0 < 0x80 }) {
+      scanFuzzyASCII(values, valueRange: valueRange, owner: owner, into: &owners, accept: accept)
+      return
+    }
+    if kind == .fuzzy {
+      for value in valueRange {
+        let item = owner[value]
+        if item >= 0, owners.last != item, accept(item), matches(values, value: value) {
+          owners.append(item)
+        }
+      }
+      return
+    }
+    let lower = Int(values.starts[valueRange.lowerBound]) - (kind == .exact || kind == .suffix ? 0 : 1)
+    let upper = Int(values.starts[valueRange.upperBound]) - (kind == .exact || kind == .prefix ? 1 : 0)
+    var cursor = valueRange.lowerBound
+    values.bytes.withUnsafeBufferPointer { bytes in
+      anchoredNeedle.withUnsafeBufferPointer { pattern in
+        var position = lower
+        while let start = ByteSearch.first(pattern, in: bytes, range: position..<upper, accept: { _ in true }) {
+          // The needle's own start, without a leading separator.
+          let hit = kind == .prefix || kind == .equal ? start + 1 : start
+          while Int(values.starts[cursor + 1]) <= hit { cursor += 1 }
+          let item = owner[cursor]
+          if item < 0 || owners.last == item || !accept(item) {
+            position = Int(values.starts[cursor + 1]) - 1  // nothing more to learn in this value
+          } else if values.isBoundary(hit) && values.isBoundary(hit + needle.count) {
+            owners.append(item)
+            position = Int(values.starts[cursor + 1]) - 1
+          } else {
+            position = start + 1
+          }
+        }
+      }
+    }
+    // Values whose white space hides an anchored match from the separator search.
+    var extra: [Int32] = []
+    if skipsLeadingSpace && (kind == .prefix || kind == .equal) { extra += values.leadingSpace }
+    if skipsTrailingSpace && (kind == .suffix || kind == .equal) { extra += values.trailingSpace }
+    if extra.isEmpty { return }
+    var added = false
+    for value in extra where valueRange.contains(Int(value)) {
+      let item = owner[Int(value)]
+      if item >= 0 && accept(item) && matches(values, value: Int(value)) {
+        owners.append(item)
+        added = true
+      }
+    }
+    if added { owners.sort() }  // the evaluator drops repeats
+  }
+}
