@@ -1,0 +1,117 @@
+extension Query {
+  /// Whether every item that matches this query is sure to match `older`, so that a search
+  /// for this query may rescan the results of `older` instead of every item.
+  ///
+  /// True when every term set of `older` has a counterpart here: a set each of whose terms
+  /// implies some term of the older set. A term implies another of the same polarity when:
+  ///
+  /// - exact: the older term's folded text occurs in the newer one (of any kind but fuzzy;
+  ///   a fuzzy term implies only the single characters it consists of);
+  /// - prefix: the newer term is a prefix or equal term that starts with the older text;
+  /// - suffix: the newer term is a suffix or equal term that ends with the older text;
+  /// - equal: the newer term is an equal term with the same text;
+  /// - fuzzy: the older term's characters occur in order in the newer term (of any kind).
+  ///
+  /// Contained text must start and end on whole characters of the newer term. Inverse terms
+  /// work the other way round: `!abc` then `!ab` narrows (fewer items lack "ab" than lack
+  /// "abc"); `!ab` then `!abc` does not. An empty `older` is narrowed by every query; an empty
+  /// query narrows only an empty one. False means only "not known": the caller scans all.
+  /// Both queries must have been folded with the same normaliser, like the items.
+  public func narrows(_ older: Query) -> Bool {
+    older.sets.allSatisfy { olderSet in
+      sets.contains { set in
+        !set.terms.isEmpty
+          && set.terms.allSatisfy { term in olderSet.terms.contains { term.implies($0) } }
+      }
+    }
+  }
+}
+
+extension Term {
+  /// Whether every item that satisfies this term (contains it, or lacks it when inverse)
+  /// satisfies `other` too. Inverse and non-inverse terms never imply each other.
+  func implies(_ other: Term) -> Bool {
+    guard isInverse == other.isInverse else { return false }
+    // Contrapositive: lacking `self` implies lacking `other` when containing `other` implies
+    // containing `self`.
+    return isInverse ? other.contains(self) : contains(other)
+  }
+
+  /// Whether every item that contains this term (taken as non-inverse) contains `other` (taken
+  /// as non-inverse).
+  func contains(_ other: Term) -> Bool {
+    let whole = pattern.utf8
+    let part = other.pattern.utf8
+    guard !whole.isEmpty, !part.isEmpty else { return false }
+    switch other.kind {
+    case .exact:
+      // A fuzzy term holds each of its characters whole, so it implies one of them alone.
+      if kind == .fuzzy { return isSingleCharacter(part) && isSubsequence(part, of: whole) }
+      return occurs(part, in: whole, at: .anywhere)
+    case .prefix:
+      return (kind == .prefix || kind == .equal) && occurs(part, in: whole, at: .start)
+    case .suffix:
+      return (kind == .suffix || kind == .equal) && occurs(part, in: whole, at: .end)
+    case .equal:
+      return kind == .equal && whole == part
+    case .fuzzy:
+      return isSubsequence(part, of: whole)
+    }
+  }
+}
+
+private enum Placement {
+  case anywhere
+  case start
+  case end
+}
+
+/// Whether `part` occurs in `whole` at `placement`, starting and ending on `Character`
+/// boundaries of `whole`.
+private func occurs(_ part: [UInt8], in whole: [UInt8], at placement: Placement) -> Bool {
+  guard part.count <= whole.count else { return false }
+  let last = whole.count - part.count
+  let starts =
+    switch placement {
+    case .anywhere: 0...last
+    case .start: 0...0
+    case .end: last...last
+    }
+  let boundaries = characterBoundaries(of: whole)
+  return starts.contains { start in
+    whole[start..<(start + part.count)].elementsEqual(part) && boundaries.contains(start)
+      && boundaries.contains(start + part.count)
+  }
+}
+
+/// The UTF-8 offsets at which the `Character`s of `bytes` start, and its end.
+private func characterBoundaries(of bytes: [UInt8]) -> Set<Int> {
+  var boundaries: Set<Int> = [0]
+  var offset = 0
+  for character in String(decoding: bytes, as: UTF8.self) {
+    offset += character.utf8.count
+    boundaries.insert(offset)
+  }
+  return boundaries
+}
+
+/// Whether `bytes` are one `Character`.
+private func isSingleCharacter(_ bytes: [UInt8]) -> Bool {
+  String(decoding: bytes, as: UTF8.self).count == 1
+}
+
+/// Whether the `Character`s of `part` occur in order among those of `whole`.
+private func isSubsequence(_ part: [UInt8], of whole: [UInt8]) -> Bool {
+  var remaining = String(decoding: whole, as: UTF8.self).makeIterator()
+  for character in String(decoding: part, as: UTF8.self) {
+    var found = false
+    while let candidate = remaining.next() {
+      if candidate.utf8.elementsEqual(character.utf8) {
+        found = true
+        break
+      }
+    }
+    if !found { return false }
+  }
+  return true
+}

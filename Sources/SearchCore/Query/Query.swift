@@ -1,0 +1,63 @@
+/// A search query in fzf's extended search syntax, exact mode (`fzf --exact`): term sets that
+/// must all match, each a choice of terms of which one must match.
+///
+/// The syntax and its corner cases are those of fzf 0.38 (`src/pattern.go`):
+///
+/// - Terms are separated by runs of spaces (U+0020 only). Spaces at the start and at the end
+///   of the query are ignored, except a final escaped space.
+/// - `\ ` is a space inside a term: `a\ b` is the one term "a b"; `abc\ ` ends with a space.
+///   There is no other escape: `\\ ` is a backslash followed by an escaped space. A tab in the
+///   query is read as a space too (fzf uses the tab internally for `\ `).
+/// - `abc` must occur in the item (``Term/Kind/exact``); `'abc` is fuzzy: its characters in
+///   order, anything between them (``Term/Kind/fuzzy``).
+/// - `^abc` is a prefix, `abc$` a suffix, `^abc$` the whole item; a lone `$` is the exact
+///   term "$", and `$$` the suffix "$".
+/// - `!abc` excludes the items that contain "abc"; `!^abc`, `!abc$`, `!^abc$`, `!'abc` are the
+///   inverse prefix, suffix, equal and fuzzy terms.
+/// - Operators are read in this order: a leading `!`, then a trailing `$`, then a leading `'`
+///   or else a leading `^`. So `'abc$` is the fuzzy term "abc" (the `$` is dropped, not a
+///   suffix), `'^abc` is fuzzy "^abc", `^'abc` is the prefix "'abc", `^!abc` the prefix "!abc",
+///   and `!$` the inverse exact term "$".
+/// - A token that is nothing but operators (`!`, `^`, `'`, `^$`, `!^`, `'$`, …) is an empty
+///   term and is dropped.
+/// - A term that is not empty but folds to nothing (only a soft hyphen U+00AD, or other
+///   default-ignorable characters) is dropped the same way: under this library's folding it
+///   would match every item. fzf, which does not fold such characters away, keeps it.
+/// - `a | b` puts `b` in the same set as `a`: the item must match `a` or `b`. A `|` is an
+///   operator only after a term and not right after another `|`; otherwise it is the exact
+///   term "|". So a leading `| a` is the two sets "|" and "a"; `a | | b` is `(a | |) b`; a
+///   trailing `a |` is just `a`; `|x` and `a|b` are ordinary terms. A dropped term after a
+///   `|` does not end the choice: `a | ! b` is `(a | b)`.
+///
+/// An item matches the query when it matches every set; it matches a set when it contains
+/// one of the set's non-inverse terms or lacks one of its inverse terms. Terms are folded with
+/// the same ``Normalizer`` as the items, so `ÉCOLE` finds "école" and "ecole". A query with
+/// no terms (empty, only spaces, only operators, or only terms that fold to nothing)
+/// ``isEmpty`` and matches every item.
+///
+/// Every string is a valid query; only folding can fail.
+public struct Query: Hashable, Sendable {
+  /// The query as typed.
+  public let text: String
+  /// The term sets, in query order; an item must match all of them.
+  public let sets: [TermSet]
+
+  /// Whether the query has no terms, so that it matches every item.
+  public var isEmpty: Bool { sets.isEmpty }
+
+  /// Parses `text` and folds its terms with `normalizer`.
+  ///
+  /// - Throws: ``ICUError`` when ICU fails to fold a term. Parsing itself never fails.
+  public init(_ text: String, normalizer: Normalizer) throws(ICUError) {
+    self.text = text
+    self.sets = try QueryParser.parse(text, normalizer: normalizer)
+  }
+}
+
+extension Query: CustomStringConvertible {
+  /// The parsed structure in query syntax, sets separated by spaces and the terms of a set in
+  /// parentheses: `(^abc | def$) !ghi`; empty for a query with no terms.
+  public var description: String {
+    sets.map(\.description).joined(separator: " ")
+  }
+}
