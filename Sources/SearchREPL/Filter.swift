@@ -1,15 +1,18 @@
 import ArgumentParser
 import SearchCore
 
-/// `SearchREPL filter`: prints the lines of the input that match, like `fzf --filter`.
+/// `SearchREPL filter`: prints the items that match a query, like `fzf --filter`.
 struct Filter: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print the input lines that match a query, in input order.",
+    abstract: "Print the items that match a query, in input order (or by relevance).",
     discussion: """
-      Reads items one per line from standard input (or --input), prints the matching lines \
-      unchanged. The query is one substring, folded like the lines. An empty query (or one \
-      that folds to nothing, such as a lone soft hyphen) matches every line.
-      Exit status: 0 when a line matched, 1 when none did, 2 on an error.
+      Items are the lines of standard input (or --input FILE), or the items of a data set \
+      (--corpus MANIFEST). The query language is fzf's extended exact syntax: terms separated \
+      by spaces must all match; ^term anchors at the start, term$ at the end, !term excludes, \
+      a lone | between terms means OR, 'term matches fuzzily, "\\ " is a space. An empty \
+      query (or one that folds to nothing, such as a lone soft hyphen) matches every item; a \
+      scope still applies.
+      Exit status: 0 when an item matched, 1 when none did, 2 on an error.
       """
   )
 
@@ -19,25 +22,129 @@ struct Filter: ParsableCommand {
   @Option(help: "Locale whose case rules apply, e.g. tr or az for the dotted and dotless i.")
   var locale: String?
 
-  @Option(help: "Read items from this file instead of standard input.")
+  @Option(help: "Read items from this file, one per line, instead of standard input.")
   var input: String?
 
-  @Argument(help: "The text to search for.")
+  @Option(help: "Search the data set this manifest describes (see Corpus/README.md).")
+  var corpus: String?
+
+  @Option(help: "The scope to search in, by title or number (0 is All).")
+  var scope: String?
+
+  @Flag(help: "Order by relevance: whole field, prefix, word prefix, inside a word.")
+  var rank = false
+
+  @Option(help: "Output: plain (the lines, unchanged) or jsonl (one object per match).")
+  var format: OutputFormat = .plain
+
+  @Argument(help: "The query.")
   var query: String
+
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case plain
+    case jsonl
+  }
+
+  func validate() throws {
+    if input != nil && corpus != nil {
+      throw ValidationError("--input and --corpus cannot be used together")
+    }
+  }
 
   func run() throws {
     let normalizer = try Normalizer(folding: try Folding(parsing: fold), locale: locale)
-    let filter = try LineFilter(query: query, normalizer: normalizer)
-    let lines = try LineInput(bytes: try Terminal.readAll(path: input), source: input ?? "<stdin>")
-    let matches = try filter.matchingLines(in: lines)
+    let parsed = try Query(query, normalizer: normalizer)
+    let source = try DataSource.load(input: input, corpus: corpus)
+    let searchCorpus = try SearchCorpus(model: source.model, normalizer: normalizer)
+    let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
+    var filter = IncrementalFilter()
+    guard let result = filter.search(parsed, scope: scopeIndex, in: searchCorpus) else {
+      throw CommandError("the search was cancelled")
+    }
+    let items = rank ? searchCorpus.ranked(result) : result.items
     var output = OutputBuffer()
-    lines.bytes.withUnsafeBufferPointer { bytes in
-      for index in matches {
-        output.append(UnsafeBufferPointer(rebasing: bytes[lines.printedRange(ofLine: index)]))
+    for id in items {
+      switch format {
+      case .plain: source.writeItem(id, to: &output)
+      case .jsonl:
+        let line = try source.jsonLine(
+          id, highlights: searchCorpus.highlights(of: id, for: parsed, scope: scopeIndex))
+        line.utf8.withContiguousStorageIfAvailable { output.append($0) }
         output.append(0x0A)
       }
     }
     output.flush()
-    if matches.isEmpty { throw ExitCode(Terminal.noMatch) }
+    if items.isEmpty { throw ExitCode(Terminal.noMatch) }
+  }
+
+  private func resolveScope(in bar: ScopeBar) throws -> Int {
+    guard let scope else { return 0 }
+    if let index = bar.index(of: scope) { return index }
+    let titles = bar.titles.enumerated().map { "\($0.offset) \($0.element)" }
+    throw CommandError(
+      "no scope \"\(scope)\"; the scopes are: \(titles.joined(separator: ", "))")
+  }
+}
+
+/// Where `filter`'s items come from: lines of text, or a data set.
+struct DataSource {
+  let model: Model
+  /// The lines, when the items are lines: printed back byte for byte.
+  let lines: LineInput?
+
+  static func load(input: String?, corpus: String?) throws -> DataSource {
+    if let corpus {
+      let manifest = try Manifest.load(from: corpus)
+      let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: corpus)
+      if !report.rejected.isEmpty {
+        let shown = report.rejected.prefix(20).map(\.description)
+        let more = report.rejected.count > 20 ? "\n… and \(report.rejected.count - 20) more" : ""
+        throw CommandError(
+          "\(report.rejected.count) of \(report.linesRead) lines rejected:\n"
+            + shown.joined(separator: "\n") + more)
+      }
+      return DataSource(model: model, lines: nil)
+    }
+    let lines = try LineInput(bytes: try Terminal.readAll(path: input), source: input ?? "<stdin>")
+    let model = DataSetLoader.loadLines(lines)
+    guard model.count == lines.count else {
+      throw CommandError(
+        "\(lines.source): too much text: the items pass 2 GiB from line \(model.count + 1) on")
+    }
+    return DataSource(model: model, lines: lines)
+  }
+
+  func writeItem(_ id: ItemID, to output: inout OutputBuffer) {
+    if let lines {
+      lines.bytes.withUnsafeBufferPointer { bytes in
+        output.append(UnsafeBufferPointer(rebasing: bytes[lines.printedRange(ofLine: Int(id.rawValue))]))
+      }
+    } else {
+      var text = model.display(id)
+      text.withUTF8 { output.append($0) }
+    }
+    output.append(0x0A)
+  }
+
+  func jsonLine(_ id: ItemID, highlights: [Highlight]) -> String {
+    var object = JSONObject()
+    if lines != nil {
+      object.add("line", Int(id.rawValue) + 1)
+      object.add("text", model.values(of: id, field: 0).first ?? "")
+      object.add("ranges", raw: JSONObject.ranges(highlights.first?.utf16Ranges ?? []))
+    } else {
+      object.add("id", Int(id.rawValue))
+      object.add("item", model.display(id))
+      let matches = highlights.map { highlight in
+        var match = JSONObject()
+        match.add("field", model.schema.fields[highlight.field].name)
+        match.add("value", highlight.value)
+        match.add("text", highlight.text)
+        match.add("ranges", raw: JSONObject.ranges(highlight.utf16Ranges))
+        return match.json
+      }
+      object.add("matches", raw: JSONObject.array(matches))
+    }
+    return object.json
   }
 }

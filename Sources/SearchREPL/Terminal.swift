@@ -26,6 +26,10 @@ enum Terminal {
     case let error as ICUError: message = error.description
     case let error as Folding.ParseError: message = error.description
     case let error as CommandError: message = error.description
+    case let error as ManifestError: message = error.description
+    case let error as LoadError: message = error.description
+    case let error as CorpusError: message = error.description
+    case let error as ModelError: message = error.description
     default:
       let code = SearchREPL.exitCode(for: error)
       let text = SearchREPL.fullMessage(for: error)

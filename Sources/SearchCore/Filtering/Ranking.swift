@@ -1,0 +1,106 @@
+/// Relevance order for results: where the query matched, then how long the matched field is,
+/// then model order.
+///
+/// Each positive term of the query gets the best category among its matches in the item's
+/// searched values — the whole value, a prefix of the value, the start of a word, inside a
+/// word — and the length of that value. An item's key is the sum of its terms' categories,
+/// then the shortest such value, then its position in the model; lower keys come first. For a
+/// one-term query this is exactly "whole field > prefix of field > prefix of word > inside a
+/// word, shorter field first, then model order".
+enum Ranking {
+  /// Where a term matched, best first.
+  enum Category: Int, Comparable, Sendable {
+    case wholeValue = 0
+    case valuePrefix = 1
+    case wordPrefix = 2
+    case insideWord = 3
+
+    static func < (lhs: Category, rhs: Category) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// Sorts `items` (in model order) by relevance for `query`.
+  static func ranked(_ items: [ItemID], query: Query, scope: Int, corpus: SearchCorpus)
+    -> [ItemID]
+  {
+    let terms = query.sets.flatMap(\.terms).filter { !$0.isInverse }.map(TermMatcher.init)
+    if terms.isEmpty { return items }
+    let fields = corpus.scopeFields[scope]
+    var keys: [(category: Int, length: Int, position: Int, id: ItemID)] = []
+    keys.reserveCapacity(items.count)
+    for (position, id) in items.enumerated() {
+      var category = 0
+      var length = Int.max
+      for term in terms {
+        var best: (Category, Int)?
+        for field in fields {
+          guard let values = corpus.index.fields[field] else { continue }
+          let first = Int(corpus.model.valueStart[field][Int(id.rawValue)])
+          let end = Int(corpus.model.valueEnd[field][Int(id.rawValue)])
+          for value in first..<end {
+            guard let found = self.category(of: term, in: values, value: value) else { continue }
+            let candidate = (found, values.range(of: value).count)
+            if best.map({ candidate < $0 }) ?? true { best = candidate }
+          }
+        }
+        // A term of an OR set that did not match this item does not count against it.
+        guard let best else { continue }
+        category += best.0.rawValue
+        length = min(length, best.1)
+      }
+      keys.append((category, length, position, id))
+    }
+    keys.sort { ($0.category, $0.length, $0.position) < ($1.category, $1.length, $1.position) }
+    return keys.map(\.id)
+  }
+
+  /// The best category of the term's matches in one value, or nil if it does not match there.
+  static func category(of term: TermMatcher, in values: FoldedValues, value: Int) -> Category? {
+    let range = values.range(of: value)
+    return values.bytes.withUnsafeBufferPointer { bytes -> Category? in
+      switch term.kind {
+      case .fuzzy: return term.matches(values, value: value) ? .insideWord : nil
+      case .equal: return term.matches(values, value: value) ? .wholeValue : nil
+      case .prefix:
+        guard term.matches(values, value: value) else { return nil }
+        return range.count == term.needle.count ? .wholeValue : .valuePrefix
+      case .suffix:
+        guard term.matches(values, value: value) else { return nil }
+        if range.count == term.needle.count { return .wholeValue }
+        return startsWord(bytes, at: range.upperBound - term.needle.count, valueStart: range.lowerBound)
+          ? .wordPrefix : .insideWord
+      case .exact:
+        var best: Category?
+        var position = range.lowerBound
+        while let start = term.needle.withUnsafeBufferPointer({ needle in
+          ByteSearch.first(needle, in: bytes, range: position..<range.upperBound) {
+            values.isBoundary($0) && values.isBoundary($0 + needle.count)
+          }
+        }) {
+          let found: Category
+          if start == range.lowerBound {
+            found = start + term.needle.count == range.upperBound ? .wholeValue : .valuePrefix
+          } else {
+            found = startsWord(bytes, at: start, valueStart: range.lowerBound) ? .wordPrefix : .insideWord
+          }
+          if best.map({ found < $0 }) ?? true { best = found }
+          if found == .wholeValue || found == .valuePrefix { break }
+          position = start + 1
+        }
+        return best
+      }
+    }
+  }
+
+  /// Whether the character before `offset` is not a letter or digit.
+  static func startsWord(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, valueStart: Int)
+    -> Bool
+  {
+    guard offset > valueStart, let base = bytes.baseAddress else { return true }
+    var start = offset - 1
+    while start > valueStart && base[start] & 0xC0 == 0x80 { start -= 1 }
+    let value = Folder.decode(base, at: start, count: offset).value
+    guard let scalar = Unicode.Scalar(value) else { return true }
+    let properties = scalar.properties
+    return !(properties.isAlphabetic || properties.numericType != nil)
+  }
+}
