@@ -5,6 +5,8 @@
 #                            data file of words.manifest.json
 #   Corpus/words/sample.txt  every 250th line of W1 (6,249 lines), committed so that the
 #                            README's first command works before W1 is built
+#   Corpus/words/sample.tsv  the same lines with their language (sample.manifest.json),
+#                            committed for the tests
 # Needs the Debian packages named below (`.ci/run` installs them); the Swedish list is
 # Latin-1 on disk and is converted.
 set -euo pipefail
@@ -39,4 +41,5 @@ done
 mv "$out.tmp" "$out"
 mv "$tsv.tmp" "$tsv"
 awk 'NR % 250 == 1' "$out" > "$here/sample.txt"
+awk 'NR % 250 == 1' "$tsv" > "$here/sample.tsv"
 echo "built $out: $(wc -l < "$out") lines"

@@ -2,27 +2,65 @@ import ArgumentParser
 import Foundation
 import SearchCore
 
-/// `SearchREPL bench`: measures the engine on a real corpus, against a baseline measured in
-/// the same run (the machines are shared and noisy, so ratios say more than seconds).
+/// `SearchREPL bench`: measures the engine on a real corpus against a baseline measured in the
+/// same run (the machines are shared and noisy, so ratios say more than seconds).
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Measure folding on the W1 word lists against Foundation's folding.",
+    abstract: "Measure typing latency (or folding speed) on a real corpus.",
     discussion: """
-      W1 is every line of seven Debian word lists (1,562,133 lines), built by \
-      Corpus/words/build.sh. Each figure is the median of --runs runs; build with -c release.
+      typing (default): loads a data set (default: W1, the seven Debian word lists with their \
+      language as scopes, built by Corpus/words/build.sh), types every query of a fixed list \
+      (Corpus/words/bench-queries.txt) character by character, switches scope now and then, \
+      and reports index build time, per-keystroke and full-scan latencies, peak memory, and \
+      the baseline `items.filter { $0.localizedStandardContains(text) }` on a sample of the \
+      same keystrokes.
+      fold: folds every line of W1 with SearchCore and with Foundation's folding.
+      Build with -c release.
       """
   )
 
-  @Option(help: "The word list to fold, one item per line.")
+  enum Suite: String, ExpressibleByArgument, CaseIterable {
+    case typing
+    case fold
+  }
+
+  @Option(help: "What to measure: typing or fold.")
+  var suite: Suite = .typing
+
+  @Option(help: "The data set's manifest (typing).")
+  var corpus = "Corpus/words/words.manifest.json"
+
+  @Option(help: "The queries to type, one per line (typing).")
+  var queries = "Corpus/words/bench-queries.txt"
+
+  @Option(
+    help:
+      "How many of the keystrokes the Foundation baseline repeats (it takes about a second each).")
+  var baselineSample = 12
+
+  @Option(help: "The word list to fold, one item per line (fold).")
   var words = "Corpus/words/W1.txt"
 
-  @Option(help: "How many times to run each measurement; the median is reported.")
+  @Option(help: "How many times to run each fold measurement; the median is reported (fold).")
   var runs = 5
 
   @Option(help: "What to ignore, as for filter.")
   var fold = Folding.default.description
 
+  @Flag(help: "Print one JSON object instead of text (typing).")
+  var json = false
+
+  @Option(help: "Also list every keystroke slower than this many milliseconds (typing).")
+  var showSlowerThan: Double?
+
   func run() throws {
+    switch suite {
+    case .typing: try TypingBenchmark(options: self).run()
+    case .fold: try foldBenchmark()
+    }
+  }
+
+  private func foldBenchmark() throws {
     guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
     let bytes: [UInt8]
     do { bytes = try Terminal.readAll(path: words) } catch {
@@ -56,10 +94,9 @@ struct Bench: ParsableCommand {
       if count < 0 { print(count) }
     }
     print("folded bytes: \(foldedBytes)")
+    let cores = ProcessInfo.processInfo.activeProcessorCount
     report("SearchCore fold, one thread", ours, baseline: foundation)
-    report(
-      "SearchCore fold, all cores (\(ProcessInfo.processInfo.activeProcessorCount))", parallel,
-      baseline: foundation)
+    report("SearchCore fold, all cores (\(cores))", parallel, baseline: foundation)
     report(
       "Foundation folding(.caseInsensitive, .diacriticInsensitive)", foundation,
       baseline: foundation)
@@ -77,12 +114,20 @@ struct Bench: ParsableCommand {
   }
 
   private func report(_ name: String, _ time: Duration, baseline: Duration) {
-    let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
-    let base =
-      Double(baseline.components.seconds) + Double(baseline.components.attoseconds) / 1e18
-    let ratio = base > 0 ? seconds / base : 0
+    let seconds = time.seconds
+    let ratio = baseline.seconds > 0 ? seconds / baseline.seconds : 0
     print(
       "\(name): \(String(format: "%.3f", seconds)) s (\(String(format: "%.2f", ratio))x Foundation)"
     )
   }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+
+  /// The duration in milliseconds.
+  var milliseconds: Double { seconds * 1000 }
 }

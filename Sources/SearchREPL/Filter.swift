@@ -117,7 +117,8 @@ struct DataSource {
   func writeItem(_ id: ItemID, to output: inout OutputBuffer) {
     if let lines {
       lines.bytes.withUnsafeBufferPointer { bytes in
-        output.append(UnsafeBufferPointer(rebasing: bytes[lines.printedRange(ofLine: Int(id.rawValue))]))
+        output.append(
+          UnsafeBufferPointer(rebasing: bytes[lines.printedRange(ofLine: Int(id.rawValue))]))
       }
     } else {
       var text = model.display(id)

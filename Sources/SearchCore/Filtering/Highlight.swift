@@ -32,8 +32,9 @@ extension SearchCorpus {
         guard !original.isEmpty else { continue }
         let utf8 = text.utf8
         let indices = original.map { range in
-          utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-            utf8.startIndex, offsetBy: range.upperBound)
+          utf8.index(
+            utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+              utf8.startIndex, offsetBy: range.upperBound)
         }
         let utf16 = indices.map { range in
           let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
@@ -74,7 +75,9 @@ extension SearchCorpus {
       var lower = 0
       var upper = bytes.count
       bytes.withUnsafeBufferPointer { all in
-        if term.kind != .suffix && matcher.skipsLeadingSpace { lower = Whitespace.leadingLength(all) }
+        if term.kind != .suffix && matcher.skipsLeadingSpace {
+          lower = Whitespace.leadingLength(all)
+        }
         if term.kind != .prefix && matcher.skipsTrailingSpace {
           upper -= min(Whitespace.trailingLength(all), upper - lower)
         }

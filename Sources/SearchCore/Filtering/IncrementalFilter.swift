@@ -28,7 +28,8 @@ public struct IncrementalFilter: Sendable {
     isCancelled: @Sendable () -> Bool = { false }
   ) -> SearchResult? {
     let plan = self.plan(query, scope: scope, corpus: corpus)
-    guard let result = Self.run(plan, query: query, scope: scope, in: corpus, isCancelled: isCancelled)
+    guard
+      let result = Self.run(plan, query: query, scope: scope, in: corpus, isCancelled: isCancelled)
     else { return nil }
     record(result)
     return result
@@ -49,7 +50,8 @@ public struct IncrementalFilter: Sendable {
     let current = stack.filter { $0.modelVersion == corpus.model.version && $0.scope == scope }
     if let same = current.last(where: { Self.sameTerms($0.query, query) }) { return .cached(same) }
     // The smallest earlier result the query narrows.
-    let narrowed = current.filter { query.narrows($0.query) }
+    // (An empty query's result is the whole scope: a full scan is the same work, done better.)
+    let narrowed = current.filter { !$0.query.isEmpty && query.narrows($0.query) }
     if let best = narrowed.min(by: { $0.items.count < $1.items.count }) { return .narrow(best) }
     return .fullScan
   }

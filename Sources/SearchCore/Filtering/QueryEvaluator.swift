@@ -34,22 +34,17 @@ struct QueryEvaluator: Sendable {
   /// (in model order) are the only items that may match, when given.
   func evaluate(candidates: [ItemID]?, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
     if sets.isEmpty { return candidates ?? corpus.members(ofScope: scope) }
-    var remaining = sets
-    var current: [Int32]  // ascending identities
     if let candidates, isShort(candidates.count) {
       return check(candidates, sets: sets, isCancelled: isCancelled)
-    } else if let candidates {
-      current = ascending(candidates)
-    } else {
-      // Start from the most selective set.
-      let first = remaining.remove(at: mostSelectiveSet())
-      guard let list = items(matching: first, isCancelled: isCancelled) else { return nil }
-      current = list
     }
+    // Many candidates: a full scan gives the same answer (every match is a candidate) for less
+    // than checking them. Start from the most selective set.
+    var remaining = sets
+    let first = remaining.remove(at: mostSelectiveSet())
+    guard var current = items(matching: first, isCancelled: isCancelled) else { return nil }
     while !remaining.isEmpty {
       if isShort(current.count) {
-        let ordered = inModelOrder(current)
-        return check(ordered, sets: remaining, isCancelled: isCancelled)
+        return check(inModelOrder(current), sets: remaining, isCancelled: isCancelled)
       }
       let set = remaining.remove(at: 0)
       guard let list = items(matching: set, isCancelled: isCancelled) else { return nil }
@@ -80,8 +75,8 @@ struct QueryEvaluator: Sendable {
   // MARK: Lists by scanning
 
   /// The scope's items matching any term of a set, ascending.
-  private func items(matching set: [TermMatcher], isCancelled: @Sendable () -> Bool) -> [Int32]? {
-    var result: [Int32]?
+  private func items(matching set: [TermMatcher], isCancelled: @Sendable () -> Bool) -> [ItemID]? {
+    var result: [ItemID]?
     for term in set {
       guard var list = scan(term, isCancelled: isCancelled) else { return nil }
       if term.isInverse { list = Self.difference(scopeMembers(), list) }
@@ -91,8 +86,8 @@ struct QueryEvaluator: Sendable {
   }
 
   /// The scope's items in which a term (taken as positive) occurs, ascending.
-  private func scan(_ term: TermMatcher, isCancelled: @Sendable () -> Bool) -> [Int32]? {
-    var result: [Int32]?
+  private func scan(_ term: TermMatcher, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
+    var result: [ItemID]?
     for field in fields {
       guard let values = corpus.index.fields[field] else { continue }
       guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
@@ -105,22 +100,22 @@ struct QueryEvaluator: Sendable {
 
   private func scan(
     _ term: TermMatcher, values: FoldedValues, field: Int, isCancelled: @Sendable () -> Bool
-  ) -> [Int32]? {
+  ) -> [ItemID]? {
     let owner = corpus.model.valueOwner[field]
-    let count = values.count
-    let chunkCount = count < Self.parallelThreshold ? 1 : Self.chunkCount
-    let ranges = Parallel.ranges(count: count, size: (count + chunkCount - 1) / chunkCount)
-    let scope = self.scope
-    let corpus = self.corpus
-    let chunks = Parallel.map(chunks: ranges.count) { chunk -> [Int32]? in
+    let runs = corpus.scopeRuns[scope][field]
+    let total = runs.reduce(0) { $0 + $1.count }
+    let chunkCount = total < Self.parallelThreshold ? 1 : Self.chunkCount
+    let pieces = Self.split(runs, into: chunkCount, total: total)
+    let chunks = Parallel.map(chunks: pieces.count) { chunk -> [ItemID]? in
       if isCancelled() { return nil }
-      var owners: [Int32] = []
-      term.scan(values, valueRange: ranges[chunk], owner: owner, into: &owners) {
-        corpus.admits($0, scope: scope)
+      var owners: [ItemID] = []
+      for run in pieces[chunk] {
+        // Runs hold only the scope's items' values: every owner found is admitted.
+        term.scan(values, valueRange: run, owner: owner, into: &owners)
       }
       return owners
     }
-    var result: [Int32] = []
+    var result: [ItemID] = []
     for chunk in chunks {
       guard let chunk else { return nil }
       // An item's values may straddle two chunks.
@@ -134,9 +129,33 @@ struct QueryEvaluator: Sendable {
     return result
   }
 
+  /// Splits runs of values into `count` pieces of about equal size, in order.
+  static func split(_ runs: [Range<Int>], into count: Int, total: Int) -> [[Range<Int>]] {
+    let size = max((total + count - 1) / max(count, 1), 1)
+    var pieces: [[Range<Int>]] = []
+    var current: [Range<Int>] = []
+    var room = size
+    for run in runs {
+      var rest = run
+      while !rest.isEmpty {
+        let taken = rest.lowerBound..<min(rest.upperBound, rest.lowerBound + room)
+        current.append(taken)
+        room -= taken.count
+        rest = taken.upperBound..<rest.upperBound
+        if room == 0 {
+          pieces.append(current)
+          current = []
+          room = size
+        }
+      }
+    }
+    if !current.isEmpty { pieces.append(current) }
+    return pieces
+  }
+
   /// The scope's members, ascending.
-  private func scopeMembers() -> [Int32] {
-    var members = corpus.members(ofScope: scope).map(\.rawValue)
+  private func scopeMembers() -> [ItemID] {
+    var members = corpus.members(ofScope: scope)
     if !corpus.positions.isEmpty { members.sort() }
     return members
   }
@@ -203,20 +222,14 @@ struct QueryEvaluator: Sendable {
 
   // MARK: Lists
 
-  private func ascending(_ items: [ItemID]) -> [Int32] {
-    var result = items.map(\.rawValue)
-    if !corpus.positions.isEmpty { result.sort() }
-    return result
-  }
-
-  private func inModelOrder(_ items: [Int32]) -> [ItemID] {
+  private func inModelOrder(_ items: [ItemID]) -> [ItemID] {
     var items = items
     if !corpus.positions.isEmpty { corpus.sortedByPosition(&items) }
-    return items.map { ItemID(rawValue: $0) }
+    return items
   }
 
-  static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    var result: [Int32] = []
+  static func intersection(_ a: [ItemID], _ b: [ItemID]) -> [ItemID] {
+    var result: [ItemID] = []
     result.reserveCapacity(min(a.count, b.count))
     var i = 0
     var j = 0
@@ -234,8 +247,8 @@ struct QueryEvaluator: Sendable {
     return result
   }
 
-  static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    var result: [Int32] = []
+  static func union(_ a: [ItemID], _ b: [ItemID]) -> [ItemID] {
+    var result: [ItemID] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
     var j = 0
@@ -255,8 +268,8 @@ struct QueryEvaluator: Sendable {
     return result
   }
 
-  static func difference(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    var result: [Int32] = []
+  static func difference(_ a: [ItemID], _ b: [ItemID]) -> [ItemID] {
+    var result: [ItemID] = []
     result.reserveCapacity(a.count)
     var j = 0
     for value in a {
@@ -269,10 +282,10 @@ struct QueryEvaluator: Sendable {
   private static var chunkCount: Int { Parallel.activeProcessorCount * chunksPerCore }
 }
 
-extension Array where Element == Int32 {
+extension Array where Element == ItemID {
   /// The array without elements equal to the one before.
-  fileprivate func removingAdjacentDuplicates() -> [Int32] {
-    var result: [Int32] = []
+  fileprivate func removingAdjacentDuplicates() -> [ItemID] {
+    var result: [ItemID] = []
     result.reserveCapacity(count)
     for value in self where result.last != value { result.append(value) }
     return result
@@ -282,8 +295,8 @@ extension Array where Element == Int32 {
   fileprivate func isStrictlyAscending() -> Bool {
     var previous = Int32.min
     for value in self {
-      if value <= previous { return false }
-      previous = value
+      if value.rawValue <= previous { return false }
+      previous = value.rawValue
     }
     return true
   }

@@ -66,7 +66,8 @@ enum Ranking {
       case .suffix:
         guard term.matches(values, value: value) else { return nil }
         if range.count == term.needle.count { return .wholeValue }
-        return startsWord(bytes, at: range.upperBound - term.needle.count, valueStart: range.lowerBound)
+        return startsWord(
+          bytes, at: range.upperBound - term.needle.count, valueStart: range.lowerBound)
           ? .wordPrefix : .insideWord
       case .exact:
         var best: Category?
@@ -80,7 +81,8 @@ enum Ranking {
           if start == range.lowerBound {
             found = start + term.needle.count == range.upperBound ? .wholeValue : .valuePrefix
           } else {
-            found = startsWord(bytes, at: start, valueStart: range.lowerBound) ? .wordPrefix : .insideWord
+            found =
+              startsWord(bytes, at: start, valueStart: range.lowerBound) ? .wordPrefix : .insideWord
           }
           if best.map({ found < $0 }) ?? true { best = found }
           if found == .wholeValue || found == .valuePrefix { break }

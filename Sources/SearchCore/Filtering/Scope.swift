@@ -11,8 +11,9 @@ public struct Scope: Hashable, Sendable {
   public var fields: [String]?
 
   /// Creates a scope; with no restriction it is "All".
-  public init(title: String, attribute: String? = nil, values: Set<String> = [], fields: [String]? = nil)
-  {
+  public init(
+    title: String, attribute: String? = nil, values: Set<String> = [], fields: [String]? = nil
+  ) {
     self.title = title
     self.attribute = attribute
     self.values = values

@@ -11,6 +11,9 @@ public struct SearchCorpus: Sendable {
   /// fields it searches (indexed fields only).
   private(set) var scopeMembers: [Bitset?]
   private(set) var scopeFields: [[Int]]
+  /// For each scope and field, the runs of consecutive values that belong to the scope's
+  /// items: what a scan of the scope reads (the whole column for a scope of every item).
+  private(set) var scopeRuns: [[[Range<Int>]]]
   /// Each item's position in the model's order, by identity; empty while the order is the
   /// identity order.
   private(set) var positions: [Int32] = []
@@ -23,6 +26,7 @@ public struct SearchCorpus: Sendable {
     }
     scopeMembers = []
     scopeFields = []
+    scopeRuns = []
     try resolveScopes()
   }
 
@@ -106,6 +110,11 @@ public struct SearchCorpus: Sendable {
     }
     scopeMembers = members
     scopeFields = fields
+    scopeRuns = members.map { members in
+      model.schema.fields.indices.map { field in
+        Self.runs(of: model.valueOwner[field]) { members?.contains(Int($0)) ?? true }
+      }
+    }
     if model.isInIdentityOrder {
       positions = []
     } else {
@@ -113,6 +122,22 @@ public struct SearchCorpus: Sendable {
       for (position, id) in model.ids.enumerated() { positions[Int(id.rawValue)] = Int32(position) }
       self.positions = positions
     }
+  }
+
+  /// The maximal runs of values whose owner is alive and admitted.
+  private static func runs(of owners: [Int32], admits: (Int32) -> Bool) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    var start: Int?
+    for (value, owner) in owners.enumerated() {
+      let inside = owner >= 0 && admits(owner)
+      if inside, start == nil { start = value }
+      if !inside, let first = start {
+        runs.append(first..<value)
+        start = nil
+      }
+    }
+    if let first = start { runs.append(first..<owners.count) }
+    return runs
   }
 
   /// Whether scope `scope` admits item `item`.
@@ -129,11 +154,11 @@ public struct SearchCorpus: Sendable {
   }
 
   /// Sorts identities into model order.
-  func sortedByPosition(_ items: inout [Int32]) {
+  func sortedByPosition(_ items: inout [ItemID]) {
     if positions.isEmpty {
       items.sort()
     } else {
-      items.sort { positions[Int($0)] < positions[Int($1)] }
+      items.sort { positions[Int($0.rawValue)] < positions[Int($1.rawValue)] }
     }
   }
 }

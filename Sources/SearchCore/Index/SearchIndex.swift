@@ -22,7 +22,8 @@ public struct SearchIndex: Sendable {
     self.modelVersion = model.version
     var fields: [FoldedValues?] = []
     for (field, spec) in model.schema.fields.enumerated() {
-      fields.append(spec.isSearched ? try Self.fold(model.columns[field], normalizer: normalizer) : nil)
+      fields.append(
+        spec.isSearched ? try Self.fold(model.columns[field], normalizer: normalizer) : nil)
     }
     self.fields = fields
   }
@@ -85,7 +86,8 @@ public struct SearchIndex: Sendable {
       let column = model.columns[field]
       if folded.count < column.valueCount {
         fields[field] = nil  // drop the reference so the append does not copy
-        let extra = try Self.fold(column, values: folded.count..<column.valueCount, normalizer: normalizer)
+        let extra = try Self.fold(
+          column, values: folded.count..<column.valueCount, normalizer: normalizer)
         folded.append(contentsOf: extra)
       }
       fields[field] = folded

@@ -61,7 +61,8 @@ struct TermMatcher: Sendable {
         let range = Int(values.starts[first])..<(Int(values.starts[end]) - 1)
         return findExact(bytes, in: range, values: values) != nil
       }
-      for value in first..<end where matches(bytes, range: values.range(of: value), values: values) {
+      for value in first..<end where matches(bytes, range: values.range(of: value), values: values)
+      {
         return true
       }
       return false
@@ -136,8 +137,7 @@ struct TermMatcher: Sendable {
   /// and starting over at each value's separator. ASCII characters of folded text are whole
   /// characters unless a mark follows, which the per-value check then settles.
   private func scanFuzzyASCII(
-    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [Int32],
-    accept: (Int32) -> Bool
+    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [ItemID]
   ) {
     var candidates: [Int] = []
     values.bytes.withUnsafeBufferPointer { bytes in
@@ -161,54 +161,64 @@ struct TermMatcher: Sendable {
     }
     for value in candidates {
       let item = owner[value]
-      if item >= 0, owners.last != item, accept(item),
+      if item >= 0, owners.last?.rawValue != item,
         values.interior.isEmpty || matches(values, value: value)
       {
-        owners.append(item)
+        owners.append(ItemID(rawValue: item))
       }
     }
   }
 
   /// Appends to `owners` the owner of every value in `values` (a range of value numbers) that
-  /// contains the term, once per owner, skipping values no item owns (-1) and owners for which
-  /// `accept` is false. Owners come out in value order, which is item order for values that
-  /// were never replaced.
+  /// contains the term, once per owner, skipping values no item owns (-1). Owners come out in
+  /// value order, which is item order for values that were never replaced.
   func scan(
-    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [Int32],
-    accept: (Int32) -> Bool
+    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [ItemID]
   ) {
     guard !valueRange.isEmpty else { return }
     if kind == .fuzzy && needle.allSatisfy({ $0 < 0x80 }) {
-      scanFuzzyASCII(values, valueRange: valueRange, owner: owner, into: &owners, accept: accept)
+      scanFuzzyASCII(values, valueRange: valueRange, owner: owner, into: &owners)
       return
     }
     if kind == .fuzzy {
       for value in valueRange {
         let item = owner[value]
-        if item >= 0, owners.last != item, accept(item), matches(values, value: value) {
-          owners.append(item)
+        if item >= 0, owners.last?.rawValue != item, matches(values, value: value) {
+          owners.append(ItemID(rawValue: item))
         }
       }
       return
     }
-    let lower = Int(values.starts[valueRange.lowerBound]) - (kind == .exact || kind == .suffix ? 0 : 1)
-    let upper = Int(values.starts[valueRange.upperBound]) - (kind == .exact || kind == .prefix ? 1 : 0)
-    var cursor = valueRange.lowerBound
+    let anchoredStart = kind == .prefix || kind == .equal
+    let lower = Int(values.starts[valueRange.lowerBound]) - (anchoredStart ? 1 : 0)
+    let upper =
+      Int(values.starts[valueRange.upperBound]) - (kind == .exact || kind == .prefix ? 1 : 0)
+    let last = valueRange.upperBound - 1
     values.bytes.withUnsafeBufferPointer { bytes in
-      anchoredNeedle.withUnsafeBufferPointer { pattern in
-        var position = lower
-        while let start = ByteSearch.first(pattern, in: bytes, range: position..<upper, accept: { _ in true }) {
-          // The needle's own start, without a leading separator.
-          let hit = kind == .prefix || kind == .equal ? start + 1 : start
-          while Int(values.starts[cursor + 1]) <= hit { cursor += 1 }
-          let item = owner[cursor]
-          if item < 0 || owners.last == item || !accept(item) {
-            position = Int(values.starts[cursor + 1]) - 1  // nothing more to learn in this value
-          } else if values.isBoundary(hit) && values.isBoundary(hit + needle.count) {
-            owners.append(item)
-            position = Int(values.starts[cursor + 1]) - 1
-          } else {
-            position = start + 1
+      values.starts.withUnsafeBufferPointer { starts in
+        owner.withUnsafeBufferPointer { owner in
+          anchoredNeedle.withUnsafeBufferPointer { pattern in
+            var cursor = valueRange.lowerBound
+            var previous: Int32 = -1
+            var position = lower
+            while let start = ByteSearch.first(
+              pattern, in: bytes, range: position..<upper, accept: { _ in true })
+            {
+              // The needle's own start, without a leading separator.
+              let hit = anchoredStart ? start + 1 : start
+              cursor = Self.value(containing: hit, starts: starts, from: cursor, last: last)
+              let item = owner[cursor]
+              let end = Int(starts[cursor + 1]) - 1
+              if item < 0 || item == previous {
+                position = end  // nothing more to learn in this value
+              } else if values.isBoundary(hit) && values.isBoundary(hit + needle.count) {
+                owners.append(ItemID(rawValue: item))
+                previous = item
+                position = end
+              } else {
+                position = start + 1
+              }
+            }
           }
         }
       }
@@ -221,11 +231,30 @@ struct TermMatcher: Sendable {
     var added = false
     for value in extra where valueRange.contains(Int(value)) {
       let item = owner[Int(value)]
-      if item >= 0 && accept(item) && matches(values, value: Int(value)) {
-        owners.append(item)
+      if item >= 0 && matches(values, value: Int(value)) {
+        owners.append(ItemID(rawValue: item))
         added = true
       }
     }
     if added { owners.sort() }  // the evaluator drops repeats
+  }
+
+  /// The value containing byte `offset`, searching forward from value `cursor`: a few steps,
+  /// then a binary search when the hit is far ahead.
+  @inline(__always)
+  private static func value(
+    containing offset: Int, starts: UnsafeBufferPointer<Int32>, from cursor: Int, last: Int
+  ) -> Int {
+    var low = cursor
+    for _ in 0..<8 {
+      if Int(starts[low + 1]) > offset { return low }
+      low += 1
+    }
+    var high = last + 1
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(starts[middle + 1]) > offset { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }

@@ -193,7 +193,8 @@ public struct Model: Sendable {
     guard contains(id) else { throw .unknownItem(id) }
     try validate(record)
     for field in schema.fields.indices {
-      for value in Int(valueStart[field][Int(id.rawValue)])..<Int(valueEnd[field][Int(id.rawValue)]) {
+      for value in Int(valueStart[field][Int(id.rawValue)])..<Int(valueEnd[field][Int(id.rawValue)])
+      {
         valueOwner[field][value] = -1
       }
     }
@@ -208,7 +209,8 @@ public struct Model: Sendable {
     order.remove(at: position)
     isAlive[Int(id.rawValue)] = false
     for field in schema.fields.indices {
-      for value in Int(valueStart[field][Int(id.rawValue)])..<Int(valueEnd[field][Int(id.rawValue)]) {
+      for value in Int(valueStart[field][Int(id.rawValue)])..<Int(valueEnd[field][Int(id.rawValue)])
+      {
         valueOwner[field][value] = -1
       }
     }

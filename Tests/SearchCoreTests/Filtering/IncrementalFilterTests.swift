@@ -1,0 +1,159 @@
+import PropertyBased
+import Synchronization
+import Testing
+
+@testable import SearchCore
+
+/// Real queries from the sample's own words: prefixes, infixes, two terms, anchors, exclusions,
+/// alternatives and fuzzy terms, as people type them (lower case).
+private let queries: [String] = {
+  guard let corpus = try? Fixtures.wordsSample() else { return [] }
+  let words = corpus.model.ids.compactMap {
+    corpus.model.values(of: $0, field: 0).first?.lowercased()
+  }
+  .filter { $0.count >= 6 }
+  var result: [String] = []
+  for (index, word) in words.enumerated() where index % 41 == 0 {
+    let characters = Array(word)
+    let middle = String(characters[2..<min(characters.count, 6)])
+    switch result.count % 8 {
+    case 0: result.append(String(characters.prefix(5)))
+    case 1: result.append(middle)
+    case 2: result.append(String(characters.prefix(3)) + " " + String(characters.suffix(3)))
+    case 3: result.append("^" + String(characters.prefix(4)))
+    case 4: result.append(String(characters.suffix(4)) + "$")
+    case 5: result.append(middle + " !" + String(characters.prefix(2)))
+    case 6: result.append(String(characters.prefix(3)) + " | " + middle)
+    default: result.append("'" + String(characters.prefix(2)) + String(characters.suffix(2)))
+    }
+  }
+  return result
+}()
+
+@Suite struct IncrementalFilterTests {
+  let corpus: SearchCorpus
+
+  init() throws { corpus = try Fixtures.wordsSample() }
+
+  @Test func sampleQueriesAreReal() {
+    #expect(queries.count >= 100)
+    #expect(corpus.scopeBar.titles.count == 8)
+  }
+
+  @Test func fullScanEqualsReference() throws {
+    for (number, text) in queries.enumerated() where number % 3 == 0 {
+      let query = try Query(text, normalizer: corpus.normalizer)
+      let scope = number % corpus.scopeBar.scopes.count
+      var filter = IncrementalFilter()
+      let result = try filter.searching(query, scope: scope, in: corpus)
+      #expect(result.path == .fullScan)
+      let expected = try ReferenceSearch.search(query, scope: scope, in: corpus)
+      #expect(result.items == expected, "\"\(text)\" in scope \(scope)")
+    }
+  }
+
+  /// The invariant: whatever path the incremental filter takes, its result is the full scan's.
+  @Test func incrementalEqualsFullScanWhileTyping() async throws {
+    let corpus = self.corpus
+    let scopes = corpus.scopeBar.scopes.count
+    let sessions = Gen.int(in: 0...(queries.count - 1))
+    let actions = Gen.int(in: 0...19).array(of: 8...40)
+    let paths = Mutex<[String: Int]>([:])
+    await propertyCheck(count: 60, input: sessions, actions) { queryIndex, actions in
+      var filter = IncrementalFilter()
+      var typed: [Character] = []
+      var scope = 0
+      let target = Array(queries[queryIndex])
+      for action in actions {
+        switch action {
+        case 0, 1: if !typed.isEmpty { typed.removeLast() }  // backspace
+        case 2: scope = (scope + 1 + action) % scopes  // another scope button
+        default: if typed.count < target.count { typed.append(target[typed.count]) }
+        }
+        let text = String(typed)
+        let query = try Query(text, normalizer: corpus.normalizer)
+        let result = try filter.searching(query, scope: scope, in: corpus)
+        var fresh = IncrementalFilter()
+        let full = try fresh.searching(query, scope: scope, in: corpus)
+        #expect(result.items == full.items, "\"\(text)\" scope \(scope) via \(result.path)")
+        let path = String("\(result.path)".prefix(6))
+        paths.withLock { $0[path, default: 0] += 1 }
+      }
+    }
+    // The sessions took every path, so the invariant was tested where it matters.
+    let taken = paths.withLock { $0 }
+    #expect(taken["narrow", default: 0] > 0, "\(taken)")
+    #expect(taken["cached", default: 0] > 0, "\(taken)")
+    #expect(taken["fullSc", default: 0] > 0, "\(taken)")
+  }
+
+  @Test func narrowingAndBackspacingUseEarlierResults() throws {
+    var filter = IncrementalFilter()
+    let normalizer = corpus.normalizer
+    let c = try filter.searching(try Query("c", normalizer: normalizer), scope: 0, in: corpus)
+    #expect(c.path == .fullScan)
+    let ca = try filter.searching(try Query("ca", normalizer: normalizer), scope: 0, in: corpus)
+    #expect(ca.path == .narrowed(from: "c"))
+    #expect(ca.items.allSatisfy(c.items.contains))
+    let back = try filter.searching(try Query("c", normalizer: normalizer), scope: 0, in: corpus)
+    #expect(back.path == .cached)
+    #expect(back.items == c.items)
+    // A scope change starts over.
+    let german = try filter.searching(try Query("ca", normalizer: normalizer), scope: 4, in: corpus)
+    #expect(german.path == .fullScan)
+  }
+
+  @Test func modelChangesClearTheCache() throws {
+    var corpus = self.corpus
+    var filter = IncrementalFilter()
+    let query = try Query("zebra", normalizer: corpus.normalizer)
+    let before = try filter.searching(query, scope: 0, in: corpus)
+    let id = try corpus.append(ItemRecord(fields: [["Zebraßtreifen"]], attributes: ["German"]))
+    let after = try filter.searching(query, scope: 0, in: corpus)
+    #expect(after.path == .fullScan)
+    #expect(after.items == before.items + [id])
+    try corpus.update(id, with: ItemRecord(fields: [["Pferd"]], attributes: ["German"]))
+    let updated = try filter.searching(query, scope: 0, in: corpus)
+    #expect(updated.items == before.items)
+    let horse = try #require(
+      filter.search(try Query("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus))
+    #expect(horse.items.contains(id))
+    try corpus.remove(id)
+    let removed = try #require(
+      filter.search(try Query("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus))
+    #expect(!removed.items.contains(id))
+    #expect(
+      try ReferenceSearch.search(
+        try Query("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus) == removed.items)
+  }
+
+  @Test func insertInTheMiddleKeepsModelOrder() throws {
+    var corpus = self.corpus
+    let query = try Query("ß", normalizer: corpus.normalizer)
+    let id = try corpus.insert(ItemRecord(fields: [["Maß"]], attributes: ["German"]), at: 0)
+    var filter = IncrementalFilter()
+    let result = try filter.searching(query, scope: 0, in: corpus)
+    #expect(result.items.first == id)
+    #expect(result.items == (try ReferenceSearch.search(query, scope: 0, in: corpus)))
+  }
+
+  @Test func cancelledSearchLeavesNoTrace() throws {
+    var filter = IncrementalFilter()
+    let query = try Query("e", normalizer: corpus.normalizer)
+    let cancelled = filter.search(query, scope: 0, in: corpus, isCancelled: { true })
+    #expect(cancelled == nil)
+    #expect(filter.cachedResults.isEmpty)
+  }
+}
+
+extension IncrementalFilter {
+  /// `search`, for tests: a search that was not cancelled always has a result.
+  fileprivate mutating func searching(_ query: Query, scope: Int, in corpus: SearchCorpus) throws
+    -> SearchResult
+  {
+    guard let result = search(query, scope: scope, in: corpus) else {
+      throw CancellationError()
+    }
+    return result
+  }
+}

@@ -1,0 +1,87 @@
+import SearchCore
+
+/// Paths and data sets the tests share.
+enum Fixtures {
+  /// The repository's root, found from this file's path.
+  static let root: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(4)  // Tests/SearchCoreTests/Support/Fixtures.swift
+    return parts.joined(separator: "/")
+  }()
+
+  /// The committed sample of the words corpus (6,249 words, seven languages as scopes).
+  static func wordsSample() throws -> SearchCorpus {
+    let path = root + "/Corpus/words/sample.manifest.json"
+    let manifest = try Manifest.load(from: path)
+    let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
+    precondition(report.rejected.isEmpty, "the committed sample loads cleanly")
+    return try SearchCorpus(model: model, normalizer: try Normalizer())
+  }
+}
+
+/// A deliberately simple evaluator, independent of the index: folds every value with the
+/// normaliser and compares Swift strings (character by character), following fzf's rules.
+enum ReferenceSearch {
+  static func search(_ query: Query, scope: Int, in corpus: SearchCorpus) throws -> [ItemID] {
+    let model = corpus.model
+    let normalizer = corpus.normalizer
+    let bar = corpus.scopeBar.scopes[scope]
+    let fields = model.schema.fields.indices.filter { field in
+      model.schema.fields[field].isSearched
+        && (bar.fields?.contains(model.schema.fields[field].name) ?? true)
+    }
+    let attribute = bar.attribute.flatMap { model.schema.attributeIndex(named: $0) }
+    var result: [ItemID] = []
+    for id in model.ids {
+      if let attribute, !bar.values.contains(model.attribute(attribute, of: id)) { continue }
+      let values = try fields.flatMap { field in
+        try model.values(of: id, field: field).map { try normalizer.fold($0) }
+      }
+      if matches(query, values) { result.append(id) }
+    }
+    return result
+  }
+
+  static func matches(_ query: Query, _ values: [String]) -> Bool {
+    query.sets.allSatisfy { set in
+      set.terms.contains { term in
+        values.contains { matches(term, $0) } != term.isInverse
+      }
+    }
+  }
+
+  static func matches(_ term: Term, _ value: String) -> Bool {
+    let pattern = String(decoding: term.pattern.utf8, as: UTF8.self)
+    let leading = pattern.first.map { !$0.isWhitespace } ?? true
+    let trailing = pattern.last.map { !$0.isWhitespace } ?? true
+    switch term.kind {
+    case .exact: return value.contains(pattern)
+    case .prefix: return (leading ? trimmedStart(value) : value[...]).hasPrefix(pattern)
+    case .suffix: return (trailing ? trimmedEnd(value) : value[...]).hasSuffix(pattern)
+    case .equal:
+      var text = value[...]
+      if leading { text = trimmedStart(String(text)) }
+      if trailing { text = trimmedEnd(String(text)) }
+      return text == pattern
+    case .fuzzy:
+      var rest = value[...]
+      for character in pattern {
+        guard let found = rest.firstIndex(of: character) else { return false }
+        rest = rest[rest.index(after: found)...]
+      }
+      return true
+    }
+  }
+
+  private static func trimmedStart(_ value: String) -> Substring {
+    value.drop { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }
+  }
+
+  private static func trimmedEnd(_ value: String) -> Substring {
+    var text = value[...]
+    while let last = text.last, last.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+      text = text.dropLast()
+    }
+    return text
+  }
+}
