@@ -16,6 +16,7 @@ struct SearchREPL: ParsableCommand {
 
   /// Runs the command and turns every outcome into text and an exit status, in one place.
   static func main() {
+    Terminal.tuneMemory()
     do {
       var command = try parseAsRoot()
       try command.run()

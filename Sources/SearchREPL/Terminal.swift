@@ -17,6 +17,16 @@ enum Terminal {
   static let noMatch: Int32 = 1
   static let failure: Int32 = 2
 
+  /// Large blocks (result lists, columns) come from their own mappings and go back to the
+  /// system when freed, instead of staying in the heap of whichever worker thread freed
+  /// them: keeps the resident memory close to what is live.
+  static func tuneMemory() {
+    #if canImport(Glibc)
+      let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in glibc's <malloc.h>
+      _ = glibcMallopt(mmapThreshold, 256 * 1024)
+    #endif
+  }
+
   /// Prints what `error` means and exits with its status.
   static func exit(reporting error: any Error) -> Never {
     if let code = error as? ExitCode { terminate(code.rawValue) }
@@ -118,6 +128,12 @@ struct OutputBuffer: ~Copyable {
 
   deinit { bytes.withUnsafeBufferPointer { Terminal.write($0, to: STDOUT_FILENO) } }
 }
+
+#if canImport(Glibc)
+  // glibc's mallopt(3); its header <malloc.h> is not part of the Glibc module.
+  @_silgen_name("mallopt")
+  private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
 
 /// Ends the process; at file scope, where `exit` and `write` are the C functions.
 private func terminate(_ status: Int32) -> Never { exit(status) }

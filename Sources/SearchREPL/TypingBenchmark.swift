@@ -30,10 +30,12 @@ struct TypingBenchmark {
       throw CommandError("\(report.rejected.count) lines rejected, first: \(report.rejected[0])")
     }
     let loadTime = clock.now - start
+    let peakAfterLoad = Self.peakResidentMegabytes()
 
     start = clock.now
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
     let buildTime = clock.now - start
+    let peakAfterBuild = Self.peakResidentMegabytes()
 
     var filter = IncrementalFilter()
     var keystrokes: [Keystroke] = []
@@ -56,6 +58,12 @@ struct TypingBenchmark {
     }
     let peakMemory = Self.peakResidentMegabytes()
 
+    if options.showSlowerThan != nil {
+      print(
+        String(
+          format: "peak RSS after load %.1f MB, after index build %.1f MB, after typing %.1f MB",
+          peakAfterLoad, peakAfterBuild, peakMemory))
+    }
     if let limit = options.showSlowerThan {
       for keystroke in keystrokes where keystroke.milliseconds > limit {
         let line = String(

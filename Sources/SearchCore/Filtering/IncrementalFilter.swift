@@ -7,6 +7,10 @@
 public struct IncrementalFilter: Sendable {
   /// How many earlier results are kept: enough for a word typed and erased again.
   public static let defaultDepth = 32
+  /// How many item identities the kept results may hold together, as a multiple of the
+  /// corpus's items: bounds the memory of the stack (4 bytes an identity) to a small multiple
+  /// of the model's own. The newest result is always kept.
+  public static let itemBudgetFactor = 2
 
   /// The most recent results, oldest first.
   private var stack: [SearchResult] = []
@@ -83,15 +87,19 @@ public struct IncrementalFilter: Sendable {
     }
   }
 
-  /// Keeps a result for later searches, dropping the oldest beyond the depth and any result
-  /// of another model version.
-  public mutating func record(_ result: SearchResult) {
+  /// Keeps a result for later searches, dropping the oldest beyond the depth or the item
+  /// budget, and any result of another model version.
+  public mutating func record(_ result: SearchResult, itemBudget: Int = .max) {
     stack.removeAll {
       $0.modelVersion != result.modelVersion
         || ($0.scope == result.scope && Self.sameTerms($0.query, result.query))
     }
     stack.append(result)
     if stack.count > depth { stack.removeFirst(stack.count - depth) }
+    var total = stack.reduce(0) { $0 + $1.items.count }
+    while stack.count > 1 && total > itemBudget {
+      total -= stack.removeFirst().items.count
+    }
   }
 
   /// Whether two queries have the same terms (kinds, inverse flags, folded text), however

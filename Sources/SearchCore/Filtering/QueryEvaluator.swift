@@ -101,7 +101,7 @@ struct QueryEvaluator: Sendable {
   private func scan(
     _ term: TermMatcher, values: FoldedValues, field: Int, isCancelled: @Sendable () -> Bool
   ) -> [ItemID]? {
-    let owner = corpus.model.valueOwner[field]
+    let owner = corpus.model.valueMaps[field]
     let runs = corpus.scopeRuns[scope][field]
     let total = runs.reduce(0) { $0 + $1.count }
     let chunkCount = total < Self.parallelThreshold ? 1 : Self.chunkCount
@@ -172,8 +172,7 @@ struct QueryEvaluator: Sendable {
     let corpus = self.corpus
     let fields = self.fields.compactMap { field in
       corpus.index.fields[field].map {
-        ItemText(
-          values: $0, starts: corpus.model.valueStart[field], ends: corpus.model.valueEnd[field])
+        ItemText(values: $0, map: corpus.model.valueMaps[field])
       }
     }
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> [ItemID]? in
@@ -193,8 +192,7 @@ struct QueryEvaluator: Sendable {
   /// The folded text of one field with the value ranges of each item, for checking items.
   struct ItemText: Sendable {
     let values: FoldedValues
-    let starts: [Int32]
-    let ends: [Int32]
+    let map: ValueMap
   }
 
   /// Whether an item matches every set.
@@ -203,10 +201,11 @@ struct QueryEvaluator: Sendable {
       var matched = false
       for term in set {
         var found = false
-        for field in fields
-        where term.matches(
-          field.values, first: Int(field.starts[Int(item)]), end: Int(field.ends[Int(item)]))
-        {
+        for field in fields {
+          let range = field.map.range(of: Int(item))
+          guard term.matches(field.values, first: range.lowerBound, end: range.upperBound) else {
+            continue
+          }
           found = true
           break
         }

@@ -34,9 +34,7 @@ enum Ranking {
         var best: (Category, Int)?
         for field in fields {
           guard let values = corpus.index.fields[field] else { continue }
-          let first = Int(corpus.model.valueStart[field][Int(id.rawValue)])
-          let end = Int(corpus.model.valueEnd[field][Int(id.rawValue)])
-          for value in first..<end {
+          for value in corpus.model.valueMaps[field].range(of: Int(id.rawValue)) {
             guard let found = self.category(of: term, in: values, value: value) else { continue }
             let candidate = (found, values.range(of: value).count)
             if best.map({ candidate < $0 }) ?? true { best = candidate }

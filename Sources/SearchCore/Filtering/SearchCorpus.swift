@@ -112,7 +112,8 @@ public struct SearchCorpus: Sendable {
     scopeFields = fields
     scopeRuns = members.map { members in
       model.schema.fields.indices.map { field in
-        Self.runs(of: model.valueOwner[field]) { members?.contains(Int($0)) ?? true }
+        Self.runs(
+          of: model.valueMaps[field], values: model.columns[field].valueCount, members: members)
       }
     }
     if model.isInIdentityOrder {
@@ -124,19 +125,24 @@ public struct SearchCorpus: Sendable {
     }
   }
 
-  /// The maximal runs of values whose owner is alive and admitted.
-  private static func runs(of owners: [Int32], admits: (Int32) -> Bool) -> [Range<Int>] {
+  /// The maximal runs of values whose owner is alive and a member (any item when `members`
+  /// is nil).
+  private static func runs(of map: ValueMap, values: Int, members: Bitset?) -> [Range<Int>] {
+    if map.explicit == nil && members == nil {
+      return values > 0 ? [0..<values] : []  // every value, each owned by its item
+    }
     var runs: [Range<Int>] = []
     var start: Int?
-    for (value, owner) in owners.enumerated() {
-      let inside = owner >= 0 && admits(owner)
+    for value in 0..<values {
+      let owner = map.owner(of: value)
+      let inside = owner >= 0 && (members?.contains(Int(owner)) ?? true)
       if inside, start == nil { start = value }
       if !inside, let first = start {
         runs.append(first..<value)
         start = nil
       }
     }
-    if let first = start { runs.append(first..<owners.count) }
+    if let first = start { runs.append(first..<values) }
     return runs
   }
 

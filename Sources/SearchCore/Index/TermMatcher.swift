@@ -137,7 +137,8 @@ struct TermMatcher: Sendable {
   /// and starting over at each value's separator. ASCII characters of folded text are whole
   /// characters unless a mark follows, which the per-value check then settles.
   private func scanFuzzyASCII(
-    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [ItemID]
+    _ values: FoldedValues, valueRange: Range<Int>, owner map: ValueMap,
+    into owners: inout [ItemID]
   ) {
     var candidates: [Int] = []
     values.bytes.withUnsafeBufferPointer { bytes in
@@ -160,7 +161,7 @@ struct TermMatcher: Sendable {
       }
     }
     for value in candidates {
-      let item = owner[value]
+      let item = map.owner(of: value)
       if item >= 0, owners.last?.rawValue != item,
         values.interior.isEmpty || matches(values, value: value)
       {
@@ -173,16 +174,17 @@ struct TermMatcher: Sendable {
   /// contains the term, once per owner, skipping values no item owns (-1). Owners come out in
   /// value order, which is item order for values that were never replaced.
   func scan(
-    _ values: FoldedValues, valueRange: Range<Int>, owner: [Int32], into owners: inout [ItemID]
+    _ values: FoldedValues, valueRange: Range<Int>, owner map: ValueMap,
+    into owners: inout [ItemID]
   ) {
     guard !valueRange.isEmpty else { return }
     if kind == .fuzzy && needle.allSatisfy({ $0 < 0x80 }) {
-      scanFuzzyASCII(values, valueRange: valueRange, owner: owner, into: &owners)
+      scanFuzzyASCII(values, valueRange: valueRange, owner: map, into: &owners)
       return
     }
     if kind == .fuzzy {
       for value in valueRange {
-        let item = owner[value]
+        let item = map.owner(of: value)
         if item >= 0, owners.last?.rawValue != item, matches(values, value: value) {
           owners.append(ItemID(rawValue: item))
         }
@@ -196,7 +198,7 @@ struct TermMatcher: Sendable {
     let last = valueRange.upperBound - 1
     values.bytes.withUnsafeBufferPointer { bytes in
       values.starts.withUnsafeBufferPointer { starts in
-        owner.withUnsafeBufferPointer { owner in
+        Self.withOwners(map) { owner in
           anchoredNeedle.withUnsafeBufferPointer { pattern in
             var cursor = valueRange.lowerBound
             var previous: Int32 = -1
@@ -207,7 +209,7 @@ struct TermMatcher: Sendable {
               // The needle's own start, without a leading separator.
               let hit = anchoredStart ? start + 1 : start
               cursor = Self.value(containing: hit, starts: starts, from: cursor, last: last)
-              let item = owner[cursor]
+              let item = owner?[cursor] ?? Int32(cursor)
               let end = Int(starts[cursor + 1]) - 1
               if item < 0 || item == previous {
                 position = end  // nothing more to learn in this value
@@ -230,13 +232,22 @@ struct TermMatcher: Sendable {
     if extra.isEmpty { return }
     var added = false
     for value in extra where valueRange.contains(Int(value)) {
-      let item = owner[Int(value)]
+      let item = map.owner(of: Int(value))
       if item >= 0 && matches(values, value: Int(value)) {
         owners.append(ItemID(rawValue: item))
         added = true
       }
     }
     if added { owners.sort() }  // the evaluator drops repeats
+  }
+
+  /// Runs `body` with the owners of a map's values, or nil when value `v` belongs to item `v`.
+  @inline(__always)
+  private static func withOwners<R>(
+    _ map: ValueMap, _ body: (UnsafeBufferPointer<Int32>?) -> R
+  ) -> R {
+    guard let explicit = map.explicit else { return body(nil) }
+    return explicit.owner.withUnsafeBufferPointer { body($0) }
   }
 
   /// The value containing byte `offset`, searching forward from value `cursor`: a few steps,

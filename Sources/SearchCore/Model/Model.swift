@@ -12,11 +12,10 @@ public struct Model: Sendable {
 
   /// One column per field, with the values of every item.
   private(set) var columns: [TextColumn]
-  /// For each field, the first value of each item (by identity) and one past its last.
-  private(set) var valueStart: [[Int32]]
-  private(set) var valueEnd: [[Int32]]
-  /// For each field, the item owning each value, or -1 for a value replaced by an update.
-  private(set) var valueOwner: [[Int32]]
+  /// For each field, which values belong to which item.
+  private(set) var valueMaps: [ValueMap]
+  /// The first value of the item being built, for each field.
+  private var pendingFirst: [Int] = []
   /// For each attribute, the distinct values and each item's code into them.
   private(set) var attributeValues: [[String]]
   private var attributeCodes: [[String: UInt32]]
@@ -32,9 +31,7 @@ public struct Model: Sendable {
   public init(schema: Schema) {
     self.schema = schema
     columns = Array(repeating: TextColumn(), count: schema.fields.count)
-    valueStart = Array(repeating: [], count: schema.fields.count)
-    valueEnd = Array(repeating: [], count: schema.fields.count)
-    valueOwner = Array(repeating: [], count: schema.fields.count)
+    valueMaps = Array(repeating: ValueMap(), count: schema.fields.count)
     attributeValues = Array(repeating: [], count: schema.attributes.count)
     attributeCodes = Array(repeating: [:], count: schema.attributes.count)
     attributeOfItem = Array(repeating: [], count: schema.attributes.count)
@@ -66,9 +63,8 @@ public struct Model: Sendable {
 
   /// The values of a field of an item.
   public func values(of id: ItemID, field: Int) -> [String] {
-    let item = Int(id.rawValue)
     let column = columns[field]
-    return (Int(valueStart[field][item])..<Int(valueEnd[field][item])).map { column.string($0) }
+    return valueMaps[field].range(of: Int(id.rawValue)).map { column.string($0) }
   }
 
   /// The value of an attribute of an item.
@@ -116,10 +112,7 @@ public struct Model: Sendable {
   mutating func beginItem() -> ItemID {
     let id = ItemID(rawValue: Int32(isAlive.count))
     isAlive.append(true)
-    for field in schema.fields.indices {
-      valueStart[field].append(Int32(columns[field].valueCount))
-      valueEnd[field].append(Int32(columns[field].valueCount))
-    }
+    pendingFirst = columns.map(\.valueCount)
     for attribute in schema.attributes.indices { attributeOfItem[attribute].append(0) }
     order.append(id)
     return id
@@ -131,8 +124,6 @@ public struct Model: Sendable {
   mutating func appendValue<C: Collection<UInt8>>(utf8 value: C, field: Int) -> Bool {
     if columns[field].bytes.count + value.count + 1 >= Int(Int32.max) { return false }
     columns[field].append(utf8: value)
-    valueOwner[field].append(Int32(isAlive.count - 1))
-    valueEnd[field][isAlive.count - 1] = Int32(columns[field].valueCount)
     return true
   }
 
@@ -143,14 +134,18 @@ public struct Model: Sendable {
   }
 
   /// Finishes the item being built.
-  mutating func endItem() { version += 1 }
+  mutating func endItem() {
+    for field in columns.indices {
+      valueMaps[field].appendItem(
+        first: pendingFirst[field], count: columns[field].valueCount - pendingFirst[field])
+    }
+    version += 1
+  }
 
   /// Reserves room for about `items` items with `bytes` bytes of text in `field`.
   mutating func reserve(items: Int, bytes: Int, field: Int) {
     columns[field].reserve(values: items, bytes: bytes + items)
-    valueOwner[field].reserveCapacity(items)
-    valueStart[field].reserveCapacity(items)
-    valueEnd[field].reserveCapacity(items)
+    valueMaps[field].reserve(items: items)
     order.reserveCapacity(items)
     isAlive.reserveCapacity(items)
   }
@@ -172,12 +167,13 @@ public struct Model: Sendable {
     guard (0...count).contains(position) else { throw .positionOutOfRange(position, count: count) }
     let id = ItemID(rawValue: Int32(isAlive.count))
     isAlive.append(true)
-    for field in schema.fields.indices {
-      valueStart[field].append(0)
-      valueEnd[field].append(0)
-    }
     for attribute in schema.attributes.indices { attributeOfItem[attribute].append(0) }
-    store(record, for: id)
+    for (field, values) in record.fields.enumerated() {
+      let first = columns[field].valueCount
+      for value in values { columns[field].append(value) }
+      valueMaps[field].appendItem(first: first, count: values.count)
+    }
+    storeAttributes(record, for: id)
     if position == count {
       order.append(id)
     } else {
@@ -192,13 +188,12 @@ public struct Model: Sendable {
   public mutating func update(_ id: ItemID, with record: ItemRecord) throws(ModelError) {
     guard contains(id) else { throw .unknownItem(id) }
     try validate(record)
-    for field in schema.fields.indices {
-      for value in Int(valueStart[field][Int(id.rawValue)])..<Int(valueEnd[field][Int(id.rawValue)])
-      {
-        valueOwner[field][value] = -1
-      }
+    for (field, values) in record.fields.enumerated() {
+      let first = columns[field].valueCount
+      for value in values { columns[field].append(value) }
+      valueMaps[field].replaceValues(of: Int(id.rawValue), first: first, count: values.count)
     }
-    store(record, for: id)
+    storeAttributes(record, for: id)
     version += 1
   }
 
@@ -208,12 +203,7 @@ public struct Model: Sendable {
     guard let position = order.firstIndex(of: id) else { throw .unknownItem(id) }
     order.remove(at: position)
     isAlive[Int(id.rawValue)] = false
-    for field in schema.fields.indices {
-      for value in Int(valueStart[field][Int(id.rawValue)])..<Int(valueEnd[field][Int(id.rawValue)])
-      {
-        valueOwner[field][value] = -1
-      }
-    }
+    for field in schema.fields.indices { valueMaps[field].removeItem(Int(id.rawValue)) }
     if position != order.count { isInIdentityOrder = false }
     version += 1
   }
@@ -234,18 +224,9 @@ public struct Model: Sendable {
     }
   }
 
-  private mutating func store(_ record: ItemRecord, for id: ItemID) {
-    let item = Int(id.rawValue)
-    for (field, values) in record.fields.enumerated() {
-      valueStart[field][item] = Int32(columns[field].valueCount)
-      for value in values {
-        columns[field].append(value)
-        valueOwner[field].append(id.rawValue)
-      }
-      valueEnd[field][item] = Int32(columns[field].valueCount)
-    }
+  private mutating func storeAttributes(_ record: ItemRecord, for id: ItemID) {
     for (attribute, value) in record.attributes.enumerated() {
-      attributeOfItem[attribute][item] = code(of: value, attribute: attribute)
+      attributeOfItem[attribute][Int(id.rawValue)] = code(of: value, attribute: attribute)
     }
   }
 
