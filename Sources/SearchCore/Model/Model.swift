@@ -32,6 +32,7 @@ public struct Model: Sendable {
     self.schema = schema
     columns = Array(repeating: TextColumn(), count: schema.fields.count)
     valueMaps = Array(repeating: ValueMap(), count: schema.fields.count)
+    pendingFirst = Array(repeating: 0, count: schema.fields.count)
     attributeValues = Array(repeating: [], count: schema.attributes.count)
     attributeCodes = Array(repeating: [:], count: schema.attributes.count)
     attributeOfItem = Array(repeating: [], count: schema.attributes.count)
@@ -112,7 +113,7 @@ public struct Model: Sendable {
   mutating func beginItem() -> ItemID {
     let id = ItemID(rawValue: Int32(isAlive.count))
     isAlive.append(true)
-    pendingFirst = columns.map(\.valueCount)
+    for field in columns.indices { pendingFirst[field] = columns[field].valueCount }
     for attribute in schema.attributes.indices { attributeOfItem[attribute].append(0) }
     order.append(id)
     return id
