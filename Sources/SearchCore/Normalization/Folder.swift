@@ -55,6 +55,13 @@ public final class Folder {
     var foldedStart = 0
     var lastCharacterStart = 0
     var mayJoinNext = false
+    /// Whether characters that fold to nothing (a soft hyphen) came after it: what was apart
+    /// in the original may be adjacent now, whatever the characters are (an Indic conjunct
+    /// across a dropped soft hyphen, say).
+    var isFollowedByDropped = false
+
+    /// Whether a character after it must be checked for joining it.
+    var mustCheckNext: Bool { mayJoinNext || isFollowedByDropped }
   }
 
   init(normalizer: Normalizer, transliterator: ICU.Transliterator?) throws(ICUError) {
@@ -118,7 +125,7 @@ public final class Folder {
     var i = 0
     while i < n {
       let byte = base[i]
-      if byte < 0x80 && asciiIsSimple[Int(byte)] && !last.mayJoinNext {
+      if byte < 0x80 && asciiIsSimple[Int(byte)] && !last.mustCheckNext {
         // A run of ASCII characters, each its own character, folded by table.
         let runStart = i
         var runEnd = i
@@ -167,9 +174,10 @@ public final class Folder {
         out.anchors.append(
           .init(folded: out.bytes.count, original: original.lowerBound, isLinear: false))
       }
+      last.isFollowedByDropped = true
       return
     }
-    if last.exists && (folded.mayJoinPrevious || last.mayJoinNext)
+    if last.exists && (folded.mayJoinPrevious || last.mustCheckNext)
       && joins(out.bytes[last.lastCharacterStart...], folded)
     {
       // The folded character would merge with the one before: fold both as one character.

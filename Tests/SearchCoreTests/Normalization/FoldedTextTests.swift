@@ -101,3 +101,15 @@ extension FoldedTextTests {
     #expect(folded.originalRange(forFolded: 0..<2).map { text[$0] == text[...] } == true)
   }
 }
+
+extension FoldedTextTests {
+  @Test func indicConjunctJoinsAcrossADroppedSoftHyphen() throws {
+    // क + virama + vowel sign u, a soft hyphen, then ष: without the hyphen the virama links
+    // the two consonants into one character (a conjunct).
+    let text = "\u{915}\u{94D}\u{941}\u{AD}\u{937}"
+    let folded = try Normalizer(folding: [.compatibility]).foldedText(text)
+    #expect(folded.folded.count == 1)
+    #expect(!folded.isCharacterBoundary(9))
+    #expect(folded.originalRange(forFolded: 0..<folded.utf8.count).map { text[$0] == text[...] } == true)
+  }
+}
