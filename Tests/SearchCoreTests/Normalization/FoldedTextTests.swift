@@ -110,6 +110,7 @@ extension FoldedTextTests {
     let folded = try Normalizer(folding: [.compatibility]).foldedText(text)
     #expect(folded.folded.count == 1)
     #expect(!folded.isCharacterBoundary(9))
-    #expect(folded.originalRange(forFolded: 0..<folded.utf8.count).map { text[$0] == text[...] } == true)
+    #expect(
+      folded.originalRange(forFolded: 0..<folded.utf8.count).map { text[$0] == text[...] } == true)
   }
 }
