@@ -116,6 +116,7 @@ struct QueryEvaluator: Sendable {
       return owners
     }
     var result: [ItemID] = []
+    result.reserveCapacity(chunks.reduce(0) { $0 + ($1?.count ?? 0) })
     for chunk in chunks {
       guard let chunk else { return nil }
       // An item's values may straddle two chunks.

@@ -28,6 +28,13 @@ enum ByteSearch {
     let head = pattern[0]
     if count == 1 {
       var position = range.lowerBound
+      // A hit is often a few bytes away (a common letter in short values): look there before
+      // paying for a call.
+      let near = min(lastStart + 1, position + 16)
+      while position < near {
+        if base[position] == head && accept(position) { return position }
+        position += 1
+      }
       while position <= lastStart {
         guard let found = memchr(base + position, Int32(head), lastStart - position + 1) else {
           return nil
@@ -48,10 +55,19 @@ enum ByteSearch {
         as: SIMD16<UInt8>.self)
       let candidates = (first .== heads) .& (last .== tails)
       if any(candidates) {
-        for lane in 0..<16 where candidates[lane] {
-          let start = position + lane
-          if count <= 2 || memcmp(base + start + 1, pattern + 1, count - 2) == 0, accept(start) {
-            return start
+        // Visit only the lanes that passed: 0xFF bytes in two 64-bit words.
+        let lanes = unsafeBitCast(
+          SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: candidates),
+          to: SIMD2<UInt64>.self)
+        for half in 0..<2 {
+          var word = lanes[half]
+          while word != 0 {
+            let byte = word.trailingZeroBitCount >> 3
+            word &= ~(UInt64(0xFF) << UInt64(byte << 3))
+            let start = position + half * 8 + byte
+            if count <= 2 || memcmp(base + start + 1, pattern + 1, count - 2) == 0, accept(start) {
+              return start
+            }
           }
         }
       }

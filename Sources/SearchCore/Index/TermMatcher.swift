@@ -196,6 +196,8 @@ struct TermMatcher: Sendable {
     let upper =
       Int(values.starts[valueRange.upperBound]) - (kind == .exact || kind == .prefix ? 1 : 0)
     let last = valueRange.upperBound - 1
+    // At most one owner per value: room for all of them spares the regrowth of a long list.
+    owners.reserveCapacity(owners.count + valueRange.count)
     values.bytes.withUnsafeBufferPointer { bytes in
       values.starts.withUnsafeBufferPointer { starts in
         Self.withOwners(map) { owner in
