@@ -19,3 +19,29 @@ import Testing
     #expect(try latin.fold("Москва") == "moskva")
   }
 }
+
+extension ReadmeExampleTests {
+  @Test func typingExample() throws {
+    let normalizer = try Normalizer()
+    let path = Fixtures.root + "/Corpus/words/sample.manifest.json"
+    let manifest = try Manifest.load(from: path)
+    let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
+    #expect(report.rejected.isEmpty)
+    let corpus = try SearchCorpus(model: model, normalizer: normalizer)
+    #expect(corpus.scopeBar.titles[4] == "German")
+    var filter = IncrementalFilter()
+    var counts: [Int] = []
+    var paths: [SearchResult.Path] = []
+    for text in ["ü", "üb", "übe", "über"] {
+      let query = try Query(text, normalizer: normalizer)
+      let found = filter.search(query, scope: 4, in: corpus)
+      let result = try #require(found)
+      counts.append(result.items.count)
+      paths.append(result.path)
+    }
+    #expect(
+      paths == [.fullScan, .narrowed(from: "ü"), .narrowed(from: "üb"), .narrowed(from: "übe")])
+    #expect(counts == counts.sorted(by: >))
+    #expect(counts[3] > 0)
+  }
+}
