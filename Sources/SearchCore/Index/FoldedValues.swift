@@ -17,6 +17,14 @@ struct FoldedValues: Sendable {
   /// that whitespace, as fzf does.
   private(set) var leadingSpace: [Int32] = []
   private(set) var trailingSpace: [Int32] = []
+  /// How often each byte occurs: tells a scan whether a one-byte term is rare (search for it)
+  /// or common (walk the values).
+  private(set) var byteCounts = [Int](repeating: 0, count: 256)
+
+  /// The share of the column's bytes that are `byte`.
+  func frequency(of byte: UInt8) -> Double {
+    bytes.isEmpty ? 0 : Double(byteCounts[Int(byte)]) / Double(bytes.count)
+  }
 
   /// The number of values.
   var count: Int { starts.count - 1 }
@@ -52,6 +60,7 @@ struct FoldedValues: Sendable {
     let start = bytes.count
     let value = Int32(count)
     bytes.append(contentsOf: buffer.bytes)
+    for byte in buffer.bytes { byteCounts[Int(byte)] += 1 }
     for offset in buffer.interior { interior.append(Int32(start + offset)) }
     if let first = buffer.bytes.first, Whitespace.startsWithSpace(buffer.bytes, first: first) {
       leadingSpace.append(value)
@@ -70,6 +79,7 @@ struct FoldedValues: Sendable {
     for offset in other.interior { interior.append(offset + shift) }
     for value in other.leadingSpace { leadingSpace.append(value + valueShift) }
     for value in other.trailingSpace { trailingSpace.append(value + valueShift) }
+    for byte in 0..<256 { byteCounts[byte] += other.byteCounts[byte] }
   }
 }
 

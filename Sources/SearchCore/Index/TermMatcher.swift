@@ -191,6 +191,10 @@ struct TermMatcher: Sendable {
       }
       return
     }
+    if kind == .exact && needle.count == 1 && values.frequency(of: needle[0]) > Self.commonByte {
+      scanCommonByte(values, valueRange: valueRange, owner: map, into: &owners)
+      return
+    }
     let anchoredStart = kind == .prefix || kind == .equal
     let lower = Int(values.starts[valueRange.lowerBound]) - (anchoredStart ? 1 : 0)
     let upper =
@@ -241,6 +245,45 @@ struct TermMatcher: Sendable {
       }
     }
     if added { owners.sort() }  // the evaluator drops repeats
+  }
+
+  /// Above this share of the column's bytes a one-byte term is common: most values contain it,
+  /// and walking the values beats searching for every occurrence (measured on W1, where "e"
+  /// is 11% of the folded bytes and "z" under 1%).
+  static let commonByte = 0.02
+
+  /// A scan for a common one-byte term: each value is read from its start to the first
+  /// occurrence, a few bytes in most values.
+  private func scanCommonByte(
+    _ values: FoldedValues, valueRange: Range<Int>, owner map: ValueMap,
+    into owners: inout [ItemID]
+  ) {
+    let byte = needle[0]
+    owners.reserveCapacity(owners.count + valueRange.count)
+    values.bytes.withUnsafeBufferPointer { bytes in
+      values.starts.withUnsafeBufferPointer { starts in
+        Self.withOwners(map) { owner in
+          guard let base = bytes.baseAddress else { return }
+          var previous: Int32 = -1
+          for value in valueRange {
+            let item = owner?[value] ?? Int32(value)
+            if item < 0 || item == previous { continue }
+            var position = Int(starts[value])
+            let end = Int(starts[value + 1]) - 1
+            while position < end {
+              if base[position] == byte && values.isBoundary(position)
+                && values.isBoundary(position + 1)
+              {
+                owners.append(ItemID(rawValue: item))
+                previous = item
+                break
+              }
+              position += 1
+            }
+          }
+        }
+      }
+    }
   }
 
   /// Runs `body` with the owners of a map's values, or nil when value `v` belongs to item `v`.
