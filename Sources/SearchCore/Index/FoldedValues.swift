@@ -83,19 +83,6 @@ struct FoldedValues: Sendable {
   }
 }
 
-extension Array where Element == Int32 {
-  /// Binary search in an ascending array.
-  func containsSorted(_ value: Int32) -> Bool {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if self[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low < count && self[low] == value
-  }
-}
-
 /// Whitespace as fzf's anchored matches see it (Go's `unicode.IsSpace`), on folded UTF-8.
 enum Whitespace {
   /// Whether the scalar is white space: tab, line feed, vertical tab, form feed, carriage

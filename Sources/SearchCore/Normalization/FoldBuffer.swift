@@ -84,9 +84,9 @@ struct FoldBuffer: Sendable {
   }
 }
 
-extension Array where Element == Int {
+extension Array where Element: Comparable {
   /// Binary search in an ascending array.
-  func containsSorted(_ value: Int) -> Bool {
+  func containsSorted(_ value: Element) -> Bool {
     var low = 0
     var high = count
     while low < high {
