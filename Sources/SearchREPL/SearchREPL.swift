@@ -11,7 +11,7 @@ struct SearchREPL: ParsableCommand {
     discussion: """
       Exit status: 0 when something matched, 1 when nothing did, 2 on an error.
       """,
-    subcommands: [Filter.self, Bench.self]
+    subcommands: [Filter.self, Bench.self, Check.self]
   )
 
   /// Runs the command and turns every outcome into text and an exit status, in one place.
