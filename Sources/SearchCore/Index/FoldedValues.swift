@@ -20,6 +20,8 @@ struct FoldedValues: Sendable {
   /// How often each byte occurs: tells a scan whether a one-byte term is rare (search for it)
   /// or common (walk the values).
   private(set) var byteCounts = [Int](repeating: 0, count: 256)
+  /// Bits for the most frequent bytes, when computed (see ``CommonBytes``).
+  var commonBytes: CommonBytes?
 
   /// The share of the column's bytes that are `byte`.
   func frequency(of byte: UInt8) -> Double {

@@ -43,6 +43,7 @@ public struct SearchIndex: Sendable {
     var result = FoldedValues()
     result.reserve(values: column.valueCount, bytes: column.bytes.count)
     for chunk in chunks { result.append(contentsOf: try chunk.get()) }
+    result.commonBytes = CommonBytes(values: result)
     return result
   }
 
@@ -89,6 +90,7 @@ public struct SearchIndex: Sendable {
         let extra = try Self.fold(
           column, values: folded.count..<column.valueCount, normalizer: normalizer)
         folded.append(contentsOf: extra)
+        folded.commonBytes = CommonBytes(values: folded)
       }
       fields[field] = folded
     }

@@ -191,6 +191,12 @@ struct TermMatcher: Sendable {
       }
       return
     }
+    if kind == .exact && needle.count == 1, let common = values.commonBytes,
+      common.tracks(needle[0]), values.interior.isEmpty
+    {
+      common.owners(containing: needle[0], in: valueRange, map: map, into: &owners)
+      return
+    }
     if kind == .exact && needle.count == 1 && values.frequency(of: needle[0]) > Self.commonByte {
       scanCommonByte(values, valueRange: valueRange, owner: map, into: &owners)
       return

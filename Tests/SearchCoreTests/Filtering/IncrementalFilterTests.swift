@@ -157,3 +157,28 @@ extension IncrementalFilter {
     return result
   }
 }
+
+extension IncrementalFilterTests {
+  /// One-letter queries go through the common-byte bits; they must agree with the reference,
+  /// in a scope, and after changes that move values around (an update, a removal).
+  @Test func singleLetterScansEqualReference() throws {
+    var corpus = self.corpus
+    let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+    func check(_ label: String) throws {
+      for (index, letter) in letters.enumerated() {
+        let query = try Query(letter, normalizer: corpus.normalizer)
+        let scope = index % 2 == 0 ? 0 : 4
+        var filter = IncrementalFilter()
+        let result = try filter.searching(query, scope: scope, in: corpus)
+        let expected = try ReferenceSearch.search(query, scope: scope, in: corpus)
+        #expect(result.items == expected, "\(label): \"\(letter)\" in scope \(scope)")
+      }
+    }
+    try check("as loaded")
+    let first = corpus.model.id(at: 0)
+    try corpus.update(
+      first, with: ItemRecord(fields: [["quixotic", "zebra"]], attributes: ["German"]))
+    try corpus.remove(corpus.model.id(at: 5))
+    try check("after an update and a removal")
+  }
+}
