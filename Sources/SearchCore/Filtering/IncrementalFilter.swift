@@ -10,7 +10,7 @@ public struct IncrementalFilter: Sendable {
   /// How many item identities the kept results may hold together, as a multiple of the
   /// corpus's items: bounds the memory of the stack (4 bytes an identity) to a small multiple
   /// of the model's own. The newest result is always kept.
-  public static let itemBudgetFactor = 2
+  public static let itemBudgetFactor = 1
 
   /// The most recent results, oldest first.
   private var stack: [SearchResult] = []

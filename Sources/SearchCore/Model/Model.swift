@@ -19,7 +19,7 @@ public struct Model: Sendable {
   /// For each attribute, the distinct values and each item's code into them.
   private(set) var attributeValues: [[String]]
   private var attributeCodes: [[String: UInt32]]
-  private(set) var attributeOfItem: [[UInt32]]
+  private(set) var attributeOfItem: [AttributeCodes]
   /// The identities in model order.
   private(set) var order: [ItemID] = []
   /// Whether an item (by identity) is in the model.
@@ -35,7 +35,7 @@ public struct Model: Sendable {
     pendingFirst = Array(repeating: 0, count: schema.fields.count)
     attributeValues = Array(repeating: [], count: schema.attributes.count)
     attributeCodes = Array(repeating: [:], count: schema.attributes.count)
-    attributeOfItem = Array(repeating: [], count: schema.attributes.count)
+    attributeOfItem = Array(repeating: AttributeCodes(), count: schema.attributes.count)
   }
 
   /// The number of items.
@@ -114,7 +114,7 @@ public struct Model: Sendable {
     let id = ItemID(rawValue: Int32(isAlive.count))
     isAlive.append(true)
     for field in columns.indices { pendingFirst[field] = columns[field].valueCount }
-    for attribute in schema.attributes.indices { attributeOfItem[attribute].append(0) }
+    for attribute in schema.attributes.indices { attributeOfItem[attribute].append() }
     order.append(id)
     return id
   }
@@ -149,6 +149,7 @@ public struct Model: Sendable {
     valueMaps[field].reserve(items: items)
     order.reserveCapacity(items)
     isAlive.reserveCapacity(items)
+    for attribute in attributeOfItem.indices { attributeOfItem[attribute].reserve(items) }
   }
 
   // MARK: Changes
@@ -168,7 +169,7 @@ public struct Model: Sendable {
     guard (0...count).contains(position) else { throw .positionOutOfRange(position, count: count) }
     let id = ItemID(rawValue: Int32(isAlive.count))
     isAlive.append(true)
-    for attribute in schema.attributes.indices { attributeOfItem[attribute].append(0) }
+    for attribute in schema.attributes.indices { attributeOfItem[attribute].append() }
     for (field, values) in record.fields.enumerated() {
       let first = columns[field].valueCount
       for value in values { columns[field].append(value) }
