@@ -226,8 +226,9 @@ private enum Fzf {
 
   /// The version fzf reports, such as "0.38.0 (debian)".
   static func version(of executable: URL) throws -> String {
-    let result = try run(
-      executable, ["--version"], stdinFile: URL(fileURLWithPath: "/dev/null"), timeout: 30)
+    let result = try BinaryRunner.run(
+      executable: executable, ["--version"], stdinFile: URL(fileURLWithPath: "/dev/null"),
+      timeout: 30, environment: environment)
     guard result.exitedNormally && result.status == 0 else {
       throw BinaryRunnerError(
         description: "\(executable.path) --version failed (status \(result.status)): "
@@ -240,64 +241,14 @@ private enum Fzf {
   /// `fzf --filter query --exact -i --no-sort` with standard input read from `stdinFile`.
   static func filter(_ query: String, executable: URL, stdinFile: URL) throws -> RunResult {
     // fzf takes the argument after --filter as it is, even when it starts with "-".
-    try run(
-      executable, ["--filter", query, "--exact", "-i", "--no-sort"], stdinFile: stdinFile,
-      timeout: 60)
+    try BinaryRunner.run(
+      executable: executable, ["--filter", query, "--exact", "-i", "--no-sort"],
+      stdinFile: stdinFile, timeout: 60, environment: environment)
   }
 
-  private static func run(
-    _ executable: URL, _ arguments: [String], stdinFile: URL, timeout: TimeInterval
-  ) throws -> RunResult {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.filter {
-      !ignoredEnvironment.contains($0.key)
-    }
-    let input = try FileHandle(forReadingFrom: stdinFile)
-    defer { try? input.close() }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-
-    let watchdog = DispatchWorkItem { [process] in
-      if process.isRunning { process.terminate() }
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-    defer { watchdog.cancel() }
-
-    // Both pipes are drained at the same time, so that a full one never blocks fzf.
-    let errorReader = PipeDrain(error.fileHandleForReading)
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errorReader.wait()
-    process.waitUntilExit()
-    try? output.fileHandleForReading.close()
-    try? error.fileHandleForReading.close()
-    return RunResult(
-      status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-      stdout: outputData, stderr: errorData)
-  }
-}
-
-/// Reads a file handle to its end on a Dispatch thread.
-private final class PipeDrain: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  // Written once by the reading thread before `done` is signalled, read after the wait.
-  private var data = Data()
-
-  init(_ handle: FileHandle) {
-    DispatchQueue.global().async { [self] in
-      data = handle.readDataToEndOfFile()
-      done.signal()
-    }
-  }
-
-  func wait() -> Data {
-    done.wait()
-    return data
+  /// The test's environment without the variables that change what fzf does.
+  private static var environment: [String: String] {
+    ProcessInfo.processInfo.environment.filter { !ignoredEnvironment.contains($0.key) }
   }
 }
 

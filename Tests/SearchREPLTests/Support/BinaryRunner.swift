@@ -73,9 +73,21 @@ enum BinaryRunner {
   static func run(_ arguments: [String], stdinFile: URL, timeout: TimeInterval) throws
     -> RunResult
   {
+    try run(executable: executableURL(), arguments, stdinFile: stdinFile, timeout: timeout)
+  }
+
+  /// Runs any executable with `arguments`, standard input read from `stdinFile`, and the
+  /// test's environment (changed by `environment` when given).
+  ///
+  /// A process still running after `timeout` seconds is terminated (and the result says so).
+  static func run(
+    executable: URL, _ arguments: [String], stdinFile: URL, timeout: TimeInterval,
+    environment: [String: String]? = nil
+  ) throws -> RunResult {
     let process = Process()
-    process.executableURL = try executableURL()
+    process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let input = try FileHandle(forReadingFrom: stdinFile)
     defer { try? input.close() }
     let output = Pipe()
