@@ -146,13 +146,6 @@ public struct SearchCorpus: Sendable {
     return runs
   }
 
-  /// Whether scope `scope` admits item `item`.
-  @inline(__always)
-  func admits(_ item: Int32, scope: Int) -> Bool {
-    guard let members = scopeMembers[scope] else { return true }
-    return members.contains(Int(item))
-  }
-
   /// The items of a scope, in model order.
   func members(ofScope scope: Int) -> [ItemID] {
     guard let members = scopeMembers[scope] else { return model.ids }

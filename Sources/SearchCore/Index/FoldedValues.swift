@@ -35,17 +35,6 @@ struct FoldedValues: Sendable {
   @inline(__always)
   func range(of value: Int) -> Range<Int> { Int(starts[value])..<(Int(starts[value + 1]) - 1) }
 
-  /// The value containing byte offset `offset`: the last value starting at or before it.
-  func value(containing offset: Int) -> Int {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(starts[middle]) <= offset { low = middle + 1 } else { high = middle }
-    }
-    return low - 1
-  }
-
   /// Whether a match may start or end at `offset` (a character boundary of the folded text).
   @inline(__always)
   func isBoundary(_ offset: Int) -> Bool {
