@@ -55,7 +55,10 @@ public struct IncrementalFilter: Sendable {
     if let same = current.last(where: { Self.sameTerms($0.query, query) }) { return .cached(same) }
     // The smallest earlier result the query narrows.
     // (An empty query's result is the whole scope: a full scan is the same work, done better.)
-    let narrowed = current.filter { !$0.query.isEmpty && query.narrows($0.query) }
+    let numbers = !corpus.numberCodes.isEmpty
+    let narrowed = current.filter {
+      !$0.query.isEmpty && query.narrows($0.query, matchingNumbers: numbers)
+    }
     if let best = narrowed.min(by: { $0.items.count < $1.items.count }) { return .narrow(best) }
     return .fullScan
   }

@@ -25,7 +25,13 @@ struct QueryEvaluator: Sendable {
 
   init(corpus: SearchCorpus, query: Query, scope: Int) {
     self.corpus = corpus
-    self.sets = query.sets.map { $0.terms.map(TermMatcher.init) }
+    self.sets = query.sets.map { set in
+      set.terms.map { term in
+        var matcher = TermMatcher(term)
+        matcher.numberMatches = corpus.numberMatches(of: matcher.number)
+        return matcher
+      }
+    }
     self.scope = scope
     self.fields = corpus.scopeFields[scope]
   }
@@ -87,7 +93,8 @@ struct QueryEvaluator: Sendable {
 
   /// The scope's items in which a term (taken as positive) occurs, ascending.
   private func scan(_ term: TermMatcher, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
-    var result: [ItemID]?
+    var result: [ItemID]? =
+      term.numberMatches.isEmpty ? nil : corpus.items(withNumber: term.numberMatches, scope: scope)
     for field in fields {
       guard let values = corpus.index.fields[field] else { continue }
       guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
@@ -176,10 +183,11 @@ struct QueryEvaluator: Sendable {
         ItemText(values: $0, map: corpus.model.valueMaps[field])
       }
     }
+    let model = corpus.model
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> [ItemID]? in
       if isCancelled() { return nil }
       return candidates[ranges[chunk]].filter {
-        Self.matches($0.rawValue, sets: sets, fields: fields)
+        Self.matches($0.rawValue, sets: sets, fields: fields, model: model)
       }
     }
     var result: [ItemID] = []
@@ -197,12 +205,16 @@ struct QueryEvaluator: Sendable {
   }
 
   /// Whether an item matches every set.
-  static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText]) -> Bool {
+  static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: Model)
+    -> Bool
+  {
     for set in sets {
       var matched = false
       for term in set {
-        var found = false
-        for field in fields {
+        var found =
+          !term.numberMatches.isEmpty
+          && SearchCorpus.hasNumber(Int(item), matches: term.numberMatches, model: model)
+        for field in fields where !found {
           let range = field.map.range(of: Int(item))
           guard term.matches(field.values, first: range.lowerBound, end: range.upperBound) else {
             continue

@@ -3,7 +3,8 @@
 ///
 /// Each positive term of the query gets the best category among its matches in the item's
 /// searched values — the whole value, a prefix of the value, the start of a word, inside a
-/// word — and the length of that value. An item's key is the sum of its terms' categories,
+/// word — and the length of that value (a number equal to a number attribute is a whole value
+/// as long as the number). An item's key is the sum of its terms' categories,
 /// then the shortest such value, then its position in the model; lower keys come first. For a
 /// one-term query this is exactly "whole field > prefix of field > prefix of word > inside a
 /// word, shorter field first, then model order".
@@ -22,7 +23,11 @@ enum Ranking {
   static func ranked(_ items: [ItemID], query: Query, scope: Int, corpus: SearchCorpus)
     -> [ItemID]
   {
-    let terms = query.sets.flatMap(\.terms).filter { !$0.isInverse }.map(TermMatcher.init)
+    let terms = query.sets.flatMap(\.terms).filter { !$0.isInverse }.map { term in
+      var matcher = TermMatcher(term)
+      matcher.numberMatches = corpus.numberMatches(of: matcher.number)
+      return matcher
+    }
     if terms.isEmpty { return items }
     let fields = corpus.scopeFields[scope]
     var keys: [(category: Int, length: Int, position: Int, id: ItemID)] = []
@@ -39,6 +44,13 @@ enum Ranking {
             let candidate = (found, values.range(of: value).count)
             if best.map({ candidate < $0 }) ?? true { best = candidate }
           }
+        }
+        // A number equal to a number attribute matches a whole value.
+        if let number = term.number, !term.numberMatches.isEmpty,
+          SearchCorpus.hasNumber(Int(id.rawValue), matches: term.numberMatches, model: corpus.model)
+        {
+          let candidate = (Category.wholeValue, number.utf8.count)
+          if best.map({ candidate < $0 }) ?? true { best = candidate }
         }
         // A term of an OR set that did not match this item does not count against it.
         guard let best else { continue }

@@ -17,6 +17,9 @@ public struct SearchCorpus: Sendable {
   /// Each item's position in the model's order, by identity; empty while the order is the
   /// identity order.
   private(set) var positions: [Int32] = []
+  /// For each of the schema's number attributes, its index and the codes of its distinct
+  /// values by their canonical number (values that are not numbers match no word).
+  private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
 
   /// Indexes `model` with `normalizer`.
   public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
@@ -76,6 +79,18 @@ public struct SearchCorpus: Sendable {
 
   private mutating func resolveScopes() throws(CorpusError) {
     let schema = model.schema
+    numberCodes = []
+    for name in schema.numberAttributes {
+      guard let attribute = schema.attributeIndex(named: name) else {
+        throw .unknownName("attribute", name, scope: nil)
+      }
+      var codes: [String: [UInt32]] = [:]
+      for (code, value) in model.attributeValues[attribute].enumerated() {
+        guard let number = DecimalText.canonical(value) else { continue }
+        codes[number, default: []].append(UInt32(code))
+      }
+      numberCodes.append((attribute, codes))
+    }
     var members: [Bitset?] = []
     var fields: [[Int]] = []
     for scope in schema.scopeBar.scopes {
@@ -146,6 +161,33 @@ public struct SearchCorpus: Sendable {
     return runs
   }
 
+  /// The items of a scope whose number attributes hold one of `matches` (from
+  /// `numberMatches(of:)`), ascending by identity.
+  func items(withNumber matches: [NumberMatch], scope: Int) -> [ItemID] {
+    guard !matches.isEmpty else { return [] }
+    let members = scopeMembers[scope]
+    var result: [ItemID] = []
+    for id in model.ids where members?.contains(Int(id.rawValue)) ?? true {
+      if Self.hasNumber(Int(id.rawValue), matches: matches, model: model) { result.append(id) }
+    }
+    if !positions.isEmpty { result.sort() }
+    return result
+  }
+
+  /// Where a number word is found: an attribute and the codes of its values equal to it.
+  typealias NumberMatch = (attribute: Int, codes: [UInt32])
+
+  /// The attribute values equal to `number` (canonical), for each number attribute.
+  func numberMatches(of number: String?) -> [NumberMatch] {
+    guard let number else { return [] }
+    return numberCodes.compactMap { entry in entry.codes[number].map { (entry.attribute, $0) } }
+  }
+
+  /// Whether an item's number attributes hold one of `matches`.
+  static func hasNumber(_ item: Int, matches: [NumberMatch], model: Model) -> Bool {
+    matches.contains { match in match.codes.contains(model.attributeOfItem[match.attribute][item]) }
+  }
+
   /// The items of a scope, in model order.
   func members(ofScope scope: Int) -> [ItemID] {
     guard let members = scopeMembers[scope] else { return model.ids }
@@ -168,16 +210,19 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
   case icu(ICUError)
   /// The model refused a change.
   case model(ModelError)
-  /// A scope names a field or attribute the schema does not have.
-  case unknownName(String, String, scope: String)
+  /// A scope (or, with no scope, the schema's number attributes) names a field or attribute
+  /// the schema does not have.
+  case unknownName(String, String, scope: String?)
 
   /// The error as one line of text.
   public var description: String {
     switch self {
     case .icu(let error): return error.description
     case .model(let error): return error.description
-    case .unknownName(let kind, let name, let scope):
+    case .unknownName(let kind, let name, let scope?):
       return "scope \"\(scope)\" names \(kind) \"\(name)\", which the schema does not have"
+    case .unknownName(let kind, let name, nil):
+      return "the number attributes name \(kind) \"\(name)\", which the schema does not have"
     }
   }
 }

@@ -24,6 +24,11 @@ struct TermMatcher: Sendable {
   let skipsTrailingSpace: Bool
   /// The folded characters of a fuzzy term, in order.
   let characters: [[UInt8]]
+  /// The term as a number in canonical form, when it is one (see ``Schema/numberAttributes``).
+  let number: String?
+  /// The values of number attributes equal to ``number``, in the corpus being searched: set
+  /// by the evaluator.
+  var numberMatches: [SearchCorpus.NumberMatch] = []
 
   init(_ term: Term) {
     kind = term.kind
@@ -40,6 +45,7 @@ struct TermMatcher: Sendable {
     case .equal: anchoredNeedle = [separator] + needle + [separator]
     }
     characters = folded.map { Array($0.utf8) }
+    number = DecimalText.canonical(folded)
   }
 
   // MARK: One value

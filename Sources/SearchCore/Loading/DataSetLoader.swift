@@ -399,17 +399,17 @@ private struct DataSetReader {
     }
     attributeTexts.removeAll(keepingCapacity: true)
     for (attribute, column) in zip(manifest.attributes, attributeColumns)
-    where attribute.type == .integer {
+    where attribute.type != .string {
       let cell = cells[column]
       let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[cell]), as: UTF8.self)
-      guard let integer = Manifest.canonicalInteger(text) else {
+      guard let number = attribute.type.canonical(text) else {
         reject(
           line, column: cell.lowerBound - line.start + 1,
-          reason: "wrong type: \(attribute.name) \"\(text)\" is not an integer",
-          hint: Hints.integer(attribute.name))
+          reason: "wrong type: \(attribute.name) \"\(text)\" is not \(attribute.type.phrase)",
+          hint: Hints.number(attribute))
         return false
       }
-      attributeTexts.append(integer)
+      attributeTexts.append(number)
     }
     pieces.removeAll(keepingCapacity: true)
     for (field, column) in fieldColumns.enumerated() {
@@ -429,10 +429,10 @@ private struct DataSetReader {
         utf8: UnsafeBufferPointer(rebasing: buffer[range]), field: field)
       precondition(added, "a field passed its limit after the line was checked against it")
     }
-    // String attributes go to the model as the cell's bytes; integers in canonical form.
-    var integers = attributeTexts.makeIterator()
+    // String attributes go to the model as the cell's bytes; numbers in canonical form.
+    var numbers = attributeTexts.makeIterator()
     for (attribute, column) in attributeColumns.enumerated() {
-      if manifest.attributes[attribute].type == .integer, let text = integers.next() {
+      if manifest.attributes[attribute].type != .string, let text = numbers.next() {
         model.setAttribute(attribute, utf8: text.utf8)
       } else {
         model.setAttribute(attribute, utf8: UnsafeBufferPointer(rebasing: buffer[cells[column]]))
@@ -532,8 +532,8 @@ private struct DataSetReader {
       case .failure(let problem):
         reject(
           line, column: problem.offset + shift, reason: problem.reason,
-          hint: attribute.type == .integer
-            ? Hints.integer(attribute.name) : "an attribute's value must be a string or a number")
+          hint: attribute.type != .string
+            ? Hints.number(attribute) : "an attribute's value must be a string or a number")
         return false
       }
     }
@@ -594,28 +594,30 @@ private struct DataSetReader {
     switch (value.kind, attribute.type) {
     case (.string(let text), .string), (.number(let text), .string): return .success(text)
     case (.null, .string): return .success("")
-    case (.string(let text), .integer):
-      guard let integer = Manifest.canonicalInteger(text) else {
+    case (.string(let text), let type):
+      guard let number = type.canonical(text) else {
         return .failure(
-          Problem(reason: "wrong type: \(name) \"\(text)\" is not an integer", offset: value.offset)
+          Problem(
+            reason: "wrong type: \(name) \"\(text)\" is not \(type.phrase)", offset: value.offset))
+      }
+      return .success(number)
+    case (.number(let text), let type):
+      guard let number = type.canonical(text) else {
+        return .failure(
+          Problem(reason: "wrong type: \(name) \(text) is not \(type.phrase)", offset: value.offset)
         )
       }
-      return .success(integer)
-    case (.number(let text), .integer):
-      guard let integer = Manifest.canonicalInteger(text) else {
-        return .failure(
-          Problem(reason: "wrong type: \(name) \(text) is not an integer", offset: value.offset))
-      }
-      return .success(integer)
+      return .success(number)
     case (_, .string):
       return .failure(
         Problem(
           reason: "wrong type: \(name) is \(value.typeName), not a string or a number",
           offset: value.offset))
-    case (_, .integer):
+    case (_, let type):
       return .failure(
         Problem(
-          reason: "wrong type: \(name) is \(value.typeName), not an integer", offset: value.offset))
+          reason: "wrong type: \(name) is \(value.typeName), not \(type.phrase)",
+          offset: value.offset))
     }
   }
 }
@@ -628,8 +630,9 @@ private enum Hints {
     "add the key to the line (null when a field has no value), or fix the \"source\" in the "
     + "manifest"
   static let fieldValue = "a field's value must be a string, an array of strings, or null"
-  static func integer(_ name: String) -> String {
-    "the manifest declares \"\(name)\" an integer; fix the value, or make it a string attribute"
+  static func number(_ attribute: Manifest.Attribute) -> String {
+    "the manifest declares \"\(attribute.name)\" \(attribute.type.phrase); fix the value, or "
+      + "make it a string attribute"
   }
 }
 

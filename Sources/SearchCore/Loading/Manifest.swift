@@ -60,6 +60,28 @@ public struct Manifest: Hashable, Sendable {
     case string
     /// An integer: an optional sign and decimal digits, kept in canonical form ("+007" is "7").
     case integer
+    /// A decimal number such as "499.99": an optional sign, digits, optionally a point and
+    /// more digits; kept in canonical form ("0499.50" is "499.5", see ``DecimalText``).
+    case decimal
+
+    /// The value in this type's canonical form, or nil when `text` is not of this type; a
+    /// string is kept as it is.
+    public func canonical<S: StringProtocol>(_ text: S) -> String? {
+      switch self {
+      case .string: String(text)
+      case .integer: Int(text).map { String($0) }
+      case .decimal: DecimalText.canonical(text)
+      }
+    }
+
+    /// "an integer", "a decimal number": for messages.
+    var phrase: String {
+      switch self {
+      case .string: "a string"
+      case .integer: "an integer"
+      case .decimal: "a decimal number"
+      }
+    }
   }
 
   /// A text field of the items, and where its values come from.
@@ -93,12 +115,19 @@ public struct Manifest: Hashable, Sendable {
     public var source: Source
     /// What the value must be; a line whose value is not of this type is rejected.
     public var type: ValueType
+    /// Whether a query word that is a number matches the items whose value equals it (the
+    /// manifest's "matchNumbers"; integer and decimal attributes only). See
+    /// ``Schema/numberAttributes``.
+    public var matchesNumbers: Bool
 
     /// Creates an attribute; `source` nil takes the column or key named like the attribute.
-    public init(name: String, source: Source? = nil, type: ValueType = .string) {
+    public init(
+      name: String, source: Source? = nil, type: ValueType = .string, matchesNumbers: Bool = false
+    ) {
       self.name = name
       self.source = source ?? .named(name)
       self.type = type
+      self.matchesNumbers = matchesNumbers
     }
   }
 
@@ -192,23 +221,16 @@ public struct Manifest: Hashable, Sendable {
     try validate()
     let scopes = self.scopes.map { scope in
       var scope = scope
-      if let name = scope.attribute, let attribute = attributes.first(where: { $0.name == name }),
-        attribute.type == .integer
-      {
-        scope.values = Set(scope.values.map { Manifest.canonicalInteger($0) ?? $0 })
+      if let name = scope.attribute, let attribute = attributes.first(where: { $0.name == name }) {
+        scope.values = Set(scope.values.map { attribute.type.canonical($0) ?? $0 })
       }
       return scope
     }
     return Schema(
       fields: fields.map { Schema.Field(name: $0.name, isSearched: $0.isSearched) },
       attributes: attributes.map(\.name), scopeBar: ScopeBar(scopes),
-      displayTemplate: displayTemplate)
-  }
-
-  /// An integer in canonical form ("+007" gives "7"), or nil when `text` is not an integer.
-  static func canonicalInteger<S: StringProtocol>(_ text: S) -> String? {
-    guard let value = Int(text) else { return nil }
-    return String(value)
+      displayTemplate: displayTemplate,
+      numberAttributes: attributes.filter(\.matchesNumbers).map(\.name))
   }
 }
 
@@ -345,12 +367,13 @@ extension Manifest {
       }
       guard let name = scope.attribute,
         let attribute = attributes.first(where: { $0.name == name }),
-        attribute.type == .integer
+        attribute.type != .string
       else { continue }
-      for value in scope.values.sorted() where Self.canonicalInteger(value) == nil {
+      for value in scope.values.sorted() where attribute.type.canonical(value) == nil {
         throw ManifestError(
-          reason: "scope \"\(title)\" keeps \"\(value)\", but attribute \"\(name)\" is an integer",
-          hint: "list integers as values")
+          reason: "scope \"\(title)\" keeps \"\(value)\", but attribute \"\(name)\" is "
+            + attribute.type.phrase,
+          hint: "list values of the attribute's type")
       }
     }
   }
@@ -417,7 +440,8 @@ private struct ManifestReader {
       "a column name (TSV with a header), a column number from 1 (TSV), or a key (JSON Lines)",
     "searched": "true or false",
     "separator": "the text between values, such as \",\"",
-    "type": "\"string\" or \"integer\"",
+    "type": "\"string\", \"integer\" or \"decimal\"",
+    "matchNumbers": "true or false",
     "title": "the scope's title, such as \"Europe\"",
     "attribute": "the name of an attribute of the manifest",
     "values": "a list of attribute values, such as [\"EU\"]",
@@ -505,7 +529,8 @@ private struct ManifestReader {
   private func attribute(_ value: JSONValue, path: String) throws(ManifestError)
     -> Manifest.Attribute
   {
-    let keys = try members(of: value, path: path, known: ["name", "source", "type"])
+    let keys = try members(
+      of: value, path: path, known: ["name", "source", "type", "matchNumbers"])
     let name = try string(required("name", in: keys, of: value, path: path), path: path + ".name")
     var type = Manifest.ValueType.string
     if let typeValue = keys["type"] {
@@ -517,12 +542,21 @@ private struct ManifestReader {
       }
       type = known
     }
+    var matchesNumbers = false
+    if let flag = keys["matchNumbers"] {
+      matchesNumbers = try bool(flag, path: path + ".matchNumbers")
+      if matchesNumbers && type == .string {
+        throw error(
+          "attribute \"\(name)\" matches numbers but its values are strings", at: flag.offset,
+          hint: "give it \"type\": \"integer\" or \"decimal\"")
+      }
+    }
     return Manifest.Attribute(
       name: name,
       source: try keys["source"].map { value throws(ManifestError) in
         try source(value, path: path + ".source")
       },
-      type: type)
+      type: type, matchesNumbers: matchesNumbers)
   }
 
   private func scope(_ value: JSONValue, path: String) throws(ManifestError) -> Scope {
@@ -538,9 +572,9 @@ private struct ManifestReader {
       for (index, item) in try array(list, path: path + ".values").enumerated() {
         switch item.kind {
         case .string(let text): values.insert(text)
-        case .number(let text) where Manifest.canonicalInteger(text) != nil: values.insert(text)
+        case .number(let text) where DecimalText.canonical(text) != nil: values.insert(text)
         default:
-          throw mismatch(item, path: path + ".values[\(index)]", expected: "a string or an integer")
+          throw mismatch(item, path: path + ".values[\(index)]", expected: "a string or a number")
         }
       }
     }

@@ -24,16 +24,23 @@ public struct Schema: Hashable, Sendable {
   /// How an item is shown, with `{field}` or `{attribute}` placeholders, such as
   /// "{name} ({country})"; nil shows the first field.
   public var displayTemplate: String?
+  /// The attributes that a query word which is a number also matches, when it equals their
+  /// value: as Apple's AdvancedTableSearch sample finds products by year or price. Values and
+  /// words are compared as decimal numbers in ``DecimalText``'s canonical form, so the
+  /// word "499" finds the price "499.00" but "49" does not. Any other word, and the text
+  /// fields, match as usual. Scopes search these attributes whatever fields they name.
+  public var numberAttributes: [String]
 
   /// Creates a schema.
   public init(
     fields: [Field], attributes: [String] = [], scopeBar: ScopeBar = ScopeBar(),
-    displayTemplate: String? = nil
+    displayTemplate: String? = nil, numberAttributes: [String] = []
   ) {
     self.fields = fields
     self.attributes = attributes
     self.scopeBar = scopeBar
     self.displayTemplate = displayTemplate
+    self.numberAttributes = numberAttributes
   }
 
   /// The index of the field named `name`.

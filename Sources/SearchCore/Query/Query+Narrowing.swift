@@ -17,11 +17,18 @@ extension Query {
   /// "abc"); `!ab` then `!abc` does not. An empty `older` is narrowed by every query; an empty
   /// query narrows only an empty one. False means only "not known": the caller scans all.
   /// Both queries must have been folded with the same normaliser, like the items.
-  public func narrows(_ older: Query) -> Bool {
+  ///
+  /// With `matchingNumbers` (the items have ``Schema/numberAttributes``), a term that is a
+  /// number also matches items by equality, which containment does not predict: "200" finds
+  /// nothing where "2007" finds the products of 2007. Such a term then implies another only
+  /// when both are the same number ("2007" and "2007.0").
+  public func narrows(_ older: Query, matchingNumbers: Bool = false) -> Bool {
     older.sets.allSatisfy { olderSet in
       sets.contains { set in
         !set.terms.isEmpty
-          && set.terms.allSatisfy { term in olderSet.terms.contains { term.implies($0) } }
+          && set.terms.allSatisfy { term in
+            olderSet.terms.contains { term.implies($0, matchingNumbers: matchingNumbers) }
+          }
       }
     }
   }
@@ -30,11 +37,21 @@ extension Query {
 extension Term {
   /// Whether every item that satisfies this term (contains it, or lacks it when inverse)
   /// satisfies `other` too. Inverse and non-inverse terms never imply each other.
-  func implies(_ other: Term) -> Bool {
+  func implies(_ other: Term, matchingNumbers: Bool) -> Bool {
     guard isInverse == other.isInverse else { return false }
     // Contrapositive: lacking `self` implies lacking `other` when containing `other` implies
     // containing `self`.
-    return isInverse ? other.contains(self) : contains(other)
+    // Every item that contains `narrow` (taken as non-inverse) must contain `wide`.
+    let (narrow, wide) = isInverse ? (other, self) : (self, other)
+    guard narrow.contains(wide) else { return false }
+    // The items `narrow` matches by number must be among those `wide` matches.
+    guard matchingNumbers, let number = narrow.number else { return true }
+    return number == wide.number
+  }
+
+  /// The term's folded text as a canonical number, when it is one.
+  var number: String? {
+    DecimalText.canonical(String(decoding: pattern.utf8, as: UTF8.self))
   }
 
   /// Whether every item that contains this term (taken as non-inverse) contains `other` (taken

@@ -175,6 +175,26 @@ import Testing
 
       """.utf8)
 
+  @Test func decimalAttributesAreCheckedAndCanonical() throws {
+    let manifest = Manifest(
+      name: "products", dataFile: "p.tsv", format: .tsv, hasHeader: true,
+      fields: [Manifest.Field(name: "name")],
+      attributes: [Manifest.Attribute(name: "price", type: .decimal, matchesNumbers: true)])
+    let bytes = Array("name\tprice\nA\t0499.00\nB\t12,50\nC\t1e3\nD\t-0.50\n".utf8)
+    let (model, report) = try DataSetLoader.load(bytes: bytes, source: "p.tsv", manifest: manifest)
+    #expect(
+      rejections(report, source: "p.tsv") == [
+        "3:3: wrong type: price \"12,50\" is not a decimal number",
+        "4:3: wrong type: price \"1e3\" is not a decimal number",
+      ])
+    #expect(
+      report.rejected.first?.hint
+        == "the manifest declares \"price\" a decimal number; fix the value, or make it a "
+        + "string attribute")
+    #expect(model.ids.map { model.attribute(0, of: $0) } == ["499", "-0.5"])
+    #expect(model.schema.numberAttributes == ["price"])
+  }
+
   @Test func everyTSVRejectionNamesItsPlace() throws {
     let (model, report) = try DataSetLoader.load(
       bytes: Self.badTSV, source: "Corpus/cities.tsv", manifest: Self.citiesByName)

@@ -111,6 +111,42 @@ import Testing
     #expect(try manifest(text).schema().scopeBar.scopes[1].values == ["1", "2", "0"])
   }
 
+  @Test func numberAttributesReachTheSchema() throws {
+    let text = #"""
+      {"name": "n", "data": "d", "format": "tsv", "fields": [{"name": "a", "source": 1}],
+       "attributes": [{"name": "year", "source": 2, "type": "integer", "matchNumbers": true},
+                      {"name": "price", "source": 3, "type": "decimal", "matchNumbers": true},
+                      {"name": "weight", "source": 4, "type": "decimal"}],
+       "scopes": [{"title": "Cheap", "attribute": "price", "values": [9.90, "010.5"]}]}
+      """#
+    let schema = try manifest(text).schema()
+    #expect(schema.numberAttributes == ["year", "price"])
+    #expect(schema.scopeBar.scopes[1].values == ["9.9", "10.5"])
+  }
+
+  @Test(arguments: [
+    (
+      #"""
+      {"name": "n", "data": "d", "format": "tsv", "fields": [{"name": "a", "source": 1}],
+       "attributes": [{"name": "kind", "source": 2, "matchNumbers": true}]}
+      """#,
+      "m.json:2:63: attribute \"kind\" matches numbers but its values are strings; give it "
+        + "\"type\": \"integer\" or \"decimal\""
+    ),
+    (
+      #"""
+      {"name": "n", "data": "d", "format": "tsv", "fields": [{"name": "a", "source": 1}],
+       "attributes": [{"name": "price", "source": 2, "type": "decimal"}],
+       "scopes": [{"title": "Cheap", "attribute": "price", "values": ["cheap"]}]}
+      """#,
+      "m.json: scope \"Cheap\" keeps \"cheap\", but attribute \"price\" is a decimal number; "
+        + "list values of the attribute's type"
+    ),
+  ])
+  func badNumberAttributesAreExplained(text: String, message: String) {
+    #expect(failure(text) == message)
+  }
+
   @Test(arguments: [
     // Unknown names in scopes and the display template, all named in one error.
     (
@@ -198,7 +234,7 @@ import Testing
     ),
     (
       #"{"name": "n", "data": "d", "format": "jsonl", "fields": [{"name": "a"}], "attributes": [{"name": "b", "type": "date"}]}"#,
-      "m.json:1:111: unknown type \"date\" in attributes[0].type; \"string\" or \"integer\""
+      "m.json:1:111: unknown type \"date\" in attributes[0].type; \"string\", \"integer\" or \"decimal\""
     ),
     (
       #"{"name": "n", "data": "d", "format": "jsonl", "fields": [{"name": "a"}], "scopes": [{"title": "X", "values": ["1"]}]}"#,
