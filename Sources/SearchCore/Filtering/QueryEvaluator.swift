@@ -232,6 +232,18 @@ struct QueryEvaluator: Sendable {
     return true
   }
 
+  /// Whether one item is in the scope and matches the query: what a model change re-checks.
+  func admits(_ id: ItemID) -> Bool {
+    guard corpus.model.contains(id) else { return false }
+    if let members = corpus.scopeMembers[scope], !members.contains(Int(id.rawValue)) {
+      return false
+    }
+    let fields = self.fields.compactMap { field in
+      corpus.index.fields[field].map { ItemText(values: $0, map: corpus.model.valueMaps[field]) }
+    }
+    return Self.matches(id.rawValue, sets: sets, fields: fields, model: corpus.model)
+  }
+
   // MARK: Lists
 
   private func inModelOrder(_ items: [ItemID]) -> [ItemID] {

@@ -20,5 +20,8 @@ public struct SearchResult: Sendable {
     case narrowed(from: String)
     /// The same query and scope were answered before (after a backspace, say).
     case cached
+    /// An earlier result was brought up to date after a model change by checking only the
+    /// items that changed.
+    case refreshed
   }
 }

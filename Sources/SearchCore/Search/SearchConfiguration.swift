@@ -1,0 +1,41 @@
+/// How a search controller decides when to search: its mode, minimum query length and
+/// keystroke coalescing. Every tunable of the controller lives here, with its reason.
+public struct SearchConfiguration: Hashable, Sendable {
+  /// When searches run.
+  public enum Mode: String, Hashable, Sendable, CaseIterable {
+    /// On every change of text or scope, inside the call: the answer is *yes* and the results
+    /// table reloads at once. Right for small models.
+    case immediate
+    /// On every change, in the background: the answer is *no*, and the results table reloads
+    /// when the search finishes (the deferred reload), unless something newer came first.
+    case background
+    /// Only when the search button is pressed; typing only changes the text.
+    case onSubmit = "submit"
+  }
+
+  /// When searches run.
+  public var mode: Mode
+  /// The fewest characters (of the text without leading and trailing white space) a search
+  /// needs. Shorter non-empty text runs no search and shows the below-threshold state, as a
+  /// delegate of UIKit's controller would answer *no* for one or two letters that match too
+  /// much. 0 searches from the first character. An empty text is never below the threshold.
+  public var minimumLength: Int
+  /// A quiet interval: when set, a change of text or scope waits this long for the next one
+  /// before searching, so a burst of fast keystrokes costs one search. The reload is then
+  /// always deferred. nil searches on every change.
+  public var coalescingInterval: Duration?
+  /// Whether results are ordered by relevance (``SearchCorpus/ranked(_:)``) instead of the
+  /// model's order, which UIKit's samples show and which is the default.
+  public var ranksResults: Bool
+
+  /// Creates a configuration; the defaults search immediately from the first character.
+  public init(
+    mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
+    ranksResults: Bool = false
+  ) {
+    self.mode = mode
+    self.minimumLength = max(minimumLength, 0)
+    self.coalescingInterval = coalescingInterval
+    self.ranksResults = ranksResults
+  }
+}

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// Keeps an observation of a search controller's events alive: when the token is released
+/// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
+/// observer afterwards. Nobody has to remember to unregister.
+public final class ObservationToken: Sendable {
+  private let observers: EventObservers
+  private let id: Int
+
+  init(observers: EventObservers, id: Int) {
+    self.observers = observers
+    self.id = id
+  }
+
+  /// Ends the observation now.
+  public func cancel() { observers.remove(id) }
+
+  deinit { observers.remove(id) }
+}
+
+/// The observers of one controller. Removal takes a lock rather than the main actor, so that
+/// a token released on any thread stops its observer at once.
+final class EventObservers: Sendable {
+  typealias Handler = @MainActor @Sendable (SearchEvent) -> Void
+
+  private let state = Mutex<(next: Int, handlers: [(id: Int, handler: Handler)])>((0, []))
+
+  func add(_ handler: @escaping Handler) -> ObservationToken {
+    let id = state.withLock { state in
+      defer { state.next += 1 }
+      state.handlers.append((state.next, handler))
+      return state.next
+    }
+    return ObservationToken(observers: self, id: id)
+  }
+
+  func remove(_ id: Int) {
+    state.withLock { $0.handlers.removeAll { $0.id == id } }
+  }
+
+  var isEmpty: Bool { state.withLock { $0.handlers.isEmpty } }
+
+  /// Calls every observer registered now, in registration order; one removed by an earlier
+  /// observer's reaction is skipped.
+  @MainActor
+  func send(_ event: SearchEvent) {
+    let ids = state.withLock { $0.handlers.map(\.id) }
+    for id in ids {
+      guard let handler = state.withLock({ $0.handlers.first { $0.id == id }?.handler }) else {
+        continue
+      }
+      handler(event)
+    }
+  }
+}
