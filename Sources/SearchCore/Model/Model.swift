@@ -90,7 +90,10 @@ public struct Model: Sendable {
     var rest = template[...]
     while let open = rest.firstIndex(of: "{") {
       result += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else { break }
+      guard let close = rest[open...].firstIndex(of: "}") else {
+        rest = rest[open...]  // an unclosed brace is text
+        break
+      }
       let name = String(rest[rest.index(after: open)..<close])
       if let field = schema.fieldIndex(named: name) {
         result += values(of: id, field: field).joined(separator: ", ")

@@ -71,6 +71,8 @@ public final class SearchController {
   /// The items of the last model change, for re-evaluating the displayed results.
   private var changedItems: [ItemID] = []
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Background searches started and not yet back, superseded ones included.
+  private var searchesInFlight = 0
 
   /// Creates a controller over a corpus.
   ///
@@ -156,9 +158,9 @@ public final class SearchController {
   ///
   /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row.
   @discardableResult
-  public func selectRow(at indexPath: TableIndexPath, in table: TableKind) throws(
-    SearchControllerError
-  ) -> ItemID {
+  public func selectRow(at indexPath: TableIndexPath, in table: TableKind)
+    throws(SearchControllerError) -> ItemID
+  {
     guard let item = self.table(table).item(at: indexPath) else {
       throw .noSuchRow(indexPath, table: table)
     }
@@ -171,9 +173,9 @@ public final class SearchController {
   /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row,
   ///   ``SearchControllerError/notEditable(_:table:)`` when it cannot be edited.
   @discardableResult
-  public func deleteRow(at indexPath: TableIndexPath, in table: TableKind) throws(
-    SearchControllerError
-  ) -> ItemID {
+  public func deleteRow(at indexPath: TableIndexPath, in table: TableKind)
+    throws(SearchControllerError) -> ItemID
+  {
     let source = self.table(table)
     guard let item = source.item(at: indexPath) else { throw .noSuchRow(indexPath, table: table) }
     guard source.canEditRow(at: indexPath) else { throw .notEditable(indexPath, table: table) }
@@ -242,9 +244,14 @@ public final class SearchController {
     return stream
   }
 
-  /// Returns when no search runs or waits (for scripts: "wait").
+  /// Whether no search runs or waits, and no superseded background search is still winding
+  /// down.
+  public var isIdle: Bool { !machine.isSearchPending && searchesInFlight == 0 }
+
+  /// Returns when the controller is idle (for scripts: "wait"): every search started so far
+  /// has been delivered or dropped.
   public func waitUntilIdle() async {
-    guard machine.isSearchPending else { return }
+    guard !isIdle else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
   }
 
@@ -300,7 +307,7 @@ public final class SearchController {
       newestGeneration.store(machine.generation)
       queue.insert(contentsOf: next, at: 0)
     }
-    if !machine.isSearchPending && !idleWaiters.isEmpty {
+    if isIdle && !idleWaiters.isEmpty {
       let waiters = idleWaiters
       idleWaiters = []
       for waiter in waiters { waiter.resume() }
@@ -418,10 +425,12 @@ public final class SearchController {
     }
     let newest = newestGeneration
     let generation = request.generation
+    searchesInFlight += 1
     scheduler.runInBackground {
       job.run { newest.load() != generation }
     } then: { [weak self] outcome in
       guard let self else { return }
+      self.searchesInFlight -= 1
       self.perform(self.finish(generation, outcome))
     }
   }

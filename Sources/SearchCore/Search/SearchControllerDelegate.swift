@@ -50,7 +50,9 @@ extension SearchControllerDelegate {
     _ controller: SearchController, shouldReloadForSearchString text: String
   ) -> Reload? { nil }
   /// The default: nil, the controller's policy decides.
-  public func searchController(_ controller: SearchController, shouldReloadForSearchScope scope: Int)
+  public func searchController(
+    _ controller: SearchController, shouldReloadForSearchScope scope: Int
+  )
     -> Reload?
   { nil }
   /// Does nothing.

@@ -22,8 +22,7 @@ public final class TaskSearchScheduler: SearchScheduler {
   public init(clock: any Clock<Duration> = ContinuousClock()) { self.clock = clock }
 
   /// Calls `action` on the main actor after `delay` on the clock.
-  public func schedule(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
-  {
+  public func schedule(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void) {
     let clock = self.clock
     Task { @MainActor in
       try? await clock.sleep(for: delay)
@@ -70,8 +69,7 @@ public final class ManualSearchScheduler: SearchScheduler {
   public var pendingTimers: Int { timers.count }
 
   /// Remembers `action` for when the time reaches now + `delay`.
-  public func schedule(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
-  {
+  public func schedule(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void) {
     timers.append(Timer(due: now + delay, order: timerCount, action: action))
     timerCount += 1
   }

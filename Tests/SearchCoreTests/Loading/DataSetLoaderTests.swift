@@ -103,6 +103,13 @@ import Testing
     #expect(model.display(model.id(at: 1)) == "Tokyo (JP): ")
   }
 
+  @Test func unknownAndUnclosedPlaceholdersStayText() throws {
+    var model = Model(
+      schema: Schema(fields: [Schema.Field(name: "name")], displayTemplate: "{name} {x} a{b"))
+    let id = try model.append(ItemRecord(fields: [["Zürich"]], attributes: []))
+    #expect(model.display(id) == "Zürich {x} a{b")
+  }
+
   @Test func carriageReturnsAreStripped() throws {
     let text = "name\tpopulation\r\nA\t1\r\nB\t2\r\n"
     let manifest = Manifest(

@@ -85,3 +85,14 @@ enum ReferenceSearch {
     return text
   }
 }
+
+extension Fixtures {
+  /// A committed data set by its manifest path under Corpus/, such as "products/products".
+  static func corpus(_ name: String) throws -> SearchCorpus {
+    let path = root + "/Corpus/" + name + ".manifest.json"
+    let manifest = try Manifest.load(from: path)
+    let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
+    precondition(report.rejected.isEmpty, "the committed \(name) data set loads cleanly")
+    return try SearchCorpus(model: model, normalizer: try Normalizer())
+  }
+}

@@ -1,0 +1,226 @@
+/// Turns one model item into the row a front shows for it: the adapter of the "adapter
+/// pattern" for table cells, so that a table of heterogeneous items (text messages, photos,
+/// links) needs no `switch` over kinds.
+///
+/// An adapter is a value, shared between threads; it reads the item from the model it is
+/// given and must not fail: whatever can be wrong with its configuration is checked when it
+/// is made (see ``TemplateRowAdapter``). The item must be in the model;
+/// ``RowAdapterRegistry`` checks that before it asks an adapter.
+public protocol RowAdapter<Row>: Sendable {
+  /// What the adapter makes: a string, a cell's view model …
+  associatedtype Row
+  /// The row for an item of a model.
+  func row(for item: ItemID, in model: Model) -> Row
+}
+
+/// A row adapter that renders a `{field}`/`{attribute}` template, such as
+/// `"{author} sent a photo: {caption}"`.
+///
+/// Placeholders are resolved as ``Model/display(_:)`` resolves them: a field first (its values
+/// joined with ", "), then an attribute. Unlike the display template, an unknown name is an
+/// error when the adapter is made, not text left in every row.
+public struct TemplateRowAdapter: RowAdapter {
+  /// The template as written.
+  public let template: String
+  let parsed: ParsedTemplate
+
+  /// Parses a template against the schema of the models it will render.
+  ///
+  /// Throws ``RowAdapterError/unknownPlaceholder(_:template:fields:attributes:)`` for a name
+  /// that is neither a field nor an attribute, and
+  /// ``RowAdapterError/unclosedPlaceholder(template:)`` for a `{` without its `}`.
+  public init(_ template: String, schema: Schema) throws(RowAdapterError) {
+    self.template = template
+    parsed = try ParsedTemplate(template, schema: schema)
+  }
+
+  /// The template with the item's values in place of the placeholders.
+  public func row(for item: ItemID, in model: Model) -> String {
+    parsed.render(item, in: model) { $0 }
+  }
+}
+
+/// A row adapter that builds a link (a detail page's URL) from a template such as
+/// `"https://twitter.com/{author}/status/{id}"`.
+///
+/// The template's own text is kept as written; each placeholder's value is percent-encoded as
+/// a URL component: every byte of its UTF-8 but the unreserved characters of RFC 3986
+/// (`A-Z a-z 0-9 - . _ ~`) becomes `%XX`. So ASCII handles and numeric ids pass unchanged,
+/// while a `/`, `?`, `#` or space in a value cannot change the link's structure.
+public struct LinkTemplate: RowAdapter {
+  /// The template as written.
+  public let template: String
+  let parsed: ParsedTemplate
+
+  /// Parses a link template against the schema of the models it will render; unknown
+  /// placeholders throw as ``TemplateRowAdapter/init(_:schema:)`` does.
+  public init(_ template: String, schema: Schema) throws(RowAdapterError) {
+    self.template = template
+    parsed = try ParsedTemplate(template, schema: schema)
+  }
+
+  /// The link for an item.
+  public func row(for item: ItemID, in model: Model) -> String {
+    parsed.render(item, in: model, transform: Self.percentEncoded)
+  }
+
+  /// A value encoded for any part of a URL: all but RFC 3986's unreserved characters become
+  /// `%XX` (upper-case hex) of their UTF-8 bytes.
+  public static func percentEncoded(_ value: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(value.utf8.count)
+    for byte in value.utf8 {
+      if isUnreserved(byte) {
+        bytes.append(byte)
+      } else {
+        bytes.append(UInt8(ascii: "%"))
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+/// A row adapter made from a closure, for rows that no template describes (a cell's view
+/// model, a formatted date).
+public struct ClosureRowAdapter<Row>: RowAdapter {
+  private let make: @Sendable (ItemID, Model) -> Row
+
+  /// Wraps a closure that makes the row of an item of a model.
+  public init(_ make: @escaping @Sendable (ItemID, Model) -> Row) { self.make = make }
+
+  /// The closure's row for the item.
+  public func row(for item: ItemID, in model: Model) -> Row { make(item, model) }
+}
+
+/// Why a row could not be made, or an adapter or registry could not be set up.
+public enum RowAdapterError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A template names something that is neither a field nor an attribute of the schema.
+  case unknownPlaceholder(String, template: String, fields: [String], attributes: [String])
+  /// A template opens a placeholder with `{` and never closes it.
+  case unclosedPlaceholder(template: String)
+  /// The registry reads each item's kind from an attribute the schema does not have.
+  case unknownKindAttribute(String, attributes: [String])
+  /// No adapter is registered for an item's kind, and the registry has no fallback.
+  case noAdapter(kind: String, item: ItemID)
+  /// The item is not in the model (removed, or from another model).
+  case unknownItem(ItemID)
+  /// A render closure could not make the row of an item.
+  case failed(item: ItemID, reason: String)
+
+  /// The error as one line of text, saying what to do about it.
+  public var description: String {
+    switch self {
+    case .unknownPlaceholder(let name, let template, let fields, let attributes):
+      return "unknown placeholder \"{\(name)}\" in template \"\(template)\"; the schema's fields"
+        + " are \(Self.list(fields)) and its attributes \(Self.list(attributes))"
+    case .unclosedPlaceholder(let template):
+      return "template \"\(template)\" opens a placeholder with \"{\" and never closes it"
+    case .unknownKindAttribute(let name, let attributes):
+      return "the registry reads kinds from attribute \"\(name)\", which the schema does not"
+        + " have; its attributes are \(Self.list(attributes))"
+    case .noAdapter(let kind, let item):
+      return "no row adapter for kind \"\(kind)\" (item \(item.rawValue)); register one with"
+        + " register(_:forKind:) or give the registry a fallback"
+    case .unknownItem(let item):
+      return "item \(item.rawValue) is not in the model"
+    case .failed(let item, let reason):
+      return "cannot make the row of item \(item.rawValue): \(reason)"
+    }
+  }
+
+  private static func list(_ names: [String]) -> String {
+    names.isEmpty ? "(none)" : names.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+}
+
+/// A `{name}` template parsed once against a schema, so that rendering a row is a walk over
+/// literal text and column reads.
+struct ParsedTemplate: Sendable, Hashable {
+  enum Part: Sendable, Hashable {
+    case text(String)
+    case field(Int, name: String)
+    case attribute(Int, name: String)
+  }
+
+  let parts: [Part]
+
+  /// Throws for unknown names and unclosed braces: a template is written by a programmer, so
+  /// a typo should stop them at once rather than show "{auhtor}" in every row.
+  init(_ template: String, schema: Schema) throws(RowAdapterError) {
+    var parts: [Part] = []
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+      guard let close = rest[open...].firstIndex(of: "}") else {
+        throw .unclosedPlaceholder(template: template)
+      }
+      let name = String(rest[rest.index(after: open)..<close])
+      if let field = schema.fieldIndex(named: name) {
+        parts.append(.field(field, name: name))
+      } else if let attribute = schema.attributeIndex(named: name) {
+        parts.append(.attribute(attribute, name: name))
+      } else {
+        throw .unknownPlaceholder(
+          name, template: template, fields: schema.fields.map(\.name),
+          attributes: schema.attributes)
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    if !rest.isEmpty { parts.append(.text(String(rest))) }
+    self.parts = parts
+  }
+
+  /// Renders an item, passing each placeholder's value through `transform`.
+  ///
+  /// The model may have another schema than the one the template was parsed against: a name
+  /// whose index moved is looked up again, and a name the model lacks is written back as
+  /// `{name}` (as ``Model/display(_:)`` does), so a mismatch shows rather than crashes.
+  /// Placeholders of an item that is not in the model are empty.
+  func render(_ item: ItemID, in model: Model, transform: (String) -> String) -> String {
+    let schema = model.schema
+    let known = model.contains(item)
+    var result = ""
+    for part in parts {
+      switch part {
+      case .text(let text):
+        result += text
+      case .field(let index, let name):
+        let field =
+          index < schema.fields.count && schema.fields[index].name == name
+          ? index : schema.fieldIndex(named: name)
+        guard let field else {
+          result += "{\(name)}"
+          continue
+        }
+        if known {
+          result += transform(model.values(of: item, field: field).joined(separator: ", "))
+        }
+      case .attribute(let index, let name):
+        let attribute =
+          index < schema.attributes.count && schema.attributes[index] == name
+          ? index : schema.attributeIndex(named: name)
+        guard let attribute else {
+          result += "{\(name)}"
+          continue
+        }
+        if known { result += transform(model.attribute(attribute, of: item)) }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import SearchCore
+
+/// 10,000 keystrokes at random intervals in background mode while another task inserts and
+/// deletes items, with real background searches (`TaskSearchScheduler`): every reload belongs
+/// to the newest generation when it arrives, the settled results equal a fresh full scan, and
+/// nothing arrives after cancel. `.ci/run` runs this under the thread sanitizer too.
+@MainActor
+@Suite struct SearchControllerStressTests {
+  @Test func typingWhileTheModelChanges() async throws {
+    let corpus = try Fixtures.wordsSample()
+    let controller = try SearchController(
+      corpus: corpus, configuration: SearchConfiguration(mode: .background))
+    let words = corpus.model.ids.compactMap { corpus.model.values(of: $0, field: 0).first }
+    var random = SplitMix64(seed: 0x5EA5C4)
+    let log = StressLog()
+    let token = controller.observe { event in
+      guard case .reload(_, let generation, let rows) = event else { return }
+      log.reloads += 1
+      if log.ended { log.problems.append("reload #\(generation) after cancel") }
+      if generation != controller.generation {
+        log.problems.append("reload #\(generation) while #\(controller.generation) is newest")
+      }
+      if rows != controller.resultsTable.numberOfRows {
+        log.problems.append("reload #\(generation) says \(rows) rows, table has another count")
+      }
+    }
+    controller.begin()
+
+    let mutator = Task { @MainActor in
+      var random = SplitMix64(seed: 0xD1CE)
+      for step in 0..<400 {
+        let model = controller.corpus.model
+        if step % 3 == 2, model.count > 1 {
+          try controller.remove(model.id(at: Int(random.next() % UInt64(model.count))))
+        } else {
+          let word = words[Int(random.next() % UInt64(words.count))] + "x"
+          try controller.insert(
+            ItemRecord(fields: [[word]], attributes: ["English"]),
+            at: Int(random.next() % UInt64(model.count + 1)))
+        }
+        for _ in 0..<(random.next() % 40) { await Task.yield() }
+      }
+    }
+
+    var typed: [Character] = []
+    var target = Array("a")
+    for _ in 0..<10_000 {
+      switch random.next() % 10 {
+      case 0, 1: if !typed.isEmpty { typed.removeLast() }
+      case 2:
+        target = Array(words[Int(random.next() % UInt64(words.count))].lowercased().prefix(5))
+        typed = []
+      default:
+        if typed.count < target.count { typed.append(target[typed.count]) }
+      }
+      controller.setText(String(typed))
+      for _ in 0..<(random.next() % 4) { await Task.yield() }
+    }
+    try await mutator.value
+    controller.setText("ab")  // settle on a query with results in every model state
+    await controller.waitUntilIdle()
+
+    let query = try Query("ab", normalizer: controller.corpus.normalizer)
+    var fresh = IncrementalFilter()
+    let expected = fresh.search(query, scope: 0, in: controller.corpus)?.items
+    #expect(controller.results?.items == expected)
+    #expect(controller.resultsTable.numberOfRows == expected?.count)
+    #expect(controller.results?.modelVersion == controller.corpus.model.version)
+
+    // Cancel with searches in flight: none of them may arrive.
+    controller.setText("abc")
+    controller.setText("abd")
+    controller.cancel()
+    log.ended = true
+    await controller.waitUntilIdle()
+    #expect(log.problems == [])
+    #expect(log.reloads > 0)
+    // Keystrokes came faster than searches finished: some were superseded and dropped.
+    #expect(controller.discardedSearches > 0)
+    withExtendedLifetime(token) {}
+  }
+}
+
+@MainActor
+private final class StressLog {
+  var reloads = 0
+  var ended = false
+  var problems: [String] = []
+}
+
+/// A small seeded generator, so that a failure can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

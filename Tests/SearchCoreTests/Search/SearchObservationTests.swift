@@ -1,0 +1,130 @@
+import Testing
+
+@testable import SearchCore
+
+/// Observers end by themselves when their token goes; the delegate hears the lifecycle in
+/// UIKit's order; events also arrive as an `AsyncSequence`.
+@MainActor
+@Suite struct SearchObservationTests {
+  let corpus: SearchCorpus
+
+  init() throws { corpus = try Fixtures.corpus("products/products") }
+
+  @Test func releasingTheTokenEndsTheObservation() throws {
+    let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
+    var seen: [SearchEvent] = []
+    var token: ObservationToken? = controller.observe { seen.append($0) }
+    controller.begin()
+    #expect(seen == [.willBeginSearch, .didBeginSearch, .stateDidChange(.dimmed)])
+    withExtendedLifetime(token) {}
+    token = nil
+    controller.setText("ipad")
+    #expect(seen.count == 3)
+  }
+
+  @Test func cancellingTheTokenEndsTheObservation() throws {
+    let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
+    var count = 0
+    let token = controller.observe { _ in count += 1 }
+    controller.begin()
+    token.cancel()
+    controller.setText("ipad")
+    #expect(count == 3)
+  }
+
+  @Test func theDelegateHearsTheLifecycleAndDecides() throws {
+    let scheduler = ManualSearchScheduler()
+    let controller = try SearchController(corpus: corpus, scheduler: scheduler)
+    let delegate = RecordingDelegate()
+    controller.delegate = delegate
+    controller.begin()
+    controller.setText("i")
+    controller.setText("ipad")
+    try controller.selectScope(1)
+    controller.clickSearchButton()
+    controller.cancel()
+    #expect(
+      delegate.calls == [
+        "willBegin", "didBegin", "textDidChange i", "shouldReload i", "textDidChange ipad",
+        "shouldReload ipad", "didLoad", "willShow", "didShow", "scopeDidChange 1",
+        "shouldReloadScope 1", "searchButton", "cancel", "willEnd", "willHide", "didHide",
+        "willUnload", "didEnd",
+      ])
+    // The delegate refused the one-letter search and deferred the scope's, which cancel
+    // superseded: when it runs, it stops and is dropped.
+    #expect(scheduler.pendingSearches == 1)
+    scheduler.runAllSearches()
+    #expect(controller.discardedSearches == 1)
+    #expect(delegate.calls.last == "didEnd")
+  }
+
+  @Test func eventsArriveAsAnAsyncSequence() async throws {
+    let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
+    let stream = controller.events()
+    controller.begin()
+    controller.setText("ipad")
+    controller.cancel()
+    var received: [SearchEvent] = []
+    for await event in stream {
+      received.append(event)
+      if event == .didEndSearch { break }
+    }
+    #expect(received.first == .willBeginSearch)
+    #expect(received.contains(.reload(.now, generation: 1, rows: 4)))
+    #expect(received.last == .didEndSearch)
+  }
+}
+
+@MainActor
+private final class RecordingDelegate: SearchControllerDelegate {
+  var calls: [String] = []
+
+  func searchController(_ controller: SearchController, shouldReloadForSearchString text: String)
+    -> Reload?
+  {
+    calls.append("shouldReload \(text)")
+    return text.count < 2 ? Reload.none : nil
+  }
+
+  func searchController(_ controller: SearchController, shouldReloadForSearchScope scope: Int)
+    -> Reload?
+  {
+    calls.append("shouldReloadScope \(scope)")
+    return .deferred
+  }
+
+  func searchControllerWillBeginSearch(_ controller: SearchController) { calls.append("willBegin") }
+  func searchControllerDidBeginSearch(_ controller: SearchController) { calls.append("didBegin") }
+  func searchControllerWillEndSearch(_ controller: SearchController) { calls.append("willEnd") }
+  func searchControllerDidEndSearch(_ controller: SearchController) { calls.append("didEnd") }
+  func searchControllerDidLoadResultsTable(_ controller: SearchController) {
+    calls.append("didLoad")
+  }
+  func searchControllerWillUnloadResultsTable(_ controller: SearchController) {
+    calls.append("willUnload")
+  }
+  func searchControllerWillShowResultsTable(_ controller: SearchController) {
+    calls.append("willShow")
+  }
+  func searchControllerDidShowResultsTable(_ controller: SearchController) {
+    calls.append("didShow")
+  }
+  func searchControllerWillHideResultsTable(_ controller: SearchController) {
+    calls.append("willHide")
+  }
+  func searchControllerDidHideResultsTable(_ controller: SearchController) {
+    calls.append("didHide")
+  }
+  func searchController(_ controller: SearchController, textDidChange text: String) {
+    calls.append("textDidChange \(text)")
+  }
+  func searchController(_ controller: SearchController, scopeDidChange scope: Int) {
+    calls.append("scopeDidChange \(scope)")
+  }
+  func searchControllerSearchButtonClicked(_ controller: SearchController) {
+    calls.append("searchButton")
+  }
+  func searchControllerCancelButtonClicked(_ controller: SearchController) {
+    calls.append("cancel")
+  }
+}
