@@ -15,6 +15,8 @@ struct Bench: ParsableCommand {
       the baseline `items.filter { $0.localizedStandardContains(text) }` on a sample of the \
       same keystrokes.
       fold: folds every line of W1 with SearchCore and with Foundation's folding.
+      controller: types the same keystrokes into a SearchController (immediate and background \
+      modes) and into the bare incremental filter, the baseline.
       Build with -c release.
       """
   )
@@ -22,9 +24,10 @@ struct Bench: ParsableCommand {
   enum Suite: String, ExpressibleByArgument, CaseIterable {
     case typing
     case fold
+    case controller
   }
 
-  @Option(help: "What to measure: typing or fold.")
+  @Option(help: "What to measure: typing, fold or controller.")
   var suite: Suite = .typing
 
   @Option(help: "The data set's manifest (typing).")
@@ -57,6 +60,7 @@ struct Bench: ParsableCommand {
     switch suite {
     case .typing: try TypingBenchmark(options: self).run()
     case .fold: try foldBenchmark()
+    case .controller: try ControllerBenchmark(options: self).run()
     }
   }
 

@@ -1,0 +1,325 @@
+/// A table of model items grouped into sections: a plain list, one section per attribute
+/// value, or an alphabetical list with an index down the side, as a contacts list.
+///
+/// The table is a snapshot built once from a list of identities (model order, or the ranked
+/// order of search results); it answers every ``TableDataSource`` question in O(1), and
+/// ``indexPath(of:)`` in O(log *s*) for *s* sections.
+public struct SectionedTable: TableDataSource, Sendable {
+  /// A section of the table: its header title and its rows.
+  public struct Section: Hashable, Sendable {
+    /// The header title: the attribute value or the first letter; nil for a plain table.
+    public var title: String?
+    /// The rows, top to bottom.
+    public var items: [ItemID]
+
+    /// Creates a section.
+    public init(title: String?, items: [ItemID]) {
+      self.title = title
+      self.items = items
+    }
+  }
+
+  /// The text below a section, or nil for none; given the section, so that it can count
+  /// its rows ("12 cities").
+  public typealias Footer = @Sendable (Section) -> String?
+
+  /// The sections, top to bottom: at least one (an empty table has one section, no rows).
+  public let sections: [Section]
+  /// How the rows were grouped.
+  public let sectioning: Sectioning
+  /// How the rows are ordered inside each section.
+  public let rowOrder: RowOrder
+  /// The collation that ordered sections and rows and chose first-letter titles.
+  public let collation: TableCollation
+  /// Whether rows may be edited (deleted).
+  public let canEditRows: Bool
+  private let footer: Footer?
+  /// Where each section's rows start in the table's rows counted from the top.
+  private let sectionStarts: [Int]
+  private let locator: Locator
+
+  /// Builds a table.
+  ///
+  /// - Parameters:
+  ///   - items: The rows, in the order the table shows them with ``RowOrder/given``; each
+  ///     an item of `model`, each once.
+  ///   - model: The model the items belong to.
+  ///   - sectioning: How to group the rows.
+  ///   - rowOrder: How to order the rows inside each section.
+  ///   - collation: The locale rules for titles and orders.
+  ///   - canEditRows: Whether rows may be edited (deleted).
+  ///   - footer: The text below each section, or nil for no footers.
+  /// - Throws: ``TableError`` for an unknown field or attribute name, an item that is not in
+  ///   the model or is given twice, or an ICU failure.
+  /// - Complexity: O(*n* log *n*) for *n* items, with one sort key per item when sorting.
+  public init(
+    items: [ItemID], model: Model, sectioning: Sectioning = .none, rowOrder: RowOrder = .given,
+    collation: TableCollation, canEditRows: Bool = true, footer: Footer? = nil
+  ) throws(TableError) {
+    var seen = [Bool](repeating: false, count: model.identityLimit)
+    for id in items {
+      guard model.contains(id) else { throw .unknownItem(id) }
+      guard !seen[Int(id.rawValue)] else { throw .duplicateItem(id) }
+      seen[Int(id.rawValue)] = true
+    }
+    let grouping = try Grouping(sectioning, schema: model.schema)
+    let worker: CollationWorker?
+    if sectioning == .none && rowOrder == .given {
+      worker = nil
+    } else {
+      do throws(ICUError) { worker = try collation.makeWorker() } catch { throw .icu(error) }
+    }
+
+    // Sections are found in the given order, so each one's rows start in the given order.
+    var titles: [String?] = []
+    var groups: [[Int]] = []
+    var keys: [[UInt8]] = []
+    if rowOrder == .collation { keys.reserveCapacity(items.count) }
+    switch grouping {
+    case .none:
+      titles = [nil]
+      groups = [Array(items.indices)]
+      if rowOrder == .collation, let worker {
+        for id in items { keys.append(worker.sortKey(model.display(id))) }
+      }
+    case .attribute(let attribute):
+      var sectionOfTitle: [String: Int] = [:]
+      for (position, id) in items.enumerated() {
+        let value = model.attribute(attribute, of: id)
+        if let section = sectionOfTitle[value] {
+          groups[section].append(position)
+        } else {
+          sectionOfTitle[value] = groups.count
+          titles.append(value)
+          groups.append([position])
+        }
+        if rowOrder == .collation, let worker { keys.append(worker.sortKey(model.display(id))) }
+      }
+    case .firstLetter(let field):
+      var sectionOfTitle: [String: Int] = [:]
+      for (position, id) in items.enumerated() {
+        let text = model.values(of: id, field: field).first ?? ""
+        let title = worker?.sectionTitle(for: text) ?? TableCollation.otherTitle
+        if let section = sectionOfTitle[title] {
+          groups[section].append(position)
+        } else {
+          sectionOfTitle[title] = groups.count
+          titles.append(title)
+          groups.append([position])
+        }
+        if rowOrder == .collation, let worker { keys.append(worker.sortKey(text)) }
+      }
+    }
+
+    var order = Array(groups.indices)
+    if let worker, titles.count > 1 {
+      let named = titles.compactMap { $0 }
+      let otherLast: Bool
+      if case .firstLetter = grouping { otherLast = true } else { otherLast = false }
+      let sorted = worker.order(named, otherLast: otherLast)
+      var rank: [String: Int] = [:]
+      for (index, title) in sorted.enumerated() { rank[title] = index }
+      let ranks = titles.map { title in title.flatMap { rank[$0] } ?? 0 }
+      order.sort { ranks[$0] < ranks[$1] }
+    }
+
+    var sections: [Section] = []
+    var sectionStarts: [Int] = []
+    sections.reserveCapacity(order.count)
+    var start = 0
+    for group in order {
+      var positions = groups[group]
+      if rowOrder == .collation {
+        // Ties keep the given order: positions are compared last.
+        positions.sort { a, b in
+          switch compareKeys(keys[a], keys[b]) {
+          case .lessThan: return true
+          case .greaterThan: return false
+          case .equal: return a < b
+          }
+        }
+      }
+      sections.append(Section(title: titles[group], items: positions.map { items[$0] }))
+      sectionStarts.append(start)
+      start += positions.count
+    }
+    if sections.isEmpty {
+      sections = [Section(title: nil, items: [])]
+      sectionStarts = [0]
+    }
+
+    self.sections = sections
+    self.sectionStarts = sectionStarts
+    self.locator = Locator(sections: sections, identityLimit: model.identityLimit)
+    self.sectioning = sectioning
+    self.rowOrder = rowOrder
+    self.collation = collation
+    self.canEditRows = canEditRows
+    self.footer = footer
+  }
+
+  // MARK: TableDataSource
+
+  /// The number of sections: at least 1.
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of rows in a section; 0 outside the table.
+  public func numberOfRows(inSection section: Int) -> Int {
+    sections.indices.contains(section) ? sections[section].items.count : 0
+  }
+
+  /// The item at an index path, or nil outside the table.
+  public func item(at indexPath: TableIndexPath) -> ItemID? {
+    guard sections.indices.contains(indexPath.section) else { return nil }
+    let items = sections[indexPath.section].items
+    return items.indices.contains(indexPath.row) ? items[indexPath.row] : nil
+  }
+
+  /// Where the table shows an item, or nil when it does not show it.
+  ///
+  /// - Complexity: O(log *s*) for *s* sections.
+  public func indexPath(of item: ItemID) -> TableIndexPath? {
+    guard let position = locator.position(of: item) else { return nil }
+    // The last section starting at or before the position; empty sections start where the
+    // next one does, so the search must find the last one, which holds the row.
+    var low = 0
+    var high = sectionStarts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if sectionStarts[middle] <= position { low = middle } else { high = middle }
+    }
+    return TableIndexPath(section: low, row: position - sectionStarts[low])
+  }
+
+  /// The section's title (attribute value or first letter); nil for a plain table.
+  public func titleForHeader(inSection section: Int) -> String? {
+    sections.indices.contains(section) ? sections[section].title : nil
+  }
+
+  /// The footer's text for a section, or nil when the table has no footers.
+  public func titleForFooter(inSection section: Int) -> String? {
+    guard let footer, sections.indices.contains(section) else { return nil }
+    return footer(sections[section])
+  }
+
+  /// The section titles for the index; nil for ``Sectioning/none``, which has no index.
+  public var sectionIndexTitles: [String]? {
+    if case .none = sectioning { return nil }
+    return sections.compactMap(\.title)
+  }
+
+  /// The section of an index title: `index` when the title is there, else the section with
+  /// that title, else the nearest section to `index`.
+  public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+    if sections.indices.contains(index) && sections[index].title == title { return index }
+    if let section = sections.firstIndex(where: { $0.title == title }) { return section }
+    return min(max(index, 0), sections.count - 1)
+  }
+
+  /// Whether the row at an index path may be edited: when the table allows it and the path
+  /// is a row.
+  public func canEditRow(at indexPath: TableIndexPath) -> Bool {
+    canEditRows && item(at: indexPath) != nil
+  }
+
+  // MARK: Building
+
+  /// The sectioning with names resolved against the schema.
+  private enum Grouping {
+    case none
+    case attribute(Int)
+    case firstLetter(Int)
+
+    init(_ sectioning: Sectioning, schema: Schema) throws(TableError) {
+      switch sectioning {
+      case .none: self = .none
+      case .attribute(let name):
+        guard let index = schema.attributeIndex(named: name) else {
+          throw .unknownAttribute(name, available: schema.attributes)
+        }
+        self = .attribute(index)
+      case .firstLetter(let name):
+        guard let index = schema.fieldIndex(named: name) else {
+          throw .unknownField(name, available: schema.fields.map(\.name))
+        }
+        self = .firstLetter(index)
+      }
+    }
+  }
+
+  /// Each item's row counted from the top of the table. A table of many of the model's
+  /// items uses an array by identity; a few results out of a large model use a dictionary,
+  /// so that a one-row result does not cost an array the size of the model.
+  private enum Locator: Sendable {
+    case dense([Int32])
+    case sparse([ItemID: Int])
+
+    init(sections: [Section], identityLimit: Int) {
+      let count = sections.reduce(0) { $0 + $1.items.count }
+      var position = 0
+      if count * 4 >= identityLimit {
+        var rows = [Int32](repeating: -1, count: identityLimit)
+        for section in sections {
+          for id in section.items {
+            rows[Int(id.rawValue)] = Int32(position)
+            position += 1
+          }
+        }
+        self = .dense(rows)
+      } else {
+        var rows: [ItemID: Int] = [:]
+        rows.reserveCapacity(count)
+        for section in sections {
+          for id in section.items {
+            rows[id] = position
+            position += 1
+          }
+        }
+        self = .sparse(rows)
+      }
+    }
+
+    func position(of id: ItemID) -> Int? {
+      switch self {
+      case .dense(let rows):
+        let index = Int(id.rawValue)
+        guard rows.indices.contains(index), rows[index] >= 0 else { return nil }
+        return Int(rows[index])
+      case .sparse(let rows):
+        return rows[id]
+      }
+    }
+  }
+}
+
+/// A table that cannot be built.
+public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The sectioning names an attribute the schema does not have.
+  case unknownAttribute(String, available: [String])
+  /// The sectioning names a field the schema does not have.
+  case unknownField(String, available: [String])
+  /// An item is not in the model.
+  case unknownItem(ItemID)
+  /// An item is given more than once.
+  case duplicateItem(ItemID)
+  /// ICU could not provide a collator.
+  case icu(ICUError)
+
+  /// The error as one line of text.
+  public var description: String {
+    switch self {
+    case .unknownAttribute(let name, let available):
+      return "no attribute \"\(name)\" to section by; \(Self.list(available, "attributes"))"
+    case .unknownField(let name, let available):
+      return "no field \"\(name)\" to section by; \(Self.list(available, "fields"))"
+    case .unknownItem(let id): return "item \(id) is not in the model"
+    case .duplicateItem(let id): return "item \(id) is given more than once"
+    case .icu(let error): return error.description
+    }
+  }
+
+  private static func list(_ names: [String], _ what: String) -> String {
+    if names.isEmpty { return "the schema has no \(what)" }
+    return "the \(what) are " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+}

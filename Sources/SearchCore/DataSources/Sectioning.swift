@@ -1,0 +1,21 @@
+/// How a table groups its rows into sections.
+public enum Sectioning: Hashable, Sendable {
+  /// One section without a header: UIKit's plain table. An empty table still has that section.
+  case none
+  /// One section per distinct value of the named attribute among the rows, titled by the
+  /// value, sections in collation order of their titles.
+  case attribute(String)
+  /// One section per first letter of the named field's first value, as a contacts list:
+  /// titles and their order follow ``TableCollation``, with "#" (no letter) last.
+  case firstLetter(field: String)
+}
+
+/// The order of rows inside each section.
+public enum RowOrder: Hashable, Sendable {
+  /// The order of the items the table was built from: model order, or a ranked order of
+  /// results, kept as it is inside each section.
+  case given
+  /// Collation order of the sectioning field's first value (of the display text for
+  /// ``Sectioning/none`` and ``Sectioning/attribute(_:)``); equal texts keep the given order.
+  case collation
+}

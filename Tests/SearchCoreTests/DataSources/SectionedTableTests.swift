@@ -1,0 +1,315 @@
+import PropertyBased
+import Testing
+
+@testable import SearchCore
+
+/// Small models and random tables for the data-source tests.
+enum TableFixtures {
+  /// A model of one field, "name", and one attribute, "kind".
+  static func model(_ rows: [(name: String?, kind: String)]) throws -> Model {
+    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+    for row in rows {
+      try model.append(ItemRecord(fields: [row.name.map { [$0] } ?? []], attributes: [row.kind]))
+    }
+    return model
+  }
+
+  /// A model of names, all of kind "x".
+  static func model(names: [String]) throws -> Model {
+    try model(names.map { (name: $0, kind: "x") })
+  }
+
+  /// The sections as titles and display texts, for readable expectations.
+  static func shown(_ table: SectionedTable, _ model: Model) -> [String: [String]] {
+    var result: [String: [String]] = [:]
+    for section in table.sections {
+      result[section.title ?? "-"] = section.items.map { model.display($0) }
+    }
+    return result
+  }
+
+  /// A small deterministic random source, so that one generated number drives a whole case.
+  struct Random: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: Int) { state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Names whose first letters the locales treat differently, and some that have no letter.
+  static let words = [
+    "Nube", "Ñandú", "nada", "Oso", "Ärger", "Apfel", "azur", "Åsa", "Örebro", "ärlig", "Zebra",
+    "Émile", "eagle", "42", "🙂", "", "ølen", "Ǻngel", "Bach", "bach", "Straße", "ßtraße", "Москва",
+    "한국", "Yxa", "über", "Ödem", "Ñu", "Mano",
+  ]
+  static let kinds = ["x", "Y", "z", "é", "E", "", "Ö", "å"]
+  static let locales = ["", "es", "sv", "de", "en"]
+}
+
+@Suite struct SectionedTableTests {
+  @Test func spanishPutsEnyeAfterN() throws {
+    let model = try TableFixtures.model(names: ["Ñandú", "Oso", "Nube", "Mano", "nada"])
+    let spanish = try TableCollation(locale: "es")
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: spanish)
+    #expect(table.sectionIndexTitles == ["M", "N", "Ñ", "O"])
+    #expect(TableFixtures.shown(table, model)["N"] == ["nada", "Nube"])
+    #expect(TableFixtures.shown(table, model)["Ñ"] == ["Ñandú"])
+    let plain = try SectionedTable(
+      items: model.ids, model: model, rowOrder: .collation, collation: spanish)
+    #expect(
+      plain.sections.map { $0.items.map(model.display) } == [
+        ["Mano", "nada", "Nube", "Ñandú", "Oso"]
+      ])
+    // Under the root rules Ñ is an N with a tilde, and sorts among the N words.
+    let root = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: try TableCollation(locale: ""))
+    #expect(root.sectionIndexTitles == ["M", "N", "O"])
+    #expect(TableFixtures.shown(root, model)["N"] == ["nada", "Ñandú", "Nube"])
+  }
+
+  @Test func swedishPutsRingAndUmlautsAfterZ() throws {
+    let model = try TableFixtures.model(names: ["Örebro", "Zebra", "Åsa", "ärlig", "Anna", "Émile"])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: try TableCollation(locale: "sv"))
+    #expect(table.sectionIndexTitles == ["A", "E", "Z", "Å", "Ä", "Ö"])
+    #expect(TableFixtures.shown(table, model)["E"] == ["Émile"])
+    #expect(TableFixtures.shown(table, model)["Ä"] == ["ärlig"])
+  }
+
+  @Test func germanSortsUmlautWithItsBaseLetter() throws {
+    let model = try TableFixtures.model(names: ["Bach", "Azur", "Ärger", "Apfel"])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: try TableCollation(locale: "de"))
+    #expect(table.sectionIndexTitles == ["A", "B"])
+    #expect(TableFixtures.shown(table, model)["A"] == ["Apfel", "Ärger", "Azur"])
+  }
+
+  @Test func titlesOfSingleTexts() throws {
+    let english = try TableCollation(locale: "en")
+    #expect(english.sectionTitle(for: "Émile") == "E")
+    #expect(english.sectionTitle(for: "émile") == "E")
+    #expect(english.sectionTitle(for: "42") == "#")
+    #expect(english.sectionTitle(for: "") == "#")
+    #expect(english.sectionTitle(for: "🙂 smile") == "#")
+    let swedish = try TableCollation(locale: "sv")
+    #expect(swedish.sectionTitle(for: "åsa") == "Å")
+    #expect(swedish.sectionTitle(for: "Émile") == "E")
+    #expect(try TableCollation(locale: "es").sectionTitle(for: "ñu") == "Ñ")
+    #expect(try TableCollation(locale: "de").sectionTitle(for: "Ärger") == "A")
+    #expect(english.orderedSectionTitles(["#", "B", "A", "B"]) == ["A", "B", "#"])
+    // Only the marks the locale ignores go: Swedish Ǻ is Å with an acute.
+    #expect(swedish.sectionTitle(for: "Ǻngel") == "Å")
+    #expect(english.sectionTitle(for: "e\u{301}mile") == "E")
+    #expect(english.sectionTitle(for: "ßtraße") == "S")
+  }
+
+  @Test func textsWithoutALetterComeLast() throws {
+    let model = try TableFixtures.model([
+      (name: "42", kind: "x"), (name: "berg", kind: "x"), (name: "🙂", kind: "x"),
+      (name: nil, kind: "x"), (name: "Alpha", kind: "x"),
+    ])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      collation: try TableCollation(locale: "en"))
+    #expect(table.sectionIndexTitles == ["A", "B", "#"])
+    #expect(TableFixtures.shown(table, model)["#"] == ["42", "🙂", ""])
+    #expect(table.section(forSectionIndexTitle: "#", at: 2) == 2)
+    #expect(table.section(forSectionIndexTitle: "B", at: 0) == 1)
+  }
+
+  @Test func attributeSections() throws {
+    let model = try TableFixtures.model([
+      (name: "carrot", kind: "vegetable"), (name: "apple", kind: "Fruit"),
+      (name: "leek", kind: "vegetable"), (name: "Banana", kind: "Fruit"),
+      (name: "almond", kind: "nut"),
+    ])
+    let collation = try TableCollation(locale: "en")
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .attribute("kind"), collation: collation)
+    #expect(table.sectionIndexTitles == ["Fruit", "nut", "vegetable"])
+    #expect(
+      TableFixtures.shown(table, model) == [
+        "Fruit": ["apple", "Banana"], "nut": ["almond"], "vegetable": ["carrot", "leek"],
+      ])
+    #expect(table.titleForHeader(inSection: 2) == "vegetable")
+    #expect(table.section(forSectionIndexTitle: "nut", at: 1) == 1)
+    let sorted = try SectionedTable(
+      items: model.ids.reversed(), model: model, sectioning: .attribute("kind"),
+      rowOrder: .collation, collation: collation)
+    #expect(TableFixtures.shown(sorted, model)["vegetable"] == ["carrot", "leek"])
+  }
+
+  @Test func givenOrderIsKeptInsideSections() throws {
+    let model = try TableFixtures.model(names: ["Bob", "anna", "Abel", "Bea", "ann", "Cleo"])
+    let ranked = [4, 0, 5, 2, 3, 1].map { model.ids[$0] }
+    let table = try SectionedTable(
+      items: ranked, model: model, sectioning: .firstLetter(field: "name"),
+      collation: try TableCollation(locale: ""))
+    #expect(table.sections.map(\.title) == ["A", "B", "C"])
+    #expect(
+      TableFixtures.shown(table, model) == [
+        "A": ["ann", "Abel", "anna"], "B": ["Bob", "Bea"], "C": ["Cleo"],
+      ])
+    let plain = try SectionedTable(items: ranked, model: model, collation: table.collation)
+    #expect(plain.sections == [SectionedTable.Section(title: nil, items: ranked)])
+  }
+
+  @Test func plainAndEmptyTables() throws {
+    let model = try TableFixtures.model(names: ["a", "b"])
+    let collation = try TableCollation(locale: "")
+    let plain = try SectionedTable(
+      items: model.ids, model: model, collation: collation, canEditRows: false,
+      footer: { "\($0.items.count) rows" })
+    #expect(plain.numberOfSections == 1)
+    #expect(plain.sectionIndexTitles == nil)
+    #expect(plain.titleForHeader(inSection: 0) == nil)
+    #expect(plain.titleForFooter(inSection: 0) == "2 rows")
+    #expect(plain.titleForFooter(inSection: 1) == nil)
+    #expect(!plain.canEditRow(at: TableIndexPath(section: 0, row: 0)))
+    for sectioning in [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")] {
+      let empty = try SectionedTable(
+        items: [], model: model, sectioning: sectioning, collation: collation)
+      #expect(empty.numberOfSections == 1)
+      #expect(empty.numberOfRows(inSection: 0) == 0)
+      #expect(empty.numberOfRows == 0)
+      #expect(empty.item(at: TableIndexPath(section: 0, row: 0)) == nil)
+      #expect(empty.indexPath(of: model.ids[0]) == nil)
+      #expect(empty.titleForFooter(inSection: 0) == nil)
+    }
+    let editable = try SectionedTable(items: model.ids, model: model, collation: collation)
+    #expect(editable.canEditRow(at: TableIndexPath(section: 0, row: 1)))
+    #expect(!editable.canEditRow(at: TableIndexPath(section: 0, row: 2)))
+  }
+
+  @Test func unknownNamesAndItemsAreErrors() throws {
+    let model = try TableFixtures.model(names: ["a"])
+    let collation = try TableCollation(locale: "")
+    #expect(throws: TableError.unknownAttribute("colour", available: ["kind"])) {
+      try SectionedTable(
+        items: model.ids, model: model, sectioning: .attribute("colour"), collation: collation)
+    }
+    let error = #expect(throws: TableError.self) {
+      try SectionedTable(
+        items: model.ids, model: model, sectioning: .firstLetter(field: "title"),
+        collation: collation)
+    }
+    #expect(error?.description == "no field \"title\" to section by; the fields are \"name\"")
+    #expect(
+      TableError.unknownAttribute("colour", available: []).description
+        == "no attribute \"colour\" to section by; the schema has no attributes")
+    #expect(throws: TableError.unknownItem(ItemID(rawValue: 7))) {
+      try SectionedTable(items: [ItemID(rawValue: 7)], model: model, collation: collation)
+    }
+    #expect(throws: TableError.duplicateItem(model.ids[0])) {
+      try SectionedTable(items: model.ids + model.ids, model: model, collation: collation)
+    }
+  }
+
+  /// Every row of every table: the index path of the item at a path is that path, and the
+  /// table holds exactly the items it was given, in the promised orders.
+  @Test func indexPathsRoundTrip() async throws {
+    let collations = try TableFixtures.locales.map { try TableCollation(locale: $0) }
+    await propertyCheck(count: 150, input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = TableFixtures.Random(seed: seed)
+      let rows = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        (
+          name: Int.random(in: 0..<10, using: &random) == 0
+            ? nil : TableFixtures.words.randomElement(using: &random),
+          kind: TableFixtures.kinds.randomElement(using: &random) ?? ""
+        )
+      }
+      let model = try TableFixtures.model(rows)
+      let items = Array(
+        model.ids.shuffled(using: &random).prefix(Int.random(in: 0...40, using: &random)))
+      let sectioning =
+        [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+        .randomElement(using: &random) ?? .none
+      let order = Bool.random(using: &random) ? RowOrder.given : .collation
+      let collation = collations.randomElement(using: &random) ?? collations[0]
+      let table = try SectionedTable(
+        items: items, model: model, sectioning: sectioning, rowOrder: order, collation: collation)
+      let label = "seed \(seed) \(sectioning) \(order) \"\(collation.locale)\""
+
+      #expect(table.numberOfSections >= 1, "\(label)")
+      #expect(table.numberOfRows == items.count, "\(label)")
+      #expect(Set(table.sections.flatMap(\.items)) == Set(items), "\(label)")
+      let position = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1, $0) })
+      for section in 0..<table.numberOfSections {
+        #expect(table.numberOfRows(inSection: section) == table.sections[section].items.count)
+        for row in 0..<table.numberOfRows(inSection: section) {
+          let path = TableIndexPath(section: section, row: row)
+          let item = try #require(table.item(at: path))
+          #expect(table.indexPath(of: item) == path, "\(label)")
+        }
+        let sectionItems = table.sections[section].items
+        for (a, b) in zip(sectionItems, sectionItems.dropFirst()) {
+          let (pa, pb) = (position[a] ?? 0, position[b] ?? 0)
+          if order == .given {
+            #expect(pa < pb, "\(label)")
+          } else {
+            let text: (ItemID) -> String = { id in
+              if case .firstLetter = sectioning {
+                return model.values(of: id, field: 0).first ?? ""
+              }
+              return model.display(id)
+            }
+            let ka = collation.sortKey(text(a))
+            let kb = collation.sortKey(text(b))
+            #expect(ka.lexicographicallyPrecedes(kb) || (ka == kb && pa < pb), "\(label)")
+          }
+        }
+      }
+      for id in model.ids where position[id] == nil {
+        #expect(table.indexPath(of: id) == nil, "\(label)")
+      }
+      switch sectioning {
+      case .none:
+        #expect(table.sectionIndexTitles == nil)
+        #expect(table.sections.count == 1 && table.sections[0].title == nil)
+      case .firstLetter:
+        for section in table.sections {
+          for id in section.items {
+            let text = model.values(of: id, field: 0).first ?? ""
+            #expect(section.title == collation.sectionTitle(for: text), "\(label)")
+          }
+        }
+        let titles = table.sectionIndexTitles ?? []
+        #expect(collation.orderedSectionTitles(titles) == titles, "\(label)")
+      case .attribute:
+        for section in table.sections {
+          #expect(section.items.allSatisfy { model.attribute(0, of: $0) == section.title })
+        }
+        let keys = (table.sectionIndexTitles ?? []).map(collation.sortKey)
+        for (a, b) in zip(keys, keys.dropFirst()) { #expect(!b.lexicographicallyPrecedes(a)) }
+      }
+      for (index, title) in (table.sectionIndexTitles ?? []).enumerated() {
+        #expect(table.section(forSectionIndexTitle: title, at: index) == index)
+      }
+    }
+  }
+
+  @Test func largeSwedishTable() throws {
+    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+    var random = TableFixtures.Random(seed: 42)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzñåäöé")
+    for _ in 0..<60_000 {
+      let name = String((0..<8).map { _ in letters.randomElement(using: &random) ?? "a" })
+      try model.append(ItemRecord(fields: [[name]], attributes: [String(name.prefix(1))]))
+    }
+    let built = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: try TableCollation(locale: "sv"))
+    #expect(built.numberOfRows == 60_000)
+    #expect(built.sectionIndexTitles?.suffix(3) == ["Å", "Ä", "Ö"])
+  }
+}

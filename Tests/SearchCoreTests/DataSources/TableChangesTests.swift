@@ -1,0 +1,242 @@
+import PropertyBased
+import Testing
+
+@testable import SearchCore
+
+/// Applies changes to the old table as UIKit's batch updates do: first deletions and move
+/// sources at old paths (rows, then whole sections), then inserted sections (with the new
+/// table's rows, which UIKit asks the data source for), inserted rows and move destinations at
+/// new paths, in ascending order. Records any step UIKit would reject.
+private func simulate(
+  _ changes: TableChanges, from old: SectionedTable, to new: SectionedTable
+) -> [SectionedTable.Section] {
+  var sections = old.sections
+  let deletedSections = Set(changes.deletedSections)
+  let insertedSections = Set(changes.insertedSections)
+  #expect(deletedSections.count == changes.deletedSections.count)
+  #expect(insertedSections.count == changes.insertedSections.count)
+  var removed: [Int: Set<Int>] = [:]
+  let sources = changes.deletedRows + changes.movedRows.map(\.from)
+  for path in sources {
+    #expect(old.item(at: path) != nil, "\(path) is a row of the old table")
+    #expect(!deletedSections.contains(path.section), "\(path) is in a deleted section")
+    #expect(removed[path.section, default: []].insert(path.row).inserted, "\(path) twice")
+  }
+  for (section, rows) in removed where sections.indices.contains(section) {
+    sections[section].items = sections[section].items.enumerated()
+      .filter { !rows.contains($0.offset) }.map(\.element)
+  }
+  for section in changes.deletedSections.sorted(by: >) {
+    guard sections.indices.contains(section) else {
+      Issue.record("deleted section \(section) is not in the old table")
+      return sections
+    }
+    sections.remove(at: section)
+  }
+  for section in changes.insertedSections.sorted() {
+    guard section <= sections.count, new.sections.indices.contains(section) else {
+      Issue.record("inserted section \(section) is out of range")
+      return sections
+    }
+    sections.insert(new.sections[section], at: section)
+  }
+  var insertions: [(path: TableIndexPath, item: ItemID?)] = changes.insertedRows.map {
+    ($0, new.item(at: $0))
+  }
+  insertions += changes.movedRows.map { ($0.to, old.item(at: $0.from)) }
+  #expect(Set(insertions.map(\.path)).count == insertions.count, "a new path given twice")
+  for (path, item) in insertions.sorted(by: { $0.path < $1.path }) {
+    #expect(!insertedSections.contains(path.section), "\(path) is in an inserted section")
+    guard let item, sections.indices.contains(path.section),
+      path.row <= sections[path.section].items.count
+    else {
+      Issue.record("cannot insert at \(path)")
+      return sections
+    }
+    sections[path.section].items.insert(item, at: path.row)
+  }
+  return sections
+}
+
+/// A fruit model: "Apple", "Avocado", "Banana", "Blueberry", "Cherry", with kinds.
+private func fruit() throws -> Model {
+  try TableFixtures.model([
+    (name: "Apple", kind: "fruit"), (name: "Avocado", kind: "fruit"),
+    (name: "Banana", kind: "fruit"), (name: "Blueberry", kind: "berry"),
+    (name: "Cherry", kind: "fruit"),
+  ])
+}
+
+@Suite struct TableChangesTests {
+  let collation: TableCollation
+  let model: Model
+  let ids: [ItemID]
+
+  init() throws {
+    collation = try TableCollation(locale: "en")
+    model = try fruit()
+    ids = model.ids
+  }
+
+  private func letters(_ positions: [Int], in model: Model? = nil) throws -> SectionedTable {
+    try SectionedTable(
+      items: positions.map { ids[$0] }, model: model ?? self.model,
+      sectioning: .firstLetter(field: "name"), collation: collation)
+  }
+
+  private func path(_ section: Int, _ row: Int) -> TableIndexPath {
+    TableIndexPath(section: section, row: row)
+  }
+
+  @Test func identicalTablesHaveNoChanges() throws {
+    let table = try letters([0, 1, 2, 3, 4])
+    #expect(TableChanges(from: table, to: table).isEmpty)
+    #expect(TableChanges(from: table, to: table, updated: [ItemID(rawValue: 99)]).isEmpty)
+    #expect(TableChanges() == TableChanges(from: table, to: table))
+  }
+
+  @Test func oneDeletion() throws {
+    let changes = TableChanges(from: try letters([0, 1, 2]), to: try letters([0, 2]))
+    #expect(changes == TableChanges(deletedRows: [path(0, 1)]))
+  }
+
+  @Test func oneInsertion() throws {
+    let changes = TableChanges(from: try letters([0, 2]), to: try letters([0, 1, 2]))
+    #expect(changes == TableChanges(insertedRows: [path(0, 1)]))
+  }
+
+  @Test func oneMoveInsideASection() throws {
+    let old = try SectionedTable(
+      items: [ids[0], ids[1], ids[2]], model: model, collation: collation)
+    let new = try SectionedTable(
+      items: [ids[1], ids[0], ids[2]], model: model, collation: collation)
+    let changes = TableChanges(from: old, to: new)
+    #expect(changes.movedRows.count == 1)
+    #expect(changes.deletedRows.isEmpty && changes.insertedRows.isEmpty)
+    #expect(simulate(changes, from: old, to: new) == new.sections)
+  }
+
+  @Test func sectionsAppearAndDisappear() throws {
+    let appearing = TableChanges(from: try letters([0, 2]), to: try letters([0, 2, 4]))
+    #expect(appearing == TableChanges(insertedSections: [2]))
+    let going = TableChanges(from: try letters([0, 2, 3, 4]), to: try letters([0, 4]))
+    #expect(going == TableChanges(deletedSections: [1]))
+  }
+
+  @Test func moveAcrossSectionsWithUpdate() throws {
+    let old = try SectionedTable(
+      items: ids, model: model, sectioning: .attribute("kind"), collation: collation)
+    #expect(old.sectionIndexTitles == ["berry", "fruit"])
+    var changed = model
+    try changed.update(ids[2], with: ItemRecord(fields: [["Banana"]], attributes: ["berry"]))
+    let new = try SectionedTable(
+      items: ids, model: changed, sectioning: .attribute("kind"), collation: collation)
+    let changes = TableChanges(from: old, to: new, updated: [ids[2], ids[4]])
+    // Banana was row 2 of "fruit" and is row 0 of "berry", before Blueberry; Cherry moves up.
+    #expect(
+      changes
+        == TableChanges(
+          movedRows: [TableChanges.Move(from: path(1, 2), to: path(0, 0))],
+          updatedRows: [path(0, 0), path(1, 2)]))
+    #expect(simulate(changes, from: old, to: new) == new.sections)
+  }
+
+  /// German puts "Ö" before "Z", Swedish after: sections cannot move in a batch, so one of
+  /// them goes and comes back with its rows.
+  @Test func sectionsThatChangeOrderAreDeletedAndInserted() throws {
+    let model = try TableFixtures.model([(name: "Öl", kind: "Ö"), (name: "Zoo", kind: "Z")])
+    let old = try SectionedTable(
+      items: model.ids, model: model, sectioning: .attribute("kind"),
+      collation: try TableCollation(locale: "de"))
+    let new = try SectionedTable(
+      items: model.ids, model: model, sectioning: .attribute("kind"),
+      collation: try TableCollation(locale: "sv"))
+    #expect(old.sectionIndexTitles == ["Ö", "Z"])
+    #expect(new.sectionIndexTitles == ["Z", "Ö"])
+    let changes = TableChanges(from: old, to: new)
+    let oneGoesAndComes = [
+      TableChanges(deletedSections: [0], insertedSections: [1]),
+      TableChanges(deletedSections: [1], insertedSections: [0]),
+    ]
+    #expect(oneGoesAndComes.contains(changes))
+    #expect(simulate(changes, from: old, to: new) == new.sections)
+  }
+
+  @Test func longestRunIsKept() {
+    #expect(TableChanges.increasingRun([]) == [])
+    #expect(TableChanges.increasingRun([3, 1, 2, 0, 4]) == [false, true, true, false, true])
+    #expect(TableChanges.increasingRun([0, 1, 2]) == [true, true, true])
+  }
+
+  /// Any two tables of one model: the changes, applied in UIKit's batch-update order, give
+  /// exactly the new table; updated rows are the new paths of updated items in both.
+  @Test func changesTurnOldTableIntoNew() async throws {
+    let collations = try TableFixtures.locales.map { try TableCollation(locale: $0) }
+    await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = TableFixtures.Random(seed: seed)
+      let rows = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        (
+          name: TableFixtures.words.randomElement(using: &random),
+          kind: TableFixtures.kinds.randomElement(using: &random) ?? ""
+        )
+      }
+      let model = try TableFixtures.model(rows)
+      let sectioning =
+        [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+        .randomElement(using: &random) ?? .none
+      func table() throws -> SectionedTable {
+        let items = model.ids.shuffled(using: &random)
+          .prefix(Int.random(in: 0...model.count, using: &random))
+        // Mostly the same sectioning, sometimes another, so sections come and go wholesale.
+        let own =
+          Int.random(in: 0..<5, using: &random) == 0
+          ? [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+            .randomElement(using: &random) ?? .none : sectioning
+        return try SectionedTable(
+          items: Array(items), model: model, sectioning: own,
+          rowOrder: Bool.random(using: &random) ? .given : .collation,
+          collation: collations.randomElement(using: &random) ?? collations[0])
+      }
+      let old = try table()
+      let new = try table()
+      let updated = Set(model.ids.filter { _ in Bool.random(using: &random) })
+      let changes = TableChanges(from: old, to: new, updated: updated)
+      let label = "seed \(seed): \(changes)"
+      #expect(simulate(changes, from: old, to: new) == new.sections, "\(label)")
+      let expectedUpdates = updated.filter { old.indexPath(of: $0) != nil }
+        .compactMap { new.indexPath(of: $0) }.sorted()
+      #expect(changes.updatedRows == expectedUpdates, "\(label)")
+      for list in [changes.deletedRows, changes.insertedRows, changes.updatedRows] {
+        #expect(list == list.sorted())
+      }
+      #expect(changes.deletedSections == changes.deletedSections.sorted())
+      #expect(changes.insertedSections == changes.insertedSections.sorted())
+      #expect(TableChanges(from: new, to: new).isEmpty)
+    }
+  }
+
+  @Test func largeDiff() throws {
+    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+    var random = TableFixtures.Random(seed: 7)
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    for _ in 0..<60_000 {
+      let name = String((0..<6).map { _ in letters.randomElement(using: &random) ?? "a" })
+      try model.append(ItemRecord(fields: [[name]], attributes: ["x"]))
+    }
+    let collation = try TableCollation(locale: "")
+    let old = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"), collation: collation)
+    var kept = model.ids.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }
+    let count = kept.count
+    for _ in 0..<500 {
+      kept.swapAt(
+        Int.random(in: 0..<count, using: &random), Int.random(in: 0..<count, using: &random))
+    }
+    let new = try SectionedTable(
+      items: kept, model: model, sectioning: .firstLetter(field: "name"), collation: collation)
+    let changes = TableChanges(from: old, to: new)
+    #expect(changes.deletedRows.count == model.count - count)
+    #expect(changes.movedRows.count <= 1_000)
+    #expect(simulate(changes, from: old, to: new) == new.sections)
+  }
+}
