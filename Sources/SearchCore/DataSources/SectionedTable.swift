@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A table of model items grouped into sections: a plain list, one section per attribute
 /// value, or an alphabetical list with an index down the side, as a contacts list.
 ///
@@ -36,7 +38,7 @@ public struct SectionedTable: TableDataSource, Sendable {
   private let footer: Footer?
   /// Where each section's rows start in the table's rows counted from the top.
   private let sectionStarts: [Int]
-  private let locator: Locator
+  private let locator: LazyLocator
 
   /// Builds a table.
   ///
@@ -62,6 +64,18 @@ public struct SectionedTable: TableDataSource, Sendable {
       guard !seen[Int(id.rawValue)] else { throw .duplicateItem(id) }
       seen[Int(id.rawValue)] = true
     }
+    try self.init(
+      checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
+      collation: collation, canEditRows: canEditRows, footer: footer)
+  }
+
+  /// Builds a table of items known to be distinct items of the model (a search result):
+  /// skips the check that costs an array the size of the model on every keystroke.
+  init(
+    checkedItems items: [ItemID], model: Model, sectioning: Sectioning = .none,
+    rowOrder: RowOrder = .given, collation: TableCollation, canEditRows: Bool = true,
+    footer: Footer? = nil
+  ) throws(TableError) {
     let grouping = try Grouping(sectioning, schema: model.schema)
     let worker: CollationWorker?
     if sectioning == .none && rowOrder == .given {
@@ -78,7 +92,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     switch grouping {
     case .none:
       titles = [nil]
-      groups = [Array(items.indices)]
+      groups = rowOrder == .given ? [[]] : [Array(items.indices)]
       if rowOrder == .collation, let worker {
         for id in items { keys.append(worker.sortKey(model.display(id))) }
       }
@@ -127,6 +141,11 @@ public struct SectionedTable: TableDataSource, Sendable {
     var sectionStarts: [Int] = []
     sections.reserveCapacity(order.count)
     var start = 0
+    if case .none = grouping, rowOrder == .given {
+      order = []  // one section of the items as given: no positions to map
+      sections = [Section(title: nil, items: items)]
+      sectionStarts = [0]
+    }
     for group in order {
       var positions = groups[group]
       if rowOrder == .collation {
@@ -150,7 +169,7 @@ public struct SectionedTable: TableDataSource, Sendable {
 
     self.sections = sections
     self.sectionStarts = sectionStarts
-    self.locator = Locator(sections: sections, identityLimit: model.identityLimit)
+    self.locator = LazyLocator(sections: sections, identityLimit: model.identityLimit)
     self.sectioning = sectioning
     self.rowOrder = rowOrder
     self.collation = collation
@@ -243,6 +262,26 @@ public struct SectionedTable: TableDataSource, Sendable {
           throw .unknownField(name, available: schema.fields.map(\.name))
         }
         self = .firstLetter(index)
+      }
+    }
+  }
+
+  /// The locator, built on the first ``indexPath(of:)``: a results table that is only
+  /// shown row by row (most of them, typing) never pays for it.
+  private final class LazyLocator: Sendable {
+    private let sections: [Section]
+    private let identityLimit: Int
+    private let built = Mutex<Locator?>(nil)
+
+    init(sections: [Section], identityLimit: Int) {
+      self.sections = sections
+      self.identityLimit = identityLimit
+    }
+
+    func position(of id: ItemID) -> Int? {
+      built.withLock { locator in
+        if locator == nil { locator = Locator(sections: sections, identityLimit: identityLimit) }
+        return locator?.position(of: id)
       }
     }
   }

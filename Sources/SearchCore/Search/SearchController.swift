@@ -89,9 +89,9 @@ public final class SearchController {
     self.scheduler = scheduler
     do { collation = try TableCollation(locale: tableOptions.locale) } catch { throw .icu(error) }
     originalTable = try SectionedTable(
-      items: corpus.model.ids, model: corpus.model, sectioning: tableOptions.sectioning,
+      checkedItems: corpus.model.ids, model: corpus.model, sectioning: tableOptions.sectioning,
       rowOrder: tableOptions.rowOrder, collation: collation)
-    resultsTable = try SectionedTable(items: [], model: corpus.model, collation: collation)
+    resultsTable = try SectionedTable(checkedItems: [], model: corpus.model, collation: collation)
     machine = SearchStateMachine(
       bar: SearchBarState(placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
@@ -214,7 +214,7 @@ public final class SearchController {
     let old = originalTable
     do {
       originalTable = try SectionedTable(
-        items: corpus.model.ids, model: corpus.model, sectioning: tableOptions.sectioning,
+        checkedItems: corpus.model.ids, model: corpus.model, sectioning: tableOptions.sectioning,
         rowOrder: tableOptions.rowOrder, collation: collation)
     } catch {
       emit(.error(error.description))
@@ -382,7 +382,7 @@ public final class SearchController {
       let items = ranks ? corpus.ranked(result) : result.items
       do {
         let table = try SectionedTable(
-          items: items, model: corpus.model, sectioning: sectioning, rowOrder: rowOrder,
+          checkedItems: items, model: corpus.model, sectioning: sectioning, rowOrder: rowOrder,
           collation: collation)
         return .success(Outcome(result: result, table: table))
       } catch {
@@ -436,7 +436,9 @@ public final class SearchController {
   }
 
   private func emptyResultsTable() -> SectionedTable {
-    (try? SectionedTable(items: [], model: corpus.model, collation: collation)) ?? resultsTable
+    // An empty flat table needs no name and no collator: it cannot fail.
+    (try? SectionedTable(checkedItems: [], model: corpus.model, collation: collation))
+      ?? resultsTable
   }
 
   /// Brings the displayed results up to date after a model change by checking only the
@@ -456,7 +458,7 @@ public final class SearchController {
     let original = tableOptions.resultsUseOriginalSections
     do {
       resultsTable = try SectionedTable(
-        items: ordered, model: corpus.model,
+        checkedItems: ordered, model: corpus.model,
         sectioning: original ? tableOptions.sectioning : .none,
         rowOrder: original ? tableOptions.rowOrder : .given, collation: collation)
     } catch {
