@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import SearchCore
+
+/// `SearchREPL repl`: drives a ``SearchController`` with commands read from standard input,
+/// one per line, and prints every event it fires (as text, or as JSON lines).
+struct REPL: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "repl",
+    abstract: "Drive a search controller with commands and watch its events.",
+    discussion: """
+      Commands are read one per line from standard input until quit or the end of input: \
+      type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, search, cancel, begin, end, \
+      show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
+      delete ROW|SECTION.ROW, set minlen|mode|coalesce|rank|sections VALUE, wait, stats, \
+      help [COMMAND], quit. Errors are reported and the session goes on.
+      With --json, standard output holds one JSON object per event (keys: event, text, \
+      scope, scopeTitle, reload, generation, rows, state, ms, item, message); tables, \
+      details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms.
+      """
+  )
+
+  /// The mode option's values (SearchCore's type stays free of ArgumentParser).
+  enum ModeOption: String, ExpressibleByArgument, CaseIterable {
+    case immediate
+    case background
+    case submit
+  }
+
+  @Option(
+    help:
+      "A manifest path, or cities|products|chat|tweets|unicode|words (from ./Corpus).")
+  var corpus = "cities"
+
+  @Flag(help: "Print every event as one JSON object per line, and nothing else on stdout.")
+  var json = false
+
+  @Option(help: "When searches run: immediate, background or submit.")
+  var mode: ModeOption = .immediate
+
+  @Option(help: "The fewest characters a search needs.")
+  var minlen = 0
+
+  @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
+  var sections = "none"
+
+  func validate() throws {
+    guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
+    guard REPLCommand.sectioning(sections) != nil else {
+      throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
+    }
+  }
+
+  func run() async throws {
+    let options = REPLOptions(
+      manifestPath: Self.manifestPath(corpus), json: json,
+      mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
+      minimumLength: minlen, sectioning: REPLCommand.sectioning(sections) ?? .none,
+      timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1")
+    try await REPLSession.run(options)
+  }
+
+  /// The data sets known by name, each with its manifest under ./Corpus.
+  static let namedCorpora: [String: String] = [
+    "cities": "Corpus/cities/cities.manifest.json",
+    "products": "Corpus/products/products.manifest.json",
+    "chat": "Corpus/chat/chat.manifest.json",
+    "tweets": "Corpus/tweets/tweets.manifest.json",
+    "unicode": "Corpus/unicode/unicode.manifest.json",
+    "words": "Corpus/words/sample.manifest.json",
+  ]
+
+  /// A known name's manifest, or the argument as a path.
+  static func manifestPath(_ corpus: String) -> String {
+    namedCorpora[corpus.lowercased()] ?? corpus
+  }
+}
+
+/// What a session starts from: the command line, resolved.
+struct REPLOptions: Sendable {
+  var manifestPath: String
+  var json: Bool
+  var mode: SearchConfiguration.Mode
+  var minimumLength: Int
+  var sectioning: Sectioning
+  var timing: Bool
+}

@@ -1,0 +1,284 @@
+import SearchCore
+
+/// One line of the REPL's command language, parsed.
+///
+/// The language is line based: a command word, then its arguments. Text arguments (`type`,
+/// `paste`) are the rest of the line after one space, kept as written (inner and trailing
+/// spaces included); wrapping them in double quotes keeps leading or trailing spaces visible.
+enum REPLCommand: Equatable {
+  case type(String)
+  case paste(String)
+  case back(Int)
+  case clear
+  case scope(String)
+  case search
+  case cancel
+  case begin
+  case end
+  case show(TableKind?, page: Int)
+  case next
+  case previous
+  case select(TableIndexPath)
+  case delete(TableIndexPath)
+  case set(Setting)
+  case wait
+  case stats
+  case help(String?)
+  case quit
+
+  /// A `set` command's setting.
+  enum Setting: Equatable {
+    case minimumLength(Int)
+    case mode(SearchConfiguration.Mode)
+    /// Milliseconds; 0 turns coalescing off.
+    case coalesce(Int)
+    case rank(Bool)
+    case sections(Sectioning)
+  }
+
+  /// A command word with its usage line and what it does, for `help` and error messages.
+  struct Spec {
+    var name: String
+    var usage: String
+    var summary: String
+  }
+
+  /// Every command, in the order `help` lists them.
+  static let specs: [Spec] = [
+    Spec(name: "type", usage: "type TEXT", summary: "type TEXT one keystroke at a time"),
+    Spec(name: "paste", usage: "paste TEXT", summary: "replace the whole text in one change"),
+    Spec(
+      name: "back", usage: "back [N]",
+      summary: "delete the last N characters (default 1), one change each"),
+    Spec(name: "clear", usage: "clear", summary: "set the text to empty"),
+    Spec(
+      name: "scope", usage: "scope NAME|INDEX",
+      summary: "select a scope button by title (any case) or number"),
+    Spec(name: "search", usage: "search", summary: "press the search button"),
+    Spec(
+      name: "cancel", usage: "cancel",
+      summary: "press cancel: the search ends and the text is cleared"),
+    Spec(name: "begin", usage: "begin", summary: "give the search bar focus"),
+    Spec(name: "end", usage: "end", summary: "end the search, keeping the text"),
+    Spec(
+      name: "show", usage: "show [original|results] [PAGE]",
+      summary: "print a page of 20 rows (default: the table on screen, page 1)"),
+    Spec(name: "next", usage: "next", summary: "print the next page of the last shown table"),
+    Spec(name: "prev", usage: "prev", summary: "print the previous page of the last shown table"),
+    Spec(
+      name: "select", usage: "select ROW|SECTION.ROW",
+      summary: "select a row of the table on screen and print its item"),
+    Spec(
+      name: "delete", usage: "delete ROW|SECTION.ROW",
+      summary: "delete a row of the table on screen from the model"),
+    Spec(
+      name: "set",
+      usage:
+        "set minlen N | mode immediate|background|submit | coalesce MS | rank on|off"
+        + " | sections none|ATTRIBUTE|letter:FIELD",
+      summary: "change a setting (coalesce 0 is off; sections needs an ended search)"),
+    Spec(name: "wait", usage: "wait", summary: "wait until no search runs"),
+    Spec(
+      name: "stats", usage: "stats",
+      summary: "items, generation, state, discarded searches, results"),
+    Spec(name: "help", usage: "help [COMMAND]", summary: "list the commands, or explain one"),
+    Spec(name: "quit", usage: "quit", summary: "end the session (so does the end of input)"),
+  ]
+
+  /// The usage lines of the `set` settings, one each, for precise error messages.
+  static let settingUsage: [String: String] = [
+    "minlen": "set minlen N",
+    "mode": "set mode immediate|background|submit",
+    "coalesce": "set coalesce MS",
+    "rank": "set rank on|off",
+    "sections": "set sections none|ATTRIBUTE|letter:FIELD",
+  ]
+
+  /// The spec of a command word, if it is one.
+  static func spec(named name: String) -> Spec? { specs.first { $0.name == name } }
+
+  /// Parses a line; nil for a blank line or a `#` comment.
+  static func parse(_ line: String) throws(REPLCommandError) -> REPLCommand? {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    let name = String(trimmed.prefix { $0 != " " && $0 != "\t" })
+    var rest = trimmed.dropFirst(name.count)
+    // One separator belongs to the syntax; anything after it is the argument as written.
+    if let first = rest.first, first == " " || first == "\t" { rest = rest.dropFirst() }
+    let argument = String(rest)
+    let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard let spec = spec(named: name.lowercased()) else {
+      throw .unknown(name, suggestion: suggestion(for: name.lowercased()))
+    }
+    let usage = REPLCommandError.usage(spec.usage)
+
+    func noArguments(_ command: REPLCommand) throws(REPLCommandError) -> REPLCommand {
+      guard words.isEmpty else { throw usage }
+      return command
+    }
+
+    switch spec.name {
+    case "type", "paste":
+      let text = unquoted(argument)
+      guard !text.isEmpty else { throw usage }
+      return spec.name == "type" ? .type(text) : .paste(text)
+    case "back":
+      guard words.count <= 1 else { throw usage }
+      guard let word = words.first else { return .back(1) }
+      guard let count = Int(word), count > 0 else { throw usage }
+      return .back(count)
+    case "clear": return try noArguments(.clear)
+    case "scope":
+      guard !words.isEmpty else { throw usage }
+      return .scope(words.joined(separator: " "))
+    case "search": return try noArguments(.search)
+    case "cancel": return try noArguments(.cancel)
+    case "begin": return try noArguments(.begin)
+    case "end": return try noArguments(.end)
+    case "show": return try parseShow(words, usage: usage)
+    case "next": return try noArguments(.next)
+    case "prev": return try noArguments(.previous)
+    case "select", "delete":
+      guard words.count == 1, let path = indexPath(words[0]) else { throw usage }
+      return spec.name == "select" ? .select(path) : .delete(path)
+    case "set": return .set(try parseSetting(words, usage: usage))
+    case "wait": return try noArguments(.wait)
+    case "stats": return try noArguments(.stats)
+    case "help":
+      guard words.count <= 1 else { throw usage }
+      return .help(words.first)
+    default: return try noArguments(.quit)
+    }
+  }
+
+  private static func parseShow(_ words: [String], usage: REPLCommandError)
+    throws(REPLCommandError) -> REPLCommand
+  {
+    var words = words[...]
+    var table: TableKind?
+    if let first = words.first, let kind = TableKind(rawValue: first.lowercased()) {
+      table = kind
+      words = words.dropFirst()
+    }
+    guard words.count <= 1 else { throw usage }
+    guard let word = words.first else { return .show(table, page: 1) }
+    guard let page = Int(word), page > 0 else { throw usage }
+    return .show(table, page: page)
+  }
+
+  private static func parseSetting(_ words: [String], usage: REPLCommandError)
+    throws(REPLCommandError) -> Setting
+  {
+    guard let name = words.first?.lowercased(), let line = settingUsage[name] else { throw usage }
+    let wrong = REPLCommandError.usage(line)
+    guard words.count == 2 else { throw wrong }
+    let value = words[1]
+    switch name {
+    case "minlen":
+      guard let length = Int(value), length >= 0 else { throw wrong }
+      return .minimumLength(length)
+    case "mode":
+      guard let mode = SearchConfiguration.Mode(rawValue: value.lowercased()) else { throw wrong }
+      return .mode(mode)
+    case "coalesce":
+      // An hour is far beyond any useful quiet interval; the bound keeps Duration arithmetic
+      // far from overflow.
+      guard let milliseconds = Int(value), (0...3_600_000).contains(milliseconds) else {
+        throw wrong
+      }
+      return .coalesce(milliseconds)
+    case "rank":
+      switch value.lowercased() {
+      case "on": return .rank(true)
+      case "off": return .rank(false)
+      default: throw wrong
+      }
+    default:
+      guard let sectioning = sectioning(value) else { throw wrong }
+      return .sections(sectioning)
+    }
+  }
+
+  /// `none`, `letter:FIELD` or an attribute's name.
+  static func sectioning(_ text: String) -> Sectioning? {
+    if text.lowercased() == "none" { return Sectioning.none }
+    if text.lowercased().hasPrefix("letter:") {
+      let field = String(text.dropFirst("letter:".count))
+      return field.isEmpty ? nil : .firstLetter(field: field)
+    }
+    return text.isEmpty ? nil : .attribute(text)
+  }
+
+  /// `ROW` (in section 0) or `SECTION.ROW`, both from 0.
+  static func indexPath(_ text: String) -> TableIndexPath? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let numbers = parts.map { part in part.allSatisfy(\.isASCII) ? Int(part) : nil }
+    switch numbers.count {
+    case 1:
+      guard let row = numbers[0], row >= 0 else { return nil }
+      return TableIndexPath(section: 0, row: row)
+    case 2:
+      guard let section = numbers[0], let row = numbers[1], section >= 0, row >= 0 else {
+        return nil
+      }
+      return TableIndexPath(section: section, row: row)
+    default:
+      return nil
+    }
+  }
+
+  /// The text without one pair of surrounding double quotes.
+  private static func unquoted(_ text: String) -> String {
+    guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
+    return String(text.dropFirst().dropLast())
+  }
+
+  /// The command nearest to a mistyped word, if one is at most two edits away.
+  static func suggestion(for word: String) -> String? {
+    var best: (name: String, distance: Int)?
+    for spec in specs {
+      let distance = editDistance(word, spec.name)
+      if distance <= 2 && distance < (best?.distance ?? Int.max) {
+        best = (spec.name, distance)
+      }
+    }
+    return best?.name
+  }
+
+  /// Levenshtein distance between two words, by characters.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
+
+/// A line the REPL could not run as a command; the session goes on.
+enum REPLCommandError: Error, Equatable, CustomStringConvertible {
+  /// Not a command word; with the nearest command, if one is close.
+  case unknown(String, suggestion: String?)
+  /// The arguments do not fit; the usage line says what does.
+  case usage(String)
+
+  var description: String {
+    switch self {
+    case .unknown(let name, let suggestion?):
+      return "unknown command \"\(name)\"; did you mean \"\(suggestion)\"?"
+    case .unknown(let name, nil):
+      let names = REPLCommand.specs.map(\.name).joined(separator: ", ")
+      return "unknown command \"\(name)\"; the commands are \(names)"
+    case .usage(let line):
+      return "usage: \(line)"
+    }
+  }
+}

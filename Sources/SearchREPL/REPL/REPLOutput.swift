@@ -1,0 +1,374 @@
+import Foundation
+import SearchCore
+
+/// Where the REPL writes: events and errors go to standard output; everything else (tables,
+/// details, help) too in text mode, but to standard error in JSON mode, so that standard
+/// output stays one JSON event per line.
+@MainActor
+final class REPLOutput {
+  let json: Bool
+  /// Whether `ms` is written; `SEARCHREPL_NO_TIMING=1` turns it off for stable transcripts.
+  let timing: Bool
+
+  init(json: Bool, timing: Bool) {
+    self.json = json
+    self.timing = timing
+  }
+
+  /// A line of the event stream.
+  func event(_ line: String) {
+    print(line)
+  }
+
+  /// A line for a person: standard output in text mode, standard error in JSON mode.
+  func info(_ line: String) {
+    if json {
+      Terminal.write(line + "\n", to: FileHandle.standardError.fileDescriptor)
+    } else {
+      print(line)
+    }
+  }
+
+  /// Something the user asked for could not be done; the session goes on.
+  func error(_ message: String) {
+    if json {
+      var object = JSONObject()
+      object.add("event", "error")
+      object.add("message", message)
+      print(object.json)
+    } else {
+      print(message)
+    }
+  }
+
+  /// The prompt, without a newline; only on a terminal.
+  func prompt(_ text: String) {
+    if json {
+      Terminal.write(text, to: FileHandle.standardError.fileDescriptor)
+    } else {
+      print(text, terminator: "")
+      fflush(nil)  // every stream: naming `stdout` is not concurrency-safe
+    }
+  }
+
+  /// Milliseconds rounded to microseconds, for JSON.
+  static func milliseconds(_ duration: Duration) -> Double {
+    (duration.milliseconds * 1000).rounded() / 1000
+  }
+}
+
+/// Turns the controller's events into lines, text or JSON, in the order they happen.
+///
+/// A request's event (`text`, `scope`, `search`) is written when its call ends, not when
+/// its decision arrives: an immediate search's reload comes later in the same call and its
+/// row count belongs on the request's line, as does the call's wall time. Events that arrive
+/// in between are held and written after it, so the request still comes first.
+@MainActor
+final class EventRenderer {
+  /// What caused a request line.
+  enum Cause {
+    case text(String)
+    case scope(Int)
+    case search
+    /// The search began with text or a scope already set.
+    case beginSearch
+  }
+
+  /// A request waiting for the end of its call.
+  struct Request {
+    var cause: Cause
+    var reload: Reload?
+    var generation: Int?
+    var rows: Int?
+    var state: ResultsTableState?
+  }
+
+  private let output: REPLOutput
+  /// The controller whose events these are; read for the bar and the items' text.
+  weak var controller: SearchController?
+  /// The display text of items about to be deleted: once deleted, the model has no text.
+  var doomedText: [ItemID: String] = [:]
+
+  private var pending: Request?
+  private var held: [String] = []
+  /// A rows state whose reload line, if it follows, says the same thing (text mode).
+  private var heldState: ResultsTableState?
+  private var callStart: ContinuousClock.Instant?
+  /// When each generation's request began, for the `ms` of its deferred reload.
+  private var starts: [Int: ContinuousClock.Instant] = [:]
+  private let clock = ContinuousClock()
+
+  init(output: REPLOutput) { self.output = output }
+
+  /// A controller call begins: its events form one group.
+  func beginCall() {
+    callStart = clock.now
+  }
+
+  /// The call ends: writes the pending request with the call's time, then what was held.
+  func endCall() {
+    let elapsed = callStart.map { clock.now - $0 }
+    callStart = nil
+    flushState()
+    flushRequest(elapsed: elapsed)
+  }
+
+  /// Renders one event.
+  func handle(_ event: SearchEvent) {
+    switch event {
+    case .willBeginSearch, .willEndSearch, .willShowResultsTable, .willHideResultsTable:
+      return
+    case .didBeginSearch: simple("begin", text: "begin")
+    case .didEndSearch: simple("end", text: "end")
+    case .didLoadResultsTable: simple("load", text: "load results table")
+    case .willUnloadResultsTable: simple("unload", text: "unload results table")
+    case .didShowResultsTable: simple("show", text: "show results table")
+    case .didHideResultsTable: simple("hide", text: "hide results table")
+    case .cancelButtonClicked: simple("cancel", text: "cancel")
+    case .textDidChange(let text):
+      // While active a decision follows and carries the text; inactive, nothing follows.
+      if controller?.searchBar.isActive == false {
+        start(Request(cause: .text(text), reload: Reload.none, generation: controller?.generation))
+      }
+    case .scopeDidChange(let scope):
+      if controller?.searchBar.isActive == false {
+        start(
+          Request(cause: .scope(scope), reload: Reload.none, generation: controller?.generation))
+      }
+    case .searchButtonClicked:
+      start(Request(cause: .search))
+    case .decision(let trigger, let reload, let generation):
+      starts = starts.filter { $0.key > generation - 8 }
+      starts[generation] = callStart ?? clock.now
+      decide(trigger, reload: reload, generation: generation)
+    case .reload(let reload, let generation, let rows):
+      let state = controller?.resultsState ?? (rows == 0 ? .noResults : .rows(rows))
+      if var request = pending, request.generation == generation, request.rows == nil,
+        request.reload == .now
+      {
+        heldState = nil
+        request.rows = rows
+        request.state = state
+        pending = request
+      } else {
+        heldState = nil
+        put(reloadLine(reload, generation: generation, rows: rows, state: state))
+      }
+    case .stateDidChange(let state):
+      guard !output.json else { return }
+      flushState()
+      switch state {
+      case .rows, .noResults: heldState = state
+      default: put("state: \(state)")
+      }
+    case .resultsDidChange(let changes, _):
+      if !output.json && !changes.isEmpty { put("results table: \(Self.summary(changes))") }
+    case .originalDidChange(let changes):
+      if !output.json && !changes.isEmpty { put("original table: \(Self.summary(changes))") }
+    case .didSelect(let item, _): itemEvent("select", item)
+    case .didInsert(let item): itemEvent("insert", item)
+    case .didUpdate(let item): itemEvent("update", item)
+    case .didDelete(let item): itemEvent("delete", item)
+    case .error(let message):
+      if output.json {
+        var object = JSONObject()
+        object.add("event", "error")
+        object.add("message", message)
+        put(object.json)
+      } else {
+        put("error: \(message)")
+      }
+    }
+  }
+
+  private func decide(_ trigger: SearchTrigger, reload: Reload, generation: Int) {
+    switch trigger {
+    case .searchString(let text):
+      start(Request(cause: .text(text), reload: reload, generation: generation))
+    case .searchScope(let scope):
+      start(Request(cause: .scope(scope), reload: reload, generation: generation))
+    case .searchButton:
+      if var request = pending, case .search = request.cause, request.reload == nil {
+        request.reload = reload
+        request.generation = generation
+        pending = request
+      } else {
+        start(Request(cause: .search, reload: reload, generation: generation))
+      }
+    case .begin:
+      start(Request(cause: .beginSearch, reload: reload, generation: generation))
+    }
+  }
+
+  // MARK: Lines
+
+  private func simple(_ name: String, text: String) {
+    if output.json {
+      var object = JSONObject()
+      object.add("event", name)
+      put(object.json)
+    } else {
+      put(text)
+    }
+  }
+
+  private func itemEvent(_ name: String, _ item: ItemID) {
+    let text: String
+    if let model = controller?.corpus.model, model.contains(item) {
+      text = model.display(item)
+    } else {
+      text = doomedText.removeValue(forKey: item) ?? ""
+    }
+    if output.json {
+      var object = JSONObject()
+      object.add("event", name)
+      object.add("item", Int(item.rawValue))
+      object.add("text", text)
+      put(object.json)
+    } else {
+      put("\(name) #\(item.rawValue) \(text)")
+    }
+  }
+
+  private func reloadLine(_ reload: Reload, generation: Int, rows: Int, state: ResultsTableState)
+    -> String
+  {
+    let elapsed = output.timing ? starts[generation].map { clock.now - $0 } : nil
+    if output.json {
+      var object = JSONObject()
+      object.add("event", "reload")
+      object.add("reload", reload.rawValue)
+      object.add("generation", generation)
+      object.add("rows", rows)
+      object.add("state", state.name)
+      if let elapsed { object.add("ms", REPLOutput.milliseconds(elapsed)) }
+      return object.json
+    }
+    return "reload \(reload.rawValue) (generation \(generation)): \(Self.rows(rows))"
+      + Self.time(elapsed)
+  }
+
+  private func requestLine(_ request: Request, elapsed: Duration?) -> String? {
+    let elapsed = output.timing ? elapsed : nil
+    if output.json {
+      var object = JSONObject()
+      switch request.cause {
+      case .text(let text):
+        object.add("event", "text")
+        object.add("text", text)
+      case .scope(let scope):
+        object.add("event", "scope")
+        object.add("scope", scope)
+        object.add("scopeTitle", scopeTitle(scope))
+      case .search:
+        object.add("event", "search")
+      case .beginSearch:
+        // The search that began with text already set: only its reload is an event.
+        guard request.reload == .now else { return nil }
+        object.add("event", "reload")
+      }
+      object.add("reload", (request.reload ?? Reload.none).rawValue)
+      if let generation = request.generation { object.add("generation", generation) }
+      if let rows = request.rows, let state = request.state {
+        object.add("rows", rows)
+        object.add("state", state.name)
+      }
+      if let elapsed { object.add("ms", REPLOutput.milliseconds(elapsed)) }
+      return object.json
+    }
+    let head: String
+    switch request.cause {
+    case .text(let text): head = "text \(Self.quoted(text))"
+    case .scope(let scope): head = "scope \(scope) \(Self.quoted(scopeTitle(scope)))"
+    case .search: head = "search"
+    case .beginSearch: head = "search on begin"
+    }
+    var line = head + " → "
+    switch request.reload ?? Reload.none {
+    case .now: line += "reload now"
+    case .deferred: line += "reload deferred"
+    case .none: line += "no reload"
+    }
+    if let generation = request.generation { line += " (generation \(generation))" }
+    if let rows = request.rows { line += ": " + Self.rows(rows) }
+    return line + Self.time(elapsed)
+  }
+
+  // MARK: Ordering
+
+  private func start(_ request: Request) {
+    flushState()
+    flushRequest(elapsed: nil)
+    pending = request
+  }
+
+  private func put(_ line: String) {
+    flushState()
+    if pending != nil { held.append(line) } else { output.event(line) }
+  }
+
+  private func flushState() {
+    guard let state = heldState else { return }
+    heldState = nil
+    let line = "state: \(state)"
+    if pending != nil { held.append(line) } else { output.event(line) }
+  }
+
+  private func flushRequest(elapsed: Duration?) {
+    if let request = pending, let line = requestLine(request, elapsed: elapsed) {
+      output.event(line)
+    }
+    pending = nil
+    for line in held { output.event(line) }
+    held = []
+  }
+
+  // MARK: Formatting
+
+  private func scopeTitle(_ scope: Int) -> String {
+    let titles = controller?.searchBar.scopeTitles ?? []
+    return titles.indices.contains(scope) ? titles[scope] : ""
+  }
+
+  static func rows(_ count: Int) -> String {
+    switch count {
+    case 0: "no results"
+    case 1: "1 row"
+    default: "\(grouped(count)) rows"
+    }
+  }
+
+  private static func time(_ elapsed: Duration?) -> String {
+    guard let elapsed else { return "" }
+    return String(format: " (%.2f ms)", elapsed.milliseconds)
+  }
+
+  /// Text in double quotes, with quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String) -> String { JSONObject.quoted(text) }
+
+  /// A table change as the paths UIKit's batch update would get: "deleted 1.5; inserted 0.2".
+  static func summary(_ changes: TableChanges) -> String {
+    var parts: [String] = []
+    func paths(_ name: String, _ list: [String]) {
+      if !list.isEmpty { parts.append(name + " " + list.joined(separator: ", ")) }
+    }
+    paths("deleted sections", changes.deletedSections.map(String.init))
+    paths("inserted sections", changes.insertedSections.map(String.init))
+    paths("deleted", changes.deletedRows.map(\.description))
+    paths("inserted", changes.insertedRows.map(\.description))
+    paths("moved", changes.movedRows.map(\.description))
+    paths("updated", changes.updatedRows.map(\.description))
+    return parts.joined(separator: "; ")
+  }
+}
+
+/// A count with thousands separators: 34,006.
+func grouped(_ count: Int) -> String {
+  let digits = String(count.magnitude)
+  var result = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+    result.append(digit)
+  }
+  return count < 0 ? "-" + result : result
+}

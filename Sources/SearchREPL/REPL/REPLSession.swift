@@ -1,0 +1,336 @@
+import Foundation
+import SearchCore
+
+/// One REPL session: a search controller over a data set, the commands that drive it, and
+/// the observer that prints its events.
+@MainActor
+final class REPLSession {
+  private static let pageSize = 20
+  /// The detail link of an item whose schema has an `author` and an `id`; a schema without
+  /// them has no link, so no data set is named here.
+  private static let statusLink = "https://twitter.com/{author}/status/{id}"
+
+  private var controller: SearchController
+  private let output: REPLOutput
+  private let renderer: EventRenderer
+  private var token: ObservationToken?
+  private let placeholder: String
+  /// The table and page `next` and `prev` move from.
+  private var lastShown: (table: TableKind, page: Int)?
+
+  private init(controller: SearchController, output: REPLOutput, placeholder: String) {
+    self.controller = controller
+    self.output = output
+    self.placeholder = placeholder
+    renderer = EventRenderer(output: output)
+    observe()
+  }
+
+  /// Loads the data set, then runs commands from standard input until `quit` or its end.
+  ///
+  /// - Throws: Errors of loading (the manifest, the data, the table options); once the
+  ///   session runs, nothing ends it but `quit` or the end of input.
+  static func run(_ options: REPLOptions) async throws {
+    let manifest = try Manifest.load(from: options.manifestPath)
+    let source = try DataSource.load(input: nil, corpus: options.manifestPath)
+    let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
+    let placeholder = "Search \(grouped(corpus.model.count)) \(manifest.name)"
+    let controller: SearchController
+    do {
+      controller = try SearchController(
+        corpus: corpus, placeholder: placeholder,
+        configuration: SearchConfiguration(
+          mode: options.mode, minimumLength: options.minimumLength),
+        tableOptions: tableOptions(options.sectioning), scheduler: TaskSearchScheduler())
+    } catch {
+      throw CommandError(error.description)
+    }
+    let output = REPLOutput(json: options.json, timing: options.timing)
+    let session = REPLSession(controller: controller, output: output, placeholder: placeholder)
+    if !options.json {
+      let scopes = controller.searchBar.scopeTitles.joined(separator: ", ")
+      output.info(
+        "Loaded \(grouped(corpus.model.count)) \(manifest.name) (\(options.manifestPath));"
+          + " scopes: \(scopes). Type help.")
+    }
+    await session.loop()
+  }
+
+  private static func tableOptions(_ sectioning: Sectioning) -> SearchController.TableOptions {
+    SearchController.TableOptions(
+      sectioning: sectioning, resultsUseOriginalSections: sectioning != .none)
+  }
+
+  private func observe() {
+    renderer.controller = controller
+    let renderer = self.renderer
+    token = controller.observe { event in renderer.handle(event) }
+  }
+
+  // MARK: The loop
+
+  private func loop() async {
+    let interactive = isatty(STDIN_FILENO) != 0
+    // Lines are read on their own thread, so that the main actor stays free to deliver
+    // background searches while a person thinks.
+    let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+    Thread.detachNewThread {
+      while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+      continuation.finish()
+    }
+    if interactive { output.prompt(prompt) }
+    for await raw in lines {
+      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+      let command: REPLCommand?
+      do { command = try REPLCommand.parse(line) } catch {
+        output.error(error.description)
+        if interactive { output.prompt(prompt) }
+        continue
+      }
+      if let command {
+        if command == .quit { break }
+        await perform(command)
+      }
+      if interactive { output.prompt(prompt) }
+    }
+  }
+
+  /// The search bar as a prompt: the placeholder while the text is empty.
+  private var prompt: String {
+    let bar = controller.searchBar
+    var shown = bar.text.isEmpty ? bar.placeholder : bar.text
+    if bar.selectedScope != 0, bar.scopeTitles.indices.contains(bar.selectedScope) {
+      shown += " | " + bar.scopeTitles[bar.selectedScope]
+    }
+    return "[\(shown)] > "
+  }
+
+  /// Runs one controller call as one group of events.
+  private func call(_ body: () throws(SearchControllerError) -> Void) {
+    renderer.beginCall()
+    defer { renderer.endCall() }
+    do { try body() } catch { output.error(error.description) }
+  }
+
+  // MARK: Commands
+
+  private func perform(_ command: REPLCommand) async {
+    switch command {
+    case .type(let text):
+      var typed = controller.searchBar.text
+      for character in text {
+        typed.append(character)
+        let next = typed
+        call { controller.setText(next) }
+      }
+    case .paste(let text):
+      call { controller.setText(text) }
+    case .back(let count):
+      for _ in 0..<count {
+        var text = controller.searchBar.text
+        guard !text.isEmpty else { break }
+        text.removeLast()
+        let next = text
+        call { controller.setText(next) }
+      }
+    case .clear:
+      call { controller.setText("") }
+    case .scope(let name):
+      selectScope(name)
+    case .search:
+      call { controller.clickSearchButton() }
+    case .cancel:
+      call { controller.cancel() }
+    case .begin:
+      call { controller.begin() }
+    case .end:
+      call { controller.end() }
+    case .show(let table, let page):
+      show(table ?? controller.visibleTable, page: page)
+    case .next, .previous:
+      guard let last = lastShown else {
+        output.error("\(command == .next ? "next" : "prev"): nothing shown yet; use show first")
+        return
+      }
+      show(last.table, page: last.page + (command == .next ? 1 : -1))
+    case .select(let path):
+      select(path)
+    case .delete(let path):
+      delete(path)
+    case .set(let setting):
+      set(setting)
+    case .wait:
+      renderer.beginCall()
+      await controller.waitUntilIdle()
+      renderer.endCall()
+      output.info("idle")
+    case .stats:
+      stats()
+    case .help(let name):
+      help(name)
+    case .quit:
+      break
+    }
+  }
+
+  private func selectScope(_ name: String) {
+    let titles = controller.searchBar.scopeTitles
+    let index =
+      Int(name).flatMap { titles.indices.contains($0) ? $0 : nil }
+      ?? titles.firstIndex { $0.lowercased() == name.lowercased() }
+    guard let index else {
+      let list = titles.enumerated().map { "\($0.offset) \($0.element)" }
+      output.error("no scope \"\(name)\"; the scopes are \(list.joined(separator: ", "))")
+      return
+    }
+    call { () throws(SearchControllerError) in try controller.selectScope(index) }
+  }
+
+  private func show(_ kind: TableKind, page: Int) {
+    let table = controller.table(kind)
+    let model = controller.corpus.model
+    let window: PagingWindow<String>
+    do {
+      // Only the page shown is rendered: a page of a large table costs twenty rows.
+      window = try PagingWindow(
+        table: table, pageSize: Self.pageSize, neighbours: 0, page: page - 1,
+        render: { item in model.display(item) })
+    } catch {
+      output.error("show: \(error)")
+      return
+    }
+    lastShown = (kind, window.currentPage + 1)
+    var header =
+      "\(kind.rawValue) table, page \(window.currentPage + 1) of \(window.pageCount)"
+      + " (\(window.rowCount == 1 ? "1 row" : "\(grouped(window.rowCount)) rows"))"
+    if kind == .results && window.rowCount == 0 && controller.resultsState.showsResultsTable {
+      header += ": \(controller.resultsState)"
+    }
+    output.info(header)
+    var section: Int?
+    for row in window.visibleRows {
+      if row.indexPath.section != section {
+        section = row.indexPath.section
+        if let title = table.titleForHeader(inSection: row.indexPath.section) {
+          output.info("[\(title)]")
+        }
+      }
+      output.info("\(row.indexPath)  \(row.row)")
+    }
+  }
+
+  private func select(_ path: TableIndexPath) {
+    let kind = controller.visibleTable
+    var selected: ItemID?
+    call { () throws(SearchControllerError) in
+      selected = try controller.selectRow(at: path, in: kind)
+    }
+    guard let item = selected else { return }
+    let model = controller.corpus.model
+    let schema = model.schema
+    for (index, field) in schema.fields.enumerated() {
+      output.info(
+        "  \(field.name): \(model.values(of: item, field: index).joined(separator: ", "))")
+    }
+    for (index, name) in schema.attributes.enumerated() {
+      output.info("  \(name): \(model.attribute(index, of: item))")
+    }
+    if let link = try? LinkTemplate(Self.statusLink, schema: schema) {
+      output.info("  link: \(link.row(for: item, in: model))")
+    }
+  }
+
+  private func delete(_ path: TableIndexPath) {
+    let kind = controller.visibleTable
+    if let item = controller.table(kind).item(at: path) {
+      // The delete event comes after the item left the model, so its text is kept first.
+      renderer.doomedText[item] = controller.corpus.model.display(item)
+    }
+    call { () throws(SearchControllerError) in
+      try controller.deleteRow(at: path, in: kind)
+    }
+    renderer.doomedText = [:]
+  }
+
+  private func set(_ setting: REPLCommand.Setting) {
+    var configuration = controller.configuration
+    switch setting {
+    case .minimumLength(let length):
+      configuration.minimumLength = length
+      output.info("minlen \(length)")
+    case .mode(let mode):
+      configuration.mode = mode
+      output.info("mode \(mode.rawValue)")
+    case .coalesce(let milliseconds):
+      configuration.coalescingInterval = milliseconds == 0 ? nil : .milliseconds(milliseconds)
+      output.info(milliseconds == 0 ? "coalesce off" : "coalesce \(milliseconds) ms")
+    case .rank(let on):
+      configuration.ranksResults = on
+      output.info("rank \(on ? "on" : "off")")
+    case .sections(let sectioning):
+      resection(sectioning)
+      return
+    }
+    controller.configuration = configuration
+  }
+
+  /// Table options are fixed for a controller's life, so new sections need a new controller:
+  /// made over the current model, with the bar's text and scope restored before anyone
+  /// observes it. Only between searches, so that no search or shown result is lost.
+  private func resection(_ sectioning: Sectioning) {
+    guard !controller.searchBar.isActive else {
+      output.error("set sections: end the search first (end or cancel)")
+      return
+    }
+    let old = controller
+    let next: SearchController
+    do {
+      next = try SearchController(
+        corpus: old.corpus, placeholder: placeholder, configuration: old.configuration,
+        tableOptions: Self.tableOptions(sectioning), scheduler: TaskSearchScheduler())
+    } catch {
+      output.error("set sections: \(error)")
+      return
+    }
+    if !old.searchBar.text.isEmpty { next.setText(old.searchBar.text) }
+    if old.searchBar.selectedScope != 0 { try? next.selectScope(old.searchBar.selectedScope) }
+    token = nil
+    controller = next
+    lastShown = nil
+    observe()
+    output.info("sections \(Self.describe(sectioning))")
+  }
+
+  private static func describe(_ sectioning: Sectioning) -> String {
+    switch sectioning {
+    case .none: "none"
+    case .attribute(let name): name
+    case .firstLetter(let field): "letter:\(field)"
+    }
+  }
+
+  private func stats() {
+    output.info(
+      "stats: \(grouped(controller.corpus.model.count)) items, generation \(controller.generation),"
+        + " state \(controller.resultsState), \(controller.discardedSearches) discarded searches,"
+        + " \(controller.results?.items.count ?? 0) results")
+  }
+
+  private func help(_ name: String?) {
+    guard let name else {
+      for spec in REPLCommand.specs {
+        output.info(spec.usage)
+        output.info("    \(spec.summary)")
+      }
+      return
+    }
+    guard let spec = REPLCommand.spec(named: name.lowercased()) else {
+      output.error(
+        REPLCommandError.unknown(name, suggestion: REPLCommand.suggestion(for: name.lowercased()))
+          .description)
+      return
+    }
+    output.info("usage: \(spec.usage)")
+    output.info("    \(spec.summary)")
+  }
+}

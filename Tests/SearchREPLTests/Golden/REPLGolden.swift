@@ -1,0 +1,110 @@
+/// Expected REPL transcripts, written by reading the data sets (not by saving the output):
+/// `Corpus/products/products.tsv` in file order, item ids from 0. They are Swift source
+/// rather than text files so that the test target needs no resource declaration.
+enum REPLGolden {
+  /// `repl --corpus products --json` with `set minlen 3`, `begin`, `type mac` (no timing):
+  /// "m" and "ma" are below the minimum (no search; the results table appears with the
+  /// hint), "mac" searches now: 17 names contain "mac".
+  static let productsJSON = #"""
+    {"event":"begin"}
+    {"event":"text","text":"m","reload":"none","generation":1}
+    {"event":"load"}
+    {"event":"show"}
+    {"event":"text","text":"ma","reload":"none","generation":2}
+    {"event":"text","text":"mac","reload":"now","generation":3,"rows":17,"state":"rows"}
+
+    """#
+
+  /// The script of ``productsTranscript``.
+  static let productsScript = """
+    begin
+    scope device
+    show
+    next
+    type ipod
+    show
+    select 2
+    delete 0.0
+    stats
+    cancel
+    show original 3
+
+    """
+
+  /// `repl --corpus MANIFEST --sections type` (no timing) running ``productsScript``.
+  ///
+  /// Device holds 22 of the 45 products; with empty text the scope alone fills the results
+  /// table. Typing "ipod" in Device: "i" leaves out Newton MessagePad, Apple TV, Apple Watch
+  /// and HomePod (18), "ip" keeps the 6 iPods, 5 iPhones and 4 iPads (15), "ipo" and "ipod"
+  /// the 6 iPods. Row 2 is iPod shuffle (item 16); deleting 0.0 removes iPod (item 12), the
+  /// second row of the original's Device section (1.1). After cancel the original table has
+  /// 13 Desktop, 21 Device and 10 Portable rows: page 3 is Portable's rows 6 to 9.
+  static let productsTranscript = #"""
+    Loaded 45 products ({MANIFEST}); scopes: All, Device, Desktop, Portable. Type help.
+    begin
+    state: Dimmed
+    scope 1 "Device" → reload now (generation 1): 22 rows
+    load results table
+    show results table
+    results table, page 1 of 2 (22 rows)
+    [Device]
+    0.0  Newton MessagePad (1993)
+    0.1  iPod (2001)
+    0.2  iPod mini (2004)
+    0.3  iPod shuffle (2005)
+    0.4  iPod nano (2005)
+    0.5  iPhone (2007)
+    0.6  iPod touch (2007)
+    0.7  iPod classic (2007)
+    0.8  Apple TV (2007)
+    0.9  iPhone 3G (2008)
+    0.10  iPad (2010)
+    0.11  iPhone 4 (2010)
+    0.12  iPad mini (2012)
+    0.13  iPad Air (2013)
+    0.14  Apple Watch (2015)
+    0.15  iPad Pro (2015)
+    0.16  Apple Pencil (2015)
+    0.17  iPhone SE (2016)
+    0.18  AirPods (2016)
+    0.19  iPhone X (2017)
+    results table, page 2 of 2 (22 rows)
+    [Device]
+    0.20  HomePod (2018)
+    0.21  Apple Vision Pro (2024)
+    text "i" → reload now (generation 2): 18 rows
+    text "ip" → reload now (generation 3): 15 rows
+    text "ipo" → reload now (generation 4): 6 rows
+    text "ipod" → reload now (generation 5): 6 rows
+    results table, page 1 of 1 (6 rows)
+    [Device]
+    0.0  iPod (2001)
+    0.1  iPod mini (2004)
+    0.2  iPod shuffle (2005)
+    0.3  iPod nano (2005)
+    0.4  iPod touch (2007)
+    0.5  iPod classic (2007)
+    select #16 iPod shuffle (2005)
+      name: iPod shuffle
+      type: Device
+      year: 2005
+      price: 99
+    delete #12 iPod (2001)
+    original table: deleted 1.1
+    results table: deleted 0.0
+    state: 5 results
+    stats: 44 items, generation 6, state 5 results, 0 discarded searches, 5 results
+    cancel
+    hide results table
+    unload results table
+    state: Hidden
+    end
+    original table, page 3 of 3 (44 rows)
+    [Portable]
+    2.6  MacBook Air (2008)
+    2.7  MacBook Pro with Retina display (2012)
+    2.8  12-inch MacBook (2015)
+    2.9  MacBook Air (M1) (2020)
+
+    """#
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `SearchREPL repl`: scripts on standard input, transcripts compared.
+@Suite struct REPLTests {
+  /// The package's root, found from this file so that the tests run from any directory.
+  private static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  private static func manifest(_ folder: String, _ name: String) -> String {
+    root.appendingPathComponent("Corpus/\(folder)/\(name).manifest.json").path
+  }
+
+  /// Runs `repl ARGUMENTS` with `script` as standard input and timing turned off.
+  private func repl(_ arguments: [String], _ script: String) throws -> RunResult {
+    var environment = ProcessInfo.processInfo.environment
+    environment["SEARCHREPL_NO_TIMING"] = "1"
+    return try withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("stdin")
+      try Data(script.utf8).write(to: file)
+      return try BinaryRunner.run(
+        executable: BinaryRunner.executableURL(), ["repl"] + arguments, stdinFile: file,
+        timeout: 120, environment: environment)
+    }
+  }
+
+  /// Every line of standard output as a JSON object; fails the test for a line that is not.
+  private func events(_ result: RunResult) throws -> [[String: Any]] {
+    let text = String(decoding: result.stdout, as: UTF8.self)
+    return try text.split(separator: "\n").map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+      let event = try #require(object as? [String: Any], "not an object: \(line)")
+      #expect(event["event"] is String, "no event key: \(line)")
+      return event
+    }
+  }
+
+  @Test func jsonExampleIsExact() throws {
+    let result = try repl(
+      ["--corpus", Self.manifest("products", "products"), "--json"],
+      "set minlen 3\nbegin\ntype mac\n")
+    #expect(result.status == 0, "\(result.stderrText)")
+    #expect(result.visibleStdout == visible(REPLGolden.productsJSON.utf8))
+  }
+
+  @Test func backgroundDeliversOnlyTheNewestGeneration() throws {
+    let result = try repl(
+      ["--corpus", Self.manifest("products", "products"), "--json"],
+      "set mode background\nbegin\ntype ipad\nwait\n")
+    #expect(result.status == 0, "\(result.stderrText)")
+    let all = try events(result)
+    let texts = all.filter { $0["event"] as? String == "text" }
+    #expect(texts.map { $0["text"] as? String } == ["i", "ip", "ipa", "ipad"])
+    #expect(texts.allSatisfy { $0["reload"] as? String == "deferred" })
+    #expect(texts.map { $0["generation"] as? Int } == [1, 2, 3, 4])
+    let reloads = all.filter { $0["event"] as? String == "reload" }
+    #expect(reloads.count == 1)
+    #expect(reloads.first?["generation"] as? Int == 4)
+    #expect(reloads.first?["rows"] as? Int == 4)
+    #expect(reloads.first?["reload"] as? String == "deferred")
+    #expect(!reloads.contains { ($0["generation"] as? Int ?? 0) < 4 })
+  }
+
+  @Test func productsTranscriptMatchesGolden() throws {
+    let manifest = Self.manifest("products", "products")
+    let result = try repl(
+      ["--corpus", manifest, "--sections", "type"], REPLGolden.productsScript)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let expected = REPLGolden.productsTranscript.replacingOccurrences(
+      of: "{MANIFEST}", with: manifest)
+    #expect(result.visibleStdout == visible(expected.utf8))
+  }
+
+  @Test func tweetDetailHasItsStatusLink() throws {
+    // Line 2 of tweets.jsonl: paolo_pixel's dark theme, id 1789457874630050652.
+    let result = try repl(
+      ["--corpus", Self.manifest("tweets", "tweets")], "begin\npaste tema scuro\nselect 0\n")
+    #expect(result.status == 0, "\(result.stderrText)")
+    let text = String(decoding: result.stdout, as: UTF8.self)
+    #expect(text.contains("\n  author: paolo_pixel\n"))
+    #expect(text.contains("\n  id: 1789457874630050652\n"))
+    #expect(
+      text.contains("\n  link: https://twitter.com/paolo_pixel/status/1789457874630050652\n"))
+  }
+
+  @Test func mistakesAreReportedAndTheSessionGoesOn() throws {
+    let result = try repl(
+      ["--corpus", Self.manifest("products", "products")],
+      "serch\nselect x\nback 0\nset mode fast\nbegin\nxyzzy\nscope Phones\nselect 99\n")
+    #expect(result.status == 0, "\(result.stderrText)")
+    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+      .dropFirst().map(String.init)
+    #expect(
+      lines == [
+        "unknown command \"serch\"; did you mean \"search\"?",
+        "usage: select ROW|SECTION.ROW",
+        "usage: back [N]",
+        "usage: set mode immediate|background|submit",
+        "begin",
+        "state: Dimmed",
+        "unknown command \"xyzzy\"; the commands are type, paste, back, clear, scope, search,"
+          + " cancel, begin, end, show, next, prev, select, delete, set, wait, stats, help,"
+          + " quit",
+        "no scope \"Phones\"; the scopes are 0 All, 1 Device, 2 Desktop, 3 Portable",
+        "the original table has no row 0.99; rows are SECTION.ROW from 0.0",
+      ])
+  }
+
+  @Test func quitEndsTheSessionBeforeTheRest() throws {
+    let result = try repl(
+      ["--corpus", Self.manifest("products", "products"), "--json"], "begin\nquit\nend\n")
+    #expect(result.status == 0)
+    #expect(try events(result).map { $0["event"] as? String } == ["begin"])
+  }
+
+  @Test func jsonModeWritesOnlyEvents() throws {
+    let script = """
+      help
+      serch
+      set minlen 2
+      begin
+      type ipod
+      show
+      next
+      select 0
+      scope Device
+      back 2
+      search
+      stats
+      delete 1
+      set rank on
+      set mode submit
+      paste mac
+      search
+      cancel
+      end
+      select 0.999
+      wait
+
+      """
+    let result = try repl(["--corpus", Self.manifest("products", "products"), "--json"], script)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let all = try events(result)
+    let names = Set(all.compactMap { $0["event"] as? String })
+    #expect(
+      names
+        == [
+          "begin", "text", "load", "show", "select", "scope", "search", "delete", "cancel",
+          "hide", "unload", "end", "error",
+        ])
+    // Tables, details and help go to standard error, for a person watching.
+    #expect(result.stderrText.contains("results table, page 1 of 1"))
+  }
+}
