@@ -24,12 +24,15 @@ public struct Model: Sendable {
   private(set) var order: [ItemID] = []
   /// Whether an item (by identity) is in the model.
   private(set) var isAlive: [Bool] = []
+  /// The schema's display template, parsed once.
+  private let displayParts: ParsedTemplate?
   /// Counts every change, so that caches built on the model can tell they are stale.
   public private(set) var version = 0
 
   /// Creates an empty model.
   public init(schema: Schema) {
     self.schema = schema
+    displayParts = schema.displayTemplate.map { ParsedTemplate(lenient: $0, schema: schema) }
     columns = Array(repeating: TextColumn(), count: schema.fields.count)
     valueMaps = Array(repeating: ValueMap(), count: schema.fields.count)
     pendingFirst = Array(repeating: 0, count: schema.fields.count)
@@ -83,28 +86,10 @@ public struct Model: Sendable {
   /// The item as the schema's display template shows it (the first value of the first field
   /// when there is no template).
   public func display(_ id: ItemID) -> String {
-    guard let template = schema.displayTemplate else {
+    guard let displayParts else {
       return schema.fields.isEmpty ? "" : values(of: id, field: 0).first ?? ""
     }
-    var result = ""
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else {
-        rest = rest[open...]  // an unclosed brace is text
-        break
-      }
-      let name = String(rest[rest.index(after: open)..<close])
-      if let field = schema.fieldIndex(named: name) {
-        result += values(of: id, field: field).joined(separator: ", ")
-      } else if let attribute = schema.attributeIndex(named: name) {
-        result += self.attribute(attribute, of: id)
-      } else {
-        result += rest[open...close]
-      }
-      rest = rest[rest.index(after: close)...]
-    }
-    return result + rest
+    return displayParts.render(id, in: self) { $0 }
   }
 
   // MARK: Building item by item

@@ -61,7 +61,9 @@ public final class SearchController {
   private var machine: SearchStateMachine
   private var filter = IncrementalFilter()
   private let scheduler: any SearchScheduler
-  private let collation: TableCollation
+  /// How the original table and the results table are built from a list of items.
+  private let originalLayout: TableLayout
+  private let resultsLayout: TableLayout
   private let observers = EventObservers()
   /// The newest generation, readable by background searches so that a superseded one stops
   /// between chunks.
@@ -87,11 +89,15 @@ public final class SearchController {
     self.corpus = corpus
     self.tableOptions = tableOptions
     self.scheduler = scheduler
+    let collation: TableCollation
     do { collation = try TableCollation(locale: tableOptions.locale) } catch { throw .icu(error) }
-    originalTable = try SectionedTable(
-      checkedItems: corpus.model.ids, model: corpus.model, sectioning: tableOptions.sectioning,
-      rowOrder: tableOptions.rowOrder, collation: collation)
-    resultsTable = try SectionedTable(checkedItems: [], model: corpus.model, collation: collation)
+    originalLayout = TableLayout(
+      sectioning: tableOptions.sectioning, rowOrder: tableOptions.rowOrder, collation: collation)
+    resultsLayout =
+      tableOptions.resultsUseOriginalSections
+      ? originalLayout : TableLayout(sectioning: .none, rowOrder: .given, collation: collation)
+    originalTable = try originalLayout.table(corpus.model.ids, of: corpus.model)
+    resultsTable = try resultsLayout.table([], of: corpus.model)
     machine = SearchStateMachine(
       bar: SearchBarState(placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
@@ -212,11 +218,7 @@ public final class SearchController {
     self.corpus = corpus
     emit(event)
     let old = originalTable
-    do {
-      originalTable = try SectionedTable(
-        checkedItems: corpus.model.ids, model: corpus.model, sectioning: tableOptions.sectioning,
-        rowOrder: tableOptions.rowOrder, collation: collation)
-    } catch {
+    do { originalTable = try originalLayout.table(corpus.model.ids, of: corpus.model) } catch {
       emit(.error(error.description))
     }
     let updated: Set<ItemID> = if case .didUpdate = event { Set(items) } else { [] }
@@ -370,9 +372,7 @@ public final class SearchController {
     var plan: IncrementalFilter.Plan
     var corpus: SearchCorpus
     var ranks: Bool
-    var sectioning: Sectioning
-    var rowOrder: RowOrder
-    var collation: TableCollation
+    var layout: TableLayout
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
       guard
@@ -381,9 +381,7 @@ public final class SearchController {
       else { return nil }
       let items = ranks ? corpus.ranked(result) : result.items
       do {
-        let table = try SectionedTable(
-          checkedItems: items, model: corpus.model, sectioning: sectioning, rowOrder: rowOrder,
-          collation: collation)
+        let table = try layout.table(items, of: corpus.model)
         return .success(Outcome(result: result, table: table))
       } catch {
         return .failure(SearchFailure(message: error.description))
@@ -396,14 +394,11 @@ public final class SearchController {
     do { query = try Query(request.text, normalizer: corpus.normalizer) } catch {
       return .failure(SearchFailure(message: error.description))
     }
-    let original = tableOptions.resultsUseOriginalSections
     return .success(
       Job(
         request: request, query: query,
         plan: filter.plan(query, scope: request.scope, corpus: corpus), corpus: corpus,
-        ranks: machine.configuration.ranksResults,
-        sectioning: original ? tableOptions.sectioning : .none,
-        rowOrder: original ? tableOptions.rowOrder : .given, collation: collation))
+        ranks: machine.configuration.ranksResults, layout: resultsLayout))
   }
 
   private func search(_ request: SearchStateMachine.Request, isCancelled: @Sendable () -> Bool)
@@ -437,8 +432,7 @@ public final class SearchController {
 
   private func emptyResultsTable() -> SectionedTable {
     // An empty flat table needs no name and no collator: it cannot fail.
-    (try? SectionedTable(checkedItems: [], model: corpus.model, collation: collation))
-      ?? resultsTable
+    (try? resultsLayout.table([], of: corpus.model)) ?? resultsTable
   }
 
   /// Brings the displayed results up to date after a model change by checking only the
@@ -455,13 +449,7 @@ public final class SearchController {
       modelVersion: corpus.model.version)
     let old = resultsTable
     let ordered = machine.configuration.ranksResults ? corpus.ranked(result) : result.items
-    let original = tableOptions.resultsUseOriginalSections
-    do {
-      resultsTable = try SectionedTable(
-        checkedItems: ordered, model: corpus.model,
-        sectioning: original ? tableOptions.sectioning : .none,
-        rowOrder: original ? tableOptions.rowOrder : .given, collation: collation)
-    } catch {
+    do { resultsTable = try resultsLayout.table(ordered, of: corpus.model) } catch {
       emit(.error(error.description))
     }
     results = result
@@ -469,6 +457,21 @@ public final class SearchController {
     let updated = changed.filter { shown.items.contains($0) && items.contains($0) }
     pendingResultsChanges = TableChanges(from: old, to: resultsTable, updated: updated)
     return resultsTable.numberOfRows
+  }
+}
+
+/// How a table is built from a list of items: its sectioning, row order and collation.
+struct TableLayout: Sendable {
+  var sectioning: Sectioning
+  var rowOrder: RowOrder
+  var collation: TableCollation
+
+  /// The table of `items`, which must be distinct items of `model` (the model's own list, or a
+  /// search result).
+  func table(_ items: [ItemID], of model: Model) throws(TableError) -> SectionedTable {
+    try SectionedTable(
+      checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
+      collation: collation)
   }
 }
 

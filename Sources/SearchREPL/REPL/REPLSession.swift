@@ -174,13 +174,9 @@ final class REPLSession {
   }
 
   private func selectScope(_ name: String) {
-    let titles = controller.searchBar.scopeTitles
-    let index =
-      Int(name).flatMap { titles.indices.contains($0) ? $0 : nil }
-      ?? titles.firstIndex { $0.lowercased() == name.lowercased() }
-    guard let index else {
-      let list = titles.enumerated().map { "\($0.offset) \($0.element)" }
-      output.error("no scope \"\(name)\"; the scopes are \(list.joined(separator: ", "))")
+    guard let index = controller.corpus.scopeBar.index(of: name) else {
+      let titles = controller.searchBar.scopeTitles
+      output.error(SearchControllerError.noSuchScope(name, titles: titles).description)
       return
     }
     call { () throws(SearchControllerError) in try controller.selectScope(index) }
