@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ucol.h>
+#include <unicode/uloc.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -160,4 +161,24 @@ int32_t cicu_collator_compare(const void *collator, const uint16_t *a, int32_t a
   UCollationResult result = ucol_strcoll((const UCollator *)collator, (const UChar *)a, a_length,
                                          (const UChar *)b, b_length);
   return result == UCOL_LESS ? -1 : result == UCOL_GREATER ? 1 : 0;
+}
+
+int32_t cicu_east_asian_width(int32_t code_point) {
+  return u_getIntPropertyValue(code_point, UCHAR_EAST_ASIAN_WIDTH);
+}
+
+int32_t cicu_locale_is_available(const char *locale) {
+  char wanted[ULOC_LANG_CAPACITY];
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t length = uloc_getLanguage(locale, wanted, ULOC_LANG_CAPACITY, &status);
+  if (U_FAILURE(status)) return 0;
+  if (length == 0 || strcmp(wanted, "root") == 0) return 1;
+  int32_t count = uloc_countAvailable();
+  for (int32_t index = 0; index < count; index++) {
+    char language[ULOC_LANG_CAPACITY];
+    status = U_ZERO_ERROR;
+    uloc_getLanguage(uloc_getAvailable(index), language, ULOC_LANG_CAPACITY, &status);
+    if (U_SUCCESS(status) && strcmp(language, wanted) == 0) return 1;
+  }
+  return 0;
 }

@@ -92,10 +92,13 @@ struct DataSource {
   /// The lines, when the items are lines: printed back byte for byte.
   let lines: LineInput?
 
-  static func load(input: String?, corpus: String?) throws -> DataSource {
+  static func load(input: String?, corpus: String?, progress: LoadProgress? = nil) throws
+    -> DataSource
+  {
     if let corpus {
       let manifest = try Manifest.load(from: corpus)
-      let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: corpus)
+      let (model, report) = try DataSetLoader.load(
+        manifest: manifest, manifestPath: corpus, progress: progress)
       if !report.rejected.isEmpty {
         let shown = report.rejected.prefix(20).map(\.description)
         let more = report.rejected.count > 20 ? "\n… and \(report.rejected.count - 20) more" : ""

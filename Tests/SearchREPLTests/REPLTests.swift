@@ -71,6 +71,38 @@ import Testing
     #expect(result.visibleStdout == visible(expected.utf8))
   }
 
+  @Test func modelChangesAndFoldingMatchGolden() throws {
+    let manifest = Self.manifest("products", "products")
+    let result = try repl(["--corpus", manifest], REPLGolden.modelAndFoldingScript)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let expected = REPLGolden.modelAndFoldingTranscript.replacingOccurrences(
+      of: "{MANIFEST}", with: manifest)
+    #expect(result.visibleStdout == visible(expected.utf8))
+  }
+
+  @Test func assignmentsParseWithEscapesAndSayWhereTheyAreWrong() throws {
+    let result = try repl(
+      ["--corpus", Self.manifest("products", "products"), "--json"],
+      "insert name=A\\;B ;; type = Device\ninsert  name=x; oops\ninsert =x\nupdate 0\n"
+        + "set locale zz\nset fold case,vowels\n")
+    #expect(result.status == 0, "\(result.stderrText)")
+    let lines = try events(result).map { event in
+      "\(event["event"] as? String ?? "") \(event["text"] as? String ?? "")"
+        + " \(event["message"] as? String ?? "")"
+    }
+    #expect(
+      lines == [
+        "insert A;B () ",
+        "error  insert: \"oops\" at column 17 is not NAME=VALUE; separate assignments with ;",
+        "error  insert: a name is missing before = at column 8",
+        "error  update: nothing to set; write NAME=VALUE, e.g. name=Vision Pro",
+        "error  set locale: ICU has no data for \"zz\"; use a language code such as tr, sv,"
+          + " de_AT, or root",
+        "error  set fold: unknown folding \"vowels\" in \"case,vowels\"; use a comma list of"
+          + " case, diacritics, compatibility, latin, or none",
+      ])
+  }
+
   @Test func tweetDetailHasItsStatusLink() throws {
     // Line 2 of tweets.jsonl: paolo_pixel's dark theme, id 1789457874630050652.
     let result = try repl(
@@ -99,8 +131,8 @@ import Testing
         "begin",
         "state: Dimmed",
         "unknown command \"xyzzy\"; the commands are type, paste, back, clear, scope, search,"
-          + " cancel, begin, end, show, next, prev, select, delete, set, wait, stats, help,"
-          + " quit",
+          + " cancel, begin, end, show, next, prev, select, delete, insert, update, set, wait,"
+          + " stats, help, quit",
         "no scope \"Phones\"; the scopes are 0 All, 1 Device, 2 Desktop, 3 Portable",
         "the original table has no row 0.99; rows are SECTION.ROW from 0.0",
       ])

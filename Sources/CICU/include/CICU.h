@@ -26,6 +26,14 @@ const char *cicu_error_name(int32_t status);
 /// The ICU library's version as "72.1" (u_getVersion, u_versionToString); `out` holds 20 bytes.
 void cicu_version(char *out, size_t capacity);
 
+/// The East Asian Width class of a code point (u_getIntPropertyValue with
+/// UCHAR_EAST_ASIAN_WIDTH): 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth, 4 narrow, 5 wide.
+int32_t cicu_east_asian_width(int32_t code_point);
+
+/// Whether ICU has data for the language of `locale` ("tr", "tr_TR", "sv-SE"): some locale
+/// of uloc_getAvailable has the same language subtag. The root locale ("" or "root") counts.
+int32_t cicu_locale_is_available(const char *locale);
+
 // MARK: Normalizer2
 
 /// The Normalizer2 forms the engine uses.

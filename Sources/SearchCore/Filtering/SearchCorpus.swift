@@ -21,10 +21,12 @@ public struct SearchCorpus: Sendable {
   /// values by their canonical number (values that are not numbers match no word).
   private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
 
-  /// Indexes `model` with `normalizer`.
-  public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
+  /// Indexes `model` with `normalizer`; `progress`, when given, counts the values folded.
+  public init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
+    throws(CorpusError)
+  {
     self.model = model
-    do { index = try SearchIndex(model: model, normalizer: normalizer) } catch {
+    do { index = try SearchIndex(model: model, normalizer: normalizer, progress: progress) } catch {
       throw .icu(error)
     }
     scopeMembers = []

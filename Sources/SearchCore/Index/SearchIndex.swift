@@ -17,13 +17,19 @@ public struct SearchIndex: Sendable {
   /// Folds every searched field of `model`.
   ///
   /// - Complexity: O(*n*) in the model's text, divided over the cores.
-  public init(model: Model, normalizer: Normalizer) throws(ICUError) {
+  /// `progress`, when given, counts the values folded.
+  public init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
+    throws(ICUError)
+  {
     self.normalizer = normalizer
     self.modelVersion = model.version
+    let searched = model.schema.fields.indices.filter { model.schema.fields[$0].isSearched }
+    progress?.begin(.indexing, total: searched.reduce(0) { $0 + model.columns[$1].valueCount })
     var fields: [FoldedValues?] = []
     for (field, spec) in model.schema.fields.enumerated() {
       fields.append(
-        spec.isSearched ? try Self.fold(model.columns[field], normalizer: normalizer) : nil)
+        spec.isSearched
+          ? try Self.fold(model.columns[field], normalizer: normalizer, progress: progress) : nil)
     }
     self.fields = fields
   }
@@ -31,13 +37,15 @@ public struct SearchIndex: Sendable {
   /// Whether field `field` is indexed (searched).
   public func isIndexed(field: Int) -> Bool { fields[field] != nil }
 
-  private static func fold(_ column: TextColumn, normalizer: Normalizer) throws(ICUError)
-    -> FoldedValues
-  {
+  private static func fold(
+    _ column: TextColumn, normalizer: Normalizer, progress: LoadProgress?
+  ) throws(ICUError) -> FoldedValues {
     let ranges = Parallel.ranges(count: column.valueCount, size: valuesPerChunk)
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<FoldedValues, ICUError> in
       do throws(ICUError) {
-        return .success(try fold(column, values: ranges[chunk], normalizer: normalizer))
+        let folded = try fold(column, values: ranges[chunk], normalizer: normalizer)
+        progress?.advance(by: ranges[chunk].count)
+        return .success(folded)
       } catch { return .failure(error) }
     }
     var result = FoldedValues()

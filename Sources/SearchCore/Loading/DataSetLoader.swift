@@ -87,9 +87,9 @@ public enum DataSetLoader {
   ///
   /// - Throws: ``LoadError`` when the data file cannot be read, the manifest is not valid, or
   ///   the manifest does not fit the file.
-  public static func load(manifest: Manifest, manifestPath: String) throws(LoadError) -> (
-    Model, LoadReport
-  ) {
+  public static func load(
+    manifest: Manifest, manifestPath: String, progress: LoadProgress? = nil
+  ) throws(LoadError) -> (Model, LoadReport) {
     let path = manifest.dataFilePath(manifestPath: manifestPath)
     do {
       _ = try manifest.schema()
@@ -98,7 +98,9 @@ public enum DataSetLoader {
     }
     switch FileBytes.contents(of: path) {
     case .success(let bytes):
-      return try load(bytes: bytes, source: path, manifest: manifest, manifestFile: manifestPath)
+      return try load(
+        bytes: bytes, source: path, manifest: manifest, manifestFile: manifestPath,
+        progress: progress)
     case .failure(let failure):
       throw LoadError(
         file: path, reason: "cannot read the data file: \(failure.message)",
@@ -148,7 +150,7 @@ public enum DataSetLoader {
   /// field's text that tests can lower.
   static func load(
     bytes: [UInt8], source: String, manifest: Manifest, manifestFile: String?,
-    textLimit: Int = textLimit
+    textLimit: Int = textLimit, progress: LoadProgress? = nil
   ) throws(LoadError) -> (Model, LoadReport) {
     let schema: Schema
     do {
@@ -162,7 +164,8 @@ public enum DataSetLoader {
       var reader = DataSetReader(
         buffer: buffer, source: source, manifest: manifest, model: Model(schema: schema),
         textLimit: textLimit)
-      try reader.read()
+      progress?.begin(.reading, total: buffer.count)
+      try reader.read(progress: progress)
       return (reader.model, reader.report)
     }
   }
@@ -227,7 +230,7 @@ private struct DataSetReader {
     var end: Int
   }
 
-  mutating func read() throws(LoadError) {
+  mutating func read(progress: LoadProgress? = nil) throws(LoadError) {
     let separators = manifest.fields.map { $0.separator.map { Array($0.utf8) } }
     findContent()
     reserve()
@@ -244,6 +247,7 @@ private struct DataSetReader {
     }
     while let line = nextLine() {
       report.linesRead += 1
+      if report.linesRead % 4096 == 0 { progress?.set(completed: line.end) }
       if let invalid = nextInvalid, invalid < line.end {
         reject(
           line, column: invalid - line.start + 1,

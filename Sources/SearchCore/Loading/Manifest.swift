@@ -75,7 +75,7 @@ public struct Manifest: Hashable, Sendable {
     }
 
     /// "an integer", "a decimal number": for messages.
-    var phrase: String {
+    public var phrase: String {
       switch self {
       case .string: "a string"
       case .integer: "an integer"

@@ -67,35 +67,45 @@ struct ParsedTemplate: Sendable, Hashable {
   /// `{name}` (as ``Model/display(_:)`` does), so a mismatch shows rather than crashes.
   /// Placeholders of an item that is not in the model are empty.
   func render(_ item: ItemID, in model: Model, transform: (String) -> String) -> String {
+    var result = ""
+    walk(
+      item, in: model, text: { result += $0 },
+      field: { _, values in result += transform(values.joined(separator: ", ")) },
+      attribute: { result += transform($0) })
+    return result
+  }
+
+  /// Walks an item's rendering part by part: literal text (and `{name}` for a name the
+  /// model lacks), a field's values with the field's index, an attribute's value.
+  func walk(
+    _ item: ItemID, in model: Model, text: (String) -> Void, field: (Int, [String]) -> Void,
+    attribute: (String) -> Void
+  ) {
     let schema = model.schema
     let known = model.contains(item)
-    var result = ""
     for part in parts {
       switch part {
-      case .text(let text):
-        result += text
+      case .text(let literal):
+        text(literal)
       case .field(let index, let name):
-        let field =
+        let resolved =
           index < schema.fields.count && schema.fields[index].name == name
           ? index : schema.fieldIndex(named: name)
-        guard let field else {
-          result += "{\(name)}"
+        guard let resolved else {
+          text("{\(name)}")
           continue
         }
-        if known {
-          result += transform(model.values(of: item, field: field).joined(separator: ", "))
-        }
+        if known { field(resolved, model.values(of: item, field: resolved)) }
       case .attribute(let index, let name):
-        let attribute =
+        let resolved =
           index < schema.attributes.count && schema.attributes[index] == name
           ? index : schema.attributeIndex(named: name)
-        guard let attribute else {
-          result += "{\(name)}"
+        guard let resolved else {
+          text("{\(name)}")
           continue
         }
-        if known { result += transform(model.attribute(attribute, of: item)) }
+        if known { attribute(model.attribute(resolved, of: item)) }
       }
     }
-    return result
   }
 }

@@ -25,7 +25,7 @@ public struct Model: Sendable {
   /// Whether an item (by identity) is in the model.
   private(set) var isAlive: [Bool] = []
   /// The schema's display template, parsed once.
-  private let displayParts: ParsedTemplate?
+  let displayParts: ParsedTemplate?
   /// Counts every change, so that caches built on the model can tell they are stale.
   public private(set) var version = 0
 

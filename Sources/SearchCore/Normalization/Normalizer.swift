@@ -1,3 +1,4 @@
+import CICU
 import Synchronization
 
 /// Folds text for comparison: items and queries go through the same folding, and a match is a
@@ -38,6 +39,14 @@ public struct Normalizer: Sendable {
     self.isTurkic = language == "tr" || language == "az"
     for form in [ICU.Normalizer.nfc, ICU.Normalizer.nfd, ICU.Normalizer.nfkc] { _ = try form.get() }
     self.shared = try Shared(latin: folding.contains(.latin))
+  }
+
+  /// Whether ICU knows the language of `locale` ("tr", "sv_SE", "de-AT"; "" is the root
+  /// locale): an unknown one would fold and collate as the root locale without a word, so a
+  /// program can refuse it instead.
+  public static func isKnownLocale(_ locale: String) -> Bool {
+    guard locale.utf8.allSatisfy({ $0 != 0 }) else { return false }
+    return cicu_locale_is_available(locale) != 0
   }
 
   /// Folds one string.

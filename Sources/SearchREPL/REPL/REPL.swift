@@ -12,7 +12,8 @@ struct REPL: AsyncParsableCommand {
       Commands are read one per line from standard input until quit or the end of input: \
       type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, search, cancel, begin, end, \
       show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
-      delete ROW|SECTION.ROW, set minlen|mode|coalesce|rank|sections VALUE, wait, stats, \
+      delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW NAME=VALUE; …, \
+      set minlen|mode|coalesce|rank|sections|fold|locale VALUE, wait, stats, \
       help [COMMAND], quit. Errors are reported and the session goes on.
       With --json, standard output holds one JSON object per event (keys: event, text, \
       scope, scopeTitle, reload, generation, rows, state, ms, item, message); tables, \
@@ -44,10 +45,21 @@ struct REPL: AsyncParsableCommand {
   @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
   var sections = "none"
 
+  @Option(help: "What to ignore: a comma list of case,diacritics,compatibility,latin, or none.")
+  var fold = Folding.default.description
+
+  @Option(help: "Locale whose case rules and collation apply, e.g. tr, sv, de.")
+  var locale: String?
+
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
+    }
+    do { _ = try Folding(parsing: fold) } catch { throw ValidationError("--fold: \(error)") }
+    if let locale, !Normalizer.isKnownLocale(locale) {
+      throw ValidationError(
+        "--locale: ICU has no data for \"\(locale)\"; use a language code such as tr, sv, de_AT")
     }
   }
 
@@ -56,6 +68,7 @@ struct REPL: AsyncParsableCommand {
       manifestPath: Self.manifestPath(corpus), json: json,
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
       minimumLength: minlen, sectioning: REPLCommand.sectioning(sections) ?? .none,
+      folding: (try? Folding(parsing: fold)) ?? .default, locale: locale,
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1")
     try await REPLSession.run(options)
   }
@@ -83,5 +96,8 @@ struct REPLOptions: Sendable {
   var mode: SearchConfiguration.Mode
   var minimumLength: Int
   var sectioning: Sectioning
+  var folding: Folding
+  /// The normaliser's and the collation's locale; nil for the root locale.
+  var locale: String?
   var timing: Bool
 }

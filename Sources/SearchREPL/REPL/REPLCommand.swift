@@ -20,6 +20,8 @@ enum REPLCommand: Equatable {
   case previous
   case select(TableIndexPath)
   case delete(TableIndexPath)
+  case insert([Assignment])
+  case update(TableIndexPath, [Assignment])
   case set(Setting)
   case wait
   case stats
@@ -34,6 +36,15 @@ enum REPLCommand: Equatable {
     case coalesce(Int)
     case rank(Bool)
     case sections(Sectioning)
+    case fold(Folding)
+    /// A locale identifier; "" is the root locale.
+    case locale(String)
+  }
+
+  /// `NAME=VALUE`: one value of a field, or an attribute's value, in `insert` and `update`.
+  struct Assignment: Equatable {
+    var name: String
+    var value: String
   }
 
   /// A command word with its usage line and what it does, for `help` and error messages.
@@ -72,11 +83,21 @@ enum REPLCommand: Equatable {
       name: "delete", usage: "delete ROW|SECTION.ROW",
       summary: "delete a row of the table on screen from the model"),
     Spec(
+      name: "insert", usage: "insert NAME=VALUE[; NAME=VALUE …]",
+      summary:
+        "add an item at the end of the model: fields and attributes by name (a field named"
+        + " twice gets two values; \\; is a semicolon)"),
+    Spec(
+      name: "update", usage: "update ROW|SECTION.ROW NAME=VALUE[; NAME=VALUE …]",
+      summary: "change the named fields and attributes of a row of the table on screen"),
+    Spec(
       name: "set",
       usage:
         "set minlen N | mode immediate|background|submit | coalesce MS | rank on|off"
-        + " | sections none|ATTRIBUTE|letter:FIELD",
-      summary: "change a setting (coalesce 0 is off; sections needs an ended search)"),
+        + " | sections none|ATTRIBUTE|letter:FIELD | fold LIST | locale ID|root",
+      summary:
+        "change a setting (coalesce 0 is off; fold takes a comma list of case, diacritics,"
+        + " compatibility, latin, or none; locale tr or az folds the Turkic i)"),
     Spec(name: "wait", usage: "wait", summary: "wait until no search runs"),
     Spec(
       name: "stats", usage: "stats",
@@ -92,6 +113,8 @@ enum REPLCommand: Equatable {
     "coalesce": "set coalesce MS",
     "rank": "set rank on|off",
     "sections": "set sections none|ATTRIBUTE|letter:FIELD",
+    "fold": "set fold case,diacritics,compatibility,latin|none",
+    "locale": "set locale ID|root",
   ]
 
   /// The spec of a command word, if it is one.
@@ -141,6 +164,14 @@ enum REPLCommand: Equatable {
     case "select", "delete":
       guard words.count == 1, let path = indexPath(words[0]) else { throw usage }
       return spec.name == "select" ? .select(path) : .delete(path)
+    case "insert":
+      return .insert(
+        try assignments(argument, column: line.count - argument.count + 1, command: "insert"))
+    case "update":
+      guard let first = words.first, let path = indexPath(first) else { throw usage }
+      let rest = argument.drop { $0 == " " || $0 == "\t" }.dropFirst(first.count)
+      let column = line.count - rest.count + 1
+      return .update(path, try assignments(String(rest), column: column, command: "update"))
     case "set": return .set(try parseSetting(words, usage: usage))
     case "wait": return try noArguments(.wait)
     case "stats": return try noArguments(.stats)
@@ -193,10 +224,76 @@ enum REPLCommand: Equatable {
       case "off": return .rank(false)
       default: throw wrong
       }
+    case "fold":
+      do { return .fold(try Folding(parsing: value)) } catch {
+        throw .invalid("set fold: \(error.description)")
+      }
+    case "locale":
+      let locale = value.lowercased() == "root" ? "" : value
+      guard Normalizer.isKnownLocale(locale) else {
+        throw .invalid(
+          "set locale: ICU has no data for \"\(value)\"; use a language code such as tr, sv,"
+            + " de_AT, or root")
+      }
+      return .locale(locale)
     default:
       guard let sectioning = sectioning(value) else { throw wrong }
       return .sections(sectioning)
     }
+  }
+
+  /// `NAME=VALUE; NAME=VALUE …`, with `\;` for a semicolon and `\\` for a backslash inside a
+  /// value; names and values are trimmed of spaces. `column` is where `text` starts in the
+  /// line (from 1), for errors.
+  static func assignments(_ text: String, column: Int, command: String)
+    throws(REPLCommandError) -> [Assignment]
+  {
+    var result: [Assignment] = []
+    var piece = ""
+    var pieceColumn = column
+    var position = column
+    var escaped = false
+    func finish() throws(REPLCommandError) {
+      defer {
+        piece = ""
+        pieceColumn = position + 1
+      }
+      let trimmed = piece.trimmingSpaces
+      guard !trimmed.isEmpty else { return }
+      // Errors point at the piece's first character, past its leading spaces.
+      let column = pieceColumn + piece.prefix { $0 == " " || $0 == "\t" }.count
+      guard let equals = trimmed.firstIndex(of: "=") else {
+        throw .invalid(
+          "\(command): \"\(trimmed)\" at column \(column) is not NAME=VALUE; separate"
+            + " assignments with ;")
+      }
+      let name = String(trimmed[..<equals]).trimmingSpaces
+      guard !name.isEmpty else {
+        throw .invalid("\(command): a name is missing before = at column \(column)")
+      }
+      result.append(
+        Assignment(
+          name: name, value: String(trimmed[trimmed.index(after: equals)...]).trimmingSpaces))
+    }
+    for character in text {
+      if escaped {
+        piece.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == ";" {
+        try finish()
+      } else {
+        piece.append(character)
+      }
+      position += 1
+    }
+    if escaped { piece.append("\\") }
+    try finish()
+    guard !result.isEmpty else {
+      throw .invalid("\(command): nothing to set; write NAME=VALUE, e.g. name=Vision Pro")
+    }
+    return result
   }
 
   /// `none`, `letter:FIELD` or an attribute's name.
@@ -269,6 +366,8 @@ enum REPLCommandError: Error, Equatable, CustomStringConvertible {
   case unknown(String, suggestion: String?)
   /// The arguments do not fit; the usage line says what does.
   case usage(String)
+  /// An argument is wrong in a way the message explains.
+  case invalid(String)
 
   var description: String {
     switch self {
@@ -279,6 +378,17 @@ enum REPLCommandError: Error, Equatable, CustomStringConvertible {
       return "unknown command \"\(name)\"; the commands are \(names)"
     case .usage(let line):
       return "usage: \(line)"
+    case .invalid(let message):
+      return message
     }
+  }
+}
+
+extension StringProtocol {
+  /// The text without spaces and tabs at either end.
+  fileprivate var trimmingSpaces: String {
+    let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
+    let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? start
+    return String(self[start..<Swift.max(start, end)])
   }
 }

@@ -15,13 +15,25 @@ final class REPLSession {
   private let renderer: EventRenderer
   private var token: ObservationToken?
   private let placeholder: String
+  /// The data set's description: attribute types for `insert` and `update`.
+  private let manifest: Manifest
+  /// The table options in force; `set sections` and `set locale` change them.
+  private var tableOptions: SearchController.TableOptions
   /// The table and page `next` and `prev` move from.
   private var lastShown: (table: TableKind, page: Int)?
+  /// Whether `show` marks matches with terminal attributes.
+  private let highlights: Bool
 
-  private init(controller: SearchController, output: REPLOutput, placeholder: String) {
+  private init(
+    controller: SearchController, output: REPLOutput, placeholder: String, manifest: Manifest,
+    tableOptions: SearchController.TableOptions, highlights: Bool
+  ) {
     self.controller = controller
     self.output = output
     self.placeholder = placeholder
+    self.manifest = manifest
+    self.tableOptions = tableOptions
+    self.highlights = highlights
     renderer = EventRenderer(output: output)
     observe()
   }
@@ -32,21 +44,32 @@ final class REPLSession {
   ///   session runs, nothing ends it but `quit` or the end of input.
   static func run(_ options: REPLOptions) async throws {
     let manifest = try Manifest.load(from: options.manifestPath)
-    let source = try DataSource.load(input: nil, corpus: options.manifestPath)
-    let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
+    let terminal = isatty(STDIN_FILENO) != 0 && isatty(STDERR_FILENO) != 0
+    let normalizer = try Normalizer(folding: options.folding, locale: options.locale)
+    let corpus = try ProgressBar.run(manifest.name, shown: terminal && !options.json) { progress in
+      let source = try DataSource.load(
+        input: nil, corpus: options.manifestPath, progress: progress)
+      return try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
+    }
     let placeholder = "Search \(grouped(corpus.model.count)) \(manifest.name)"
+    let tableOptions = SearchController.TableOptions(
+      sectioning: options.sectioning, resultsUseOriginalSections: options.sectioning != .none,
+      locale: options.locale ?? "")
     let controller: SearchController
     do {
       controller = try SearchController(
         corpus: corpus, placeholder: placeholder,
         configuration: SearchConfiguration(
           mode: options.mode, minimumLength: options.minimumLength),
-        tableOptions: tableOptions(options.sectioning), scheduler: TaskSearchScheduler())
+        tableOptions: tableOptions, scheduler: TaskSearchScheduler())
     } catch {
-      throw CommandError(error.description)
+      throw CommandError("\(error)")
     }
     let output = REPLOutput(json: options.json, timing: options.timing)
-    let session = REPLSession(controller: controller, output: output, placeholder: placeholder)
+    let session = REPLSession(
+      controller: controller, output: output, placeholder: placeholder, manifest: manifest,
+      tableOptions: tableOptions,
+      highlights: !options.json && isatty(STDOUT_FILENO) != 0)
     if !options.json {
       let scopes = controller.searchBar.scopeTitles.joined(separator: ", ")
       output.info(
@@ -54,11 +77,6 @@ final class REPLSession {
           + " scopes: \(scopes). Type help.")
     }
     await session.loop()
-  }
-
-  private static func tableOptions(_ sectioning: Sectioning) -> SearchController.TableOptions {
-    SearchController.TableOptions(
-      sectioning: sectioning, resultsUseOriginalSections: sectioning != .none)
   }
 
   private func observe() {
@@ -157,6 +175,10 @@ final class REPLSession {
       select(path)
     case .delete(let path):
       delete(path)
+    case .insert(let assignments):
+      insert(assignments)
+    case .update(let path, let assignments):
+      update(path, assignments)
     case .set(let setting):
       set(setting)
     case .wait:
@@ -184,13 +206,20 @@ final class REPLSession {
 
   private func show(_ kind: TableKind, page: Int) {
     let table = controller.table(kind)
-    let model = controller.corpus.model
+    let corpus = controller.corpus
+    let query = kind == .results && highlights ? controller.results?.query : nil
+    let scope = controller.results?.scope ?? 0
     let window: PagingWindow<String>
     do {
       // Only the page shown is rendered: a page of a large table costs twenty rows.
       window = try PagingWindow(
         table: table, pageSize: Self.pageSize, neighbours: 0, page: page - 1,
-        render: { item in model.display(item) })
+        render: { item in
+          guard let query,
+            let marked = try? corpus.markedDisplay(of: item, for: query, scope: scope)
+          else { return corpus.model.display(item) }
+          return Self.highlighted(marked)
+        })
     } catch {
       output.error("show: \(error)")
       return
@@ -213,6 +242,13 @@ final class REPLSession {
       }
       output.info("\(row.indexPath)  \(row.row)")
     }
+  }
+
+  /// The text with its marks in bold and underlined (SGR), for a terminal.
+  nonisolated static func highlighted(_ marked: MarkedText) -> String {
+    marked.runs.map { run in
+      run.isMarked ? "\u{1B}[1;4m\(run.text)\u{1B}[22;24m" : String(run.text)
+    }.joined()
   }
 
   private func select(_ path: TableIndexPath) {
@@ -248,6 +284,71 @@ final class REPLSession {
     renderer.doomedText = [:]
   }
 
+  private func insert(_ assignments: [REPLCommand.Assignment]) {
+    let model = controller.corpus.model
+    let empty = ItemRecord(
+      fields: Array(repeating: [], count: model.schema.fields.count),
+      attributes: Array(repeating: "", count: model.schema.attributes.count))
+    guard let record = record(empty, assigning: assignments, command: "insert") else { return }
+    call { () throws(SearchControllerError) in
+      do throws(CorpusError) { try controller.insert(record) } catch { throw .corpus(error) }
+    }
+  }
+
+  private func update(_ path: TableIndexPath, _ assignments: [REPLCommand.Assignment]) {
+    let kind = controller.visibleTable
+    guard let item = controller.table(kind).item(at: path) else {
+      output.error(SearchControllerError.noSuchRow(path, table: kind).description)
+      return
+    }
+    let model = controller.corpus.model
+    let current = ItemRecord(
+      fields: model.schema.fields.indices.map { model.values(of: item, field: $0) },
+      attributes: model.schema.attributes.indices.map { model.attribute($0, of: item) })
+    guard let record = record(current, assigning: assignments, command: "update") else { return }
+    call { () throws(SearchControllerError) in
+      do throws(CorpusError) { try controller.update(item, with: record) } catch {
+        throw .corpus(error)
+      }
+    }
+  }
+
+  /// `record` with the assignments made: a named field gets the values assigned to it (in
+  /// order, replacing its old ones), a named attribute its value in the manifest's type.
+  /// Nil, with the error reported, for an unknown name or a value of the wrong type.
+  private func record(
+    _ record: ItemRecord, assigning assignments: [REPLCommand.Assignment], command: String
+  ) -> ItemRecord? {
+    let schema = controller.corpus.model.schema
+    var record = record
+    var assigned: Set<Int> = []
+    for assignment in assignments {
+      if let field = schema.fieldIndex(named: assignment.name) {
+        if assigned.insert(field).inserted { record.fields[field] = [] }
+        record.fields[field].append(assignment.value)
+      } else if let attribute = schema.attributeIndex(named: assignment.name) {
+        var value = assignment.value
+        if let spec = manifest.attributes.first(where: { $0.name == assignment.name }),
+          spec.type != .string
+        {
+          guard let number = spec.type.canonical(value) else {
+            output.error(
+              "\(command): \(assignment.name) must be \(spec.type.phrase), not \"\(value)\"")
+            return nil
+          }
+          value = number
+        }
+        record.attributes[attribute] = value
+      } else {
+        let names = (schema.fields.map(\.name) + schema.attributes).joined(separator: ", ")
+        output.error(
+          "\(command): no field or attribute \"\(assignment.name)\"; the names are \(names)")
+        return nil
+      }
+    }
+    return record
+  }
+
   private func set(_ setting: REPLCommand.Setting) {
     var configuration = controller.configuration
     switch setting {
@@ -264,37 +365,75 @@ final class REPLSession {
       configuration.ranksResults = on
       output.info("rank \(on ? "on" : "off")")
     case .sections(let sectioning):
-      resection(sectioning)
+      var options = tableOptions
+      options.sectioning = sectioning
+      options.resultsUseOriginalSections = sectioning != .none
+      rebuild(corpus: controller.corpus, tableOptions: options, what: "set sections")
+      output.info("sections \(Self.describe(sectioning)) (\(controller.resultsState))")
+      return
+    case .fold(let folding):
+      renormalize(folding: folding, locale: controller.corpus.normalizer.locale)
+      return
+    case .locale(let locale):
+      renormalize(folding: controller.corpus.normalizer.folding, locale: locale)
       return
     }
     controller.configuration = configuration
   }
 
-  /// Table options are fixed for a controller's life, so new sections need a new controller:
-  /// made over the current model, with the bar's text and scope restored before anyone
-  /// observes it. Only between searches, so that no search or shown result is lost.
-  private func resection(_ sectioning: Sectioning) {
-    guard !controller.searchBar.isActive else {
-      output.error("set sections: end the search first (end or cancel)")
+  /// Folds the model again with another normaliser (the index is rebuilt) and, for a new
+  /// locale, collates the tables with it too.
+  private func renormalize(folding: Folding, locale: String?) {
+    let locale = locale == "" ? nil : locale
+    let corpus: SearchCorpus
+    do {
+      corpus = try SearchCorpus(
+        model: controller.corpus.model,
+        normalizer: try Normalizer(folding: folding, locale: locale))
+    } catch {
+      output.error("set: \(error)")
       return
     }
+    var options = tableOptions
+    options.locale = locale ?? ""
+    let what = folding != controller.corpus.normalizer.folding ? "set fold" : "set locale"
+    guard rebuild(corpus: corpus, tableOptions: options, what: what) else { return }
+    output.info(
+      (what == "set fold" ? "fold \(folding)" : "locale \(locale ?? "root")")
+        + " (\(controller.resultsState))")
+  }
+
+  /// A normaliser and table options are fixed for a controller's life, so changing them
+  /// takes a new controller: made over the current model, with the bar's text, scope and
+  /// focus restored before anyone observes it, so the restored state fires no events. A
+  /// search the old controller was running is dropped; the new one runs it again (a
+  /// background search reports its reload as usual).
+  @discardableResult
+  private func rebuild(
+    corpus: SearchCorpus, tableOptions options: SearchController.TableOptions, what: String
+  ) -> Bool {
     let old = controller
     let next: SearchController
     do {
       next = try SearchController(
-        corpus: old.corpus, placeholder: placeholder, configuration: old.configuration,
-        tableOptions: Self.tableOptions(sectioning), scheduler: TaskSearchScheduler())
+        corpus: corpus, placeholder: placeholder, configuration: old.configuration,
+        tableOptions: options, scheduler: TaskSearchScheduler())
     } catch {
-      output.error("set sections: \(error)")
-      return
+      output.error("\(what): \(error)")
+      return false
     }
     if !old.searchBar.text.isEmpty { next.setText(old.searchBar.text) }
     if old.searchBar.selectedScope != 0 { try? next.selectScope(old.searchBar.selectedScope) }
     token = nil
+    if old.searchBar.isActive {
+      old.cancel()
+      next.begin()
+    }
+    tableOptions = options
     controller = next
     lastShown = nil
     observe()
-    output.info("sections \(Self.describe(sectioning))")
+    return true
   }
 
   private static func describe(_ sectioning: Sectioning) -> String {

@@ -88,11 +88,12 @@ enum ReferenceSearch {
 
 extension Fixtures {
   /// A committed data set by its manifest path under Corpus/, such as "products/products".
-  static func corpus(_ name: String) throws -> SearchCorpus {
+  static func corpus(_ name: String, progress: LoadProgress? = nil) throws -> SearchCorpus {
     let path = root + "/Corpus/" + name + ".manifest.json"
     let manifest = try Manifest.load(from: path)
-    let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
+    let (model, report) = try DataSetLoader.load(
+      manifest: manifest, manifestPath: path, progress: progress)
     precondition(report.rejected.isEmpty, "the committed \(name) data set loads cleanly")
-    return try SearchCorpus(model: model, normalizer: try Normalizer())
+    return try SearchCorpus(model: model, normalizer: try Normalizer(), progress: progress)
   }
 }

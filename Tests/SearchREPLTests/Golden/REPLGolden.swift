@@ -107,4 +107,63 @@ enum REPLGolden {
     2.9  MacBook Air (M1) (2020)
 
     """#
+
+  /// The script of ``modelAndFoldingTranscript``.
+  static let modelAndFoldingScript = """
+    begin
+    paste ipad
+    insert name=iPad Pro (M4); type=Device; year=2024; price=999.00
+    update 1 name=iPad mini 2
+    update 0 name=Newton
+    set fold none
+    set fold case,diacritics,compatibility
+    set locale tr
+    paste IPAD
+    paste İPAD
+    insert name=x; year=soon
+    insert colour=red
+    update 9 type=Device
+    stats
+
+    """
+
+  /// `repl --corpus products` (no timing) running ``modelAndFoldingScript``.
+  ///
+  /// "ipad" is in 4 names: iPad (item 28), iPad mini (31), iPad Air (32), iPad Pro (35). The
+  /// insert appends item 45, the fifth result (0.4) and the original's row 0.45. Row 1 is
+  /// iPad mini: renamed, it still matches, so its row is updated. Row 0 is iPad: renamed
+  /// "Newton" it no longer matches and leaves the results (deleted 0.0), 4 remain. With fold
+  /// none "ipad" is case-sensitive and matches no "iPad"; the default folding brings the 4
+  /// back. Each setting builds a new controller whose first search is generation 1 (the
+  /// text restored, then the search begun). Under Turkish rules "IPAD" folds to "ıpad" with a
+  /// dotless i and matches nothing; "İPAD" folds to "ipad" and matches the 4 again.
+  static let modelAndFoldingTranscript = #"""
+    Loaded 45 products ({MANIFEST}); scopes: All, Device, Desktop, Portable. Type help.
+    begin
+    state: Dimmed
+    text "ipad" → reload now (generation 1): 4 rows
+    load results table
+    show results table
+    insert #45 iPad Pro (M4) (2024)
+    original table: inserted 0.45
+    results table: inserted 0.4
+    state: 5 results
+    update #31 iPad mini 2 (2012)
+    original table: updated 0.31
+    results table: updated 0.1
+    update #28 Newton (2010)
+    original table: updated 0.28
+    results table: deleted 0.0
+    state: 4 results
+    fold none (No Results)
+    fold case,diacritics,compatibility (4 results)
+    locale tr (4 results)
+    text "IPAD" → reload now (generation 2): no results
+    text "İPAD" → reload now (generation 3): 4 rows
+    insert: year must be an integer, not "soon"
+    insert: no field or attribute "colour"; the names are name, type, year, price
+    the results table has no row 0.9; rows are SECTION.ROW from 0.0
+    stats: 46 items, generation 3, state 4 results, 0 discarded searches, 4 results
+
+    """#
 }

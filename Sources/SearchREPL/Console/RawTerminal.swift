@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The controlling terminal switched to raw input (keys arrive one by one, unechoed, Ctrl-C
+/// as a key) for the line editor and the live view, and put back on every way out: a normal
+/// return, an error, `exit`, SIGTERM, SIGHUP, SIGINT, SIGQUIT, and a crash (the signal is
+/// raised again once the terminal is back, so the process still ends as it would have).
+///
+/// SIGWINCH is turned into a byte on a pipe that ``KeyReader`` waits on with standard
+/// input, so a resize reaches the same stream as the keys.
+///
+/// The state lives in globals because a signal handler can reach nothing else; it is
+/// written only by ``enter(fullScreen:)`` and ``leave()``, on one thread, before the
+/// handlers can run and after they stop mattering.
+enum RawTerminal {
+  /// Whether standard input and standard output are both terminals.
+  static var isInteractive: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 }
+
+  /// Switches to raw input; with `fullScreen`, to the alternate screen with the cursor
+  /// hidden as well. Bracketed paste is turned on, so a paste arrives as one ``Key/paste(_:)``.
+  ///
+  /// - Throws: When standard input is not a terminal.
+  static func enter(fullScreen: Bool) throws(CommandError) {
+    guard !terminalIsRaw else { return }
+    guard tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else {
+      throw CommandError("standard input is not a terminal: \(String(cString: strerror(errno)))")
+    }
+    var raw = savedAttributes
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+      characters[Int(VMIN)] = 1
+      characters[Int(VTIME)] = 0
+    }
+    if !handlersInstalled { installHandlers() }
+    leaveSequenceLength = 0
+    appendLeaveSequence(
+      fullScreen ? "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l" : "\u{1B}[?2004l")
+    terminalIsRaw = true
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    Terminal.write(
+      fullScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" : "\u{1B}[?2004h", to: STDOUT_FILENO)
+  }
+
+  /// Puts the terminal back as it was before ``enter(fullScreen:)``; does nothing if it is
+  /// not raw, so every exit path may call it.
+  static func leave() {
+    restoreTerminal()
+  }
+
+  /// The terminal's size in columns and rows; 80×24 when it cannot be read.
+  static var size: (columns: Int, rows: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+      window.ws_row > 0
+    else { return (80, 24) }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// The read end of the pipe that gets a byte on every SIGWINCH; -1 before the first
+  /// ``enter(fullScreen:)``.
+  static var resizeDescriptor: Int32 { resizePipe.read }
+
+  private static func installHandlers() {
+    handlersInstalled = true
+    var descriptors: [Int32] = [-1, -1]
+    if pipe(&descriptors) == 0 {
+      for descriptor in descriptors {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      }
+      resizePipe = (descriptors[0], descriptors[1])
+    }
+    for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP] {
+      _ = signal(number, restoreAndReraise)
+    }
+    _ = signal(SIGWINCH, noteResize)
+    atexit(restoreAtExit)
+  }
+
+  private static func appendLeaveSequence(_ text: String) {
+    for byte in text.utf8 where leaveSequenceLength < leaveSequenceCapacity {
+      leaveSequence[leaveSequenceLength] = byte
+      leaveSequenceLength += 1
+    }
+  }
+}
+
+// MARK: State a signal handler can reach
+
+nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var terminalIsRaw = false
+nonisolated(unsafe) private var handlersInstalled = false
+nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
+private let leaveSequenceCapacity = 64
+/// What undoes the screen modes; a fixed buffer, so the handler neither allocates nor locks.
+nonisolated(unsafe) private let leaveSequence = UnsafeMutablePointer<UInt8>.allocate(
+  capacity: leaveSequenceCapacity)
+nonisolated(unsafe) private var leaveSequenceLength = 0
+
+/// Async-signal-safe: `write` and `tcsetattr` only.
+private func restoreTerminal() {
+  guard terminalIsRaw else { return }
+  terminalIsRaw = false
+  _ = write(STDOUT_FILENO, leaveSequence, leaveSequenceLength)
+  _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
+}
+
+private let restoreAndReraise: @convention(c) (Int32) -> Void = { number in
+  restoreTerminal()
+  _ = signal(number, SIG_DFL)
+  _ = raise(number)
+}
+
+private let noteResize: @convention(c) (Int32) -> Void = { _ in
+  let savedErrno = errno
+  var byte: UInt8 = 1
+  _ = write(resizePipe.write, &byte, 1)
+  errno = savedErrno
+}
+
+private let restoreAtExit: @convention(c) () -> Void = { restoreTerminal() }

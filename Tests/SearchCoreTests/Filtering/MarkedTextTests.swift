@@ -1,0 +1,98 @@
+import Testing
+
+@testable import SearchCore
+
+/// Display text with its matches marked: the template's literal text is never marked, a
+/// field's matched ranges land where the field's value sits in the row.
+@Suite struct MarkedTextTests {
+  private static func corpus(_ records: [ItemRecord], template: String?) throws -> SearchCorpus {
+    let schema = Schema(
+      fields: [.init(name: "name"), .init(name: "alias"), .init(name: "note", isSearched: false)],
+      attributes: ["country"], displayTemplate: template)
+    var model = Model(schema: schema)
+    for record in records { _ = try model.insert(record, at: model.count) }
+    return try SearchCorpus(model: model, normalizer: try Normalizer())
+  }
+
+  /// The marked runs as "[marked]" text, for readable expectations.
+  private static func shown(_ marked: MarkedText) -> String {
+    marked.runs.map { $0.isMarked ? "[\($0.text)]" : String($0.text) }.joined()
+  }
+
+  private static func query(_ text: String, _ corpus: SearchCorpus) throws -> Query {
+    try Query(text, normalizer: corpus.normalizer)
+  }
+
+  @Test func matchesInSeveralValuesLandInTheRow() throws {
+    let corpus = try Self.corpus(
+      [
+        ItemRecord(
+          fields: [["Zürich"], ["Zurigo", "Zurich"], ["zur note"]], attributes: ["CH (zur)"])
+      ],
+      template: "{name} – {alias} [{country}] {note}")
+    let id = corpus.model.ids[0]
+    let marked = try corpus.markedDisplay(of: id, for: try Self.query("zur", corpus))
+    #expect(marked.text == "Zürich – Zurigo, Zurich [CH (zur)] zur note")
+    // The attribute and the unsearched field hold "zur" too, but are not searched.
+    #expect(Self.shown(marked) == "[Zür]ich – [Zur]igo, [Zur]ich [CH (zur)] zur note")
+  }
+
+  @Test func overlappingAndTouchingTermsMerge() throws {
+    let corpus = try Self.corpus(
+      [ItemRecord(fields: [["Straße"], [], []], attributes: [""])], template: nil)
+    let id = corpus.model.ids[0]
+    // "strasse" is the whole name by full case folding; "st" and "ra" overlap and touch it.
+    #expect(
+      Self.shown(try corpus.markedDisplay(of: id, for: try Self.query("st ra", corpus)))
+        == "[Stra]ße")
+    #expect(
+      Self.shown(try corpus.markedDisplay(of: id, for: try Self.query("STRASSE", corpus)))
+        == "[Straße]")
+    // "ß" folds to "ss": a match of "ss", or of one "s" inside it, marks the whole character.
+    #expect(
+      Self.shown(try corpus.markedDisplay(of: id, for: try Self.query("ass", corpus)))
+        == "Str[aß]e")
+    #expect(
+      Self.shown(try corpus.markedDisplay(of: id, for: try Self.query("sse$", corpus)))
+        == "Stra[ße]")
+  }
+
+  @Test func inverseTermsAndNoQueryMarkNothing() throws {
+    let corpus = try Self.corpus(
+      [ItemRecord(fields: [["Köln"], [], []], attributes: ["DE"])], template: "{name} ({country})")
+    let id = corpus.model.ids[0]
+    #expect(try corpus.markedDisplay(of: id, for: nil).marks.isEmpty)
+    let inverse = try corpus.markedDisplay(of: id, for: try Self.query("!koln", corpus))
+    #expect(inverse.text == "Köln (DE)" && inverse.marks.isEmpty)
+    #expect(inverse.runs.map(\.isMarked) == [false])
+  }
+
+  @Test func columnWidthsFollowTheTerminal() {
+    #expect(ColumnWidth.columns(of: "abc") == 3)
+    #expect(ColumnWidth.columns(of: "東京") == 4)
+    #expect(ColumnWidth.columns(of: "e\u{301}") == 1)  // one character, with its mark
+    #expect(ColumnWidth.columns(of: "ＡＢ") == 4)  // fullwidth Latin
+    #expect(ColumnWidth.columns(of: "😀") == 2)
+    #expect(ColumnWidth.columns(of: "\u{AD}x") == 1)  // soft hyphen: a format character
+    let (cut, used) = ColumnWidth.prefix(of: "ab東京"[...], fitting: 5)
+    #expect(cut == "ab東" && used == 4)  // 京 would straddle the edge
+  }
+
+  @Test func unknownLocalesAreRecognised() {
+    #expect(Normalizer.isKnownLocale("tr"))
+    #expect(Normalizer.isKnownLocale("sv_SE"))
+    #expect(Normalizer.isKnownLocale("de-AT"))
+    #expect(Normalizer.isKnownLocale(""))
+    #expect(!Normalizer.isKnownLocale("zz"))
+    #expect(!Normalizer.isKnownLocale("xx_YY"))
+  }
+
+  @Test func loadProgressCountsBytesThenValues() throws {
+    let progress = LoadProgress()
+    let corpus = try Fixtures.corpus("products/products", progress: progress)
+    // Indexing is the last step and it counted every value of the one searched field.
+    #expect(progress.phase == .indexing)
+    #expect(progress.fraction == 1)
+    #expect(corpus.model.count == 45)
+  }
+}
