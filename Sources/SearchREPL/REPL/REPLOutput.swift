@@ -10,6 +10,10 @@ final class REPLOutput {
   /// Whether `ms` is written; `SEARCHREPL_NO_TIMING=1` turns it off for stable transcripts.
   let timing: Bool
 
+  /// The line editor of a session on a terminal: everything goes through it, so that a line
+  /// printed while a prompt shows (a background search's reload) appears above the prompt.
+  var console: InteractiveLineReader?
+
   init(json: Bool, timing: Bool) {
     self.json = json
     self.timing = timing
@@ -17,12 +21,14 @@ final class REPLOutput {
 
   /// A line of the event stream.
   func event(_ line: String) {
-    print(line)
+    if let console { console.write(line + "\n") } else { print(line) }
   }
 
   /// A line for a person: standard output in text mode, standard error in JSON mode.
   func info(_ line: String) {
-    if json {
+    if let console {
+      console.write(line + "\n")
+    } else if json {
       Terminal.write(line + "\n", to: FileHandle.standardError.fileDescriptor)
     } else {
       print(line)
@@ -35,9 +41,9 @@ final class REPLOutput {
       var object = JSONObject()
       object.add("event", "error")
       object.add("message", message)
-      print(object.json)
+      event(object.json)
     } else {
-      print(message)
+      event(message)
     }
   }
 

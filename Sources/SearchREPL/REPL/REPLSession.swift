@@ -88,29 +88,52 @@ final class REPLSession {
   // MARK: The loop
 
   private func loop() async {
-    let interactive = isatty(STDIN_FILENO) != 0
+    if RawTerminal.isInteractive {
+      await editLoop()
+      return
+    }
     // Lines are read on their own thread, so that the main actor stays free to deliver
-    // background searches while a person thinks.
+    // background searches between lines.
     let (lines, continuation) = AsyncStream.makeStream(of: String.self)
     Thread.detachNewThread {
       while let line = readLine(strippingNewline: true) { continuation.yield(line) }
       continuation.finish()
     }
-    if interactive { output.prompt(prompt) }
+    // A terminal on standard input only (output piped): a plain prompt, no line editing.
+    let prompting = isatty(STDIN_FILENO) != 0
+    if prompting { output.prompt(prompt) }
     for await raw in lines {
       let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-      let command: REPLCommand?
-      do { command = try REPLCommand.parse(line) } catch {
-        output.error(error.description)
-        if interactive { output.prompt(prompt) }
-        continue
-      }
-      if let command {
-        if command == .quit { break }
-        await perform(command)
-      }
-      if interactive { output.prompt(prompt) }
+      if await !run(line) { break }
+      if prompting { output.prompt(prompt) }
     }
+  }
+
+  /// A person at a terminal: lines edited with history, events shown above the prompt.
+  private func editLoop() async {
+    let reader = InteractiveLineReader(
+      commands: REPLCommand.specs.map(\.name), history: LineHistory.loadDefault())
+    output.console = reader
+    defer {
+      output.console = nil
+      reader.close()
+    }
+    while let line = await reader.readLine(prompt: prompt) {
+      if await !run(line) { break }
+    }
+  }
+
+  /// Runs one line; false for `quit`.
+  private func run(_ line: String) async -> Bool {
+    let command: REPLCommand?
+    do { command = try REPLCommand.parse(line) } catch {
+      output.error(error.description)
+      return true
+    }
+    guard let command else { return true }
+    if command == .quit { return false }
+    await perform(command)
+    return true
   }
 
   /// The search bar as a prompt: the placeholder while the text is empty.
