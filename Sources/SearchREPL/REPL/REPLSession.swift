@@ -75,6 +75,12 @@ final class REPLSession {
       output.info(
         "Loaded \(grouped(corpus.model.count)) \(manifest.name) (\(options.manifestPath));"
           + " scopes: \(scopes). Type help.")
+      if RawTerminal.isInteractive {
+        // A person, not a script (whose transcripts stay as they are): the commands at a glance.
+        output.info(
+          "Commands: " + REPLCommand.specs.map(\.name).joined(separator: ", ")
+            + ". help COMMAND explains one; Tab completes, ↑ and Ctrl-R recall, Ctrl-D quits.")
+      }
     }
     await session.loop()
   }
