@@ -6,9 +6,6 @@ import SearchCore
 @MainActor
 final class REPLSession {
   private static let pageSize = 20
-  /// The detail link of an item whose schema has an `author` and an `id`; a schema without
-  /// them has no link, so no data set is named here.
-  private static let statusLink = "https://twitter.com/{author}/status/{id}"
 
   private var controller: SearchController
   private let output: REPLOutput
@@ -287,17 +284,8 @@ final class REPLSession {
       selected = try controller.selectRow(at: path, in: kind)
     }
     guard let item = selected else { return }
-    let model = controller.corpus.model
-    let schema = model.schema
-    for (index, field) in schema.fields.enumerated() {
-      output.info(
-        "  \(field.name): \(model.values(of: item, field: index).joined(separator: ", "))")
-    }
-    for (index, name) in schema.attributes.enumerated() {
-      output.info("  \(name): \(model.attribute(index, of: item))")
-    }
-    if let link = try? LinkTemplate(Self.statusLink, schema: schema) {
-      output.info("  link: \(link.row(for: item, in: model))")
+    for (name, value) in ItemDetail.entries(of: item, in: controller.corpus.model) {
+      output.info("  \(name): \(value)")
     }
   }
 

@@ -1,0 +1,62 @@
+import ArgumentParser
+import SearchCore
+
+/// `SearchREPL live`: a full-screen search as you type, the search display controller of
+/// UIKit on a character grid: a search bar, a scope bar, the original table or the results,
+/// and an item's detail.
+struct Live: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "live",
+    abstract: "Search as you type, full screen, in a terminal.",
+    discussion: """
+      Type to search; Backspace deletes, Ctrl-U clears, a paste is one change. Tab and \
+      Shift-Tab select the next and previous scope; Up, Down, PgUp, PgDn, Home and End move \
+      the selection; Enter shows the selected item's detail (Esc, Enter or q close it); Esc \
+      cancels the search; Ctrl-C quits. In the submit mode, Enter after a change presses \
+      the search button. Standard input and output must be a terminal: to script the \
+      controller, use repl.
+      """
+  )
+
+  @Option(
+    help:
+      "A manifest path, or cities|products|chat|tweets|unicode|words (from ./Corpus).")
+  var corpus = "cities"
+
+  @Option(help: "When searches run: immediate, background or submit.")
+  var mode: REPL.ModeOption = .background
+
+  @Option(help: "The fewest characters a search needs.")
+  var minlen = 0
+
+  @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
+  var sections = "none"
+
+  func validate() throws {
+    guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
+    guard REPLCommand.sectioning(sections) != nil else {
+      throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
+    }
+  }
+
+  func run() async throws {
+    guard RawTerminal.isInteractive else {
+      throw CommandError(
+        "live draws on a terminal, and standard input or output is not one: run it in a"
+          + " terminal, or use `SearchREPL repl` to drive the search with commands")
+    }
+    let path = REPL.manifestPath(corpus)
+    let manifest = try Manifest.load(from: path)
+    let source = try DataSource.load(input: nil, corpus: path)
+    let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
+    let sectioning = REPLCommand.sectioning(sections) ?? .none
+    try await LiveView.run(
+      corpus: corpus, placeholder: "Search \(grouped(corpus.model.count)) \(manifest.name)",
+      configuration: SearchConfiguration(
+        mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
+        minimumLength: minlen),
+      tableOptions: SearchController.TableOptions(
+        sectioning: sectioning, resultsUseOriginalSections: sectioning != .none),
+      itemsName: manifest.name)
+  }
+}

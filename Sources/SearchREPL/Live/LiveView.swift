@@ -1,0 +1,430 @@
+import SearchCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `SearchREPL live`'s screen: a search display controller on a character grid. It holds
+/// what the controller does not (the selected row, the open detail, the terminal's size),
+/// turns keys into controller calls, and draws every frame from the controller's state, so
+/// that a stale result can never be drawn.
+@MainActor
+final class LiveView {
+  private let controller: SearchController
+  /// What the items are called ("cities"), for the original table's count.
+  private let itemsName: String
+  private var token: ObservationToken?
+  private var size: (columns: Int, rows: Int)
+
+  /// The selected row of the visible table, as a flat position (section 0's rows first).
+  private var selected = 0
+  /// The item whose detail covers the screen.
+  private var detail: ItemID?
+  /// The rendered page of the visible table (and its neighbours).
+  private var window: PagingWindow<MarkedText>?
+  /// What `window` was made from; another key means a new window.
+  private var windowKey: WindowKey?
+  /// Counts the changes of the tables' contents, from the controller's events.
+  private var tableVersion = 0
+  /// The last error the controller or the view reported, shown until the next key.
+  private var message: String?
+  /// In the search-button mode: the text or scope changed since the search button.
+  private var needsSubmit = false
+  private var redrawScheduled = false
+  private var finished = false
+
+  private struct WindowKey: Equatable {
+    var table: TableKind
+    var version: Int
+    var pageSize: Int
+  }
+
+  private init(controller: SearchController, itemsName: String) {
+    self.controller = controller
+    self.itemsName = itemsName
+    size = RawTerminal.size
+    token = controller.observe { [weak self] event in self?.receive(event) }
+  }
+
+  /// Takes the terminal, runs the view until Ctrl-C or the end of input, and gives the
+  /// terminal back on the way out, also when something throws.
+  ///
+  /// - Throws: When the table options cannot be met, or standard input is not a terminal.
+  static func run(
+    corpus: SearchCorpus, placeholder: String, configuration: SearchConfiguration,
+    tableOptions: SearchController.TableOptions, itemsName: String
+  ) async throws {
+    let controller: SearchController
+    do {
+      controller = try SearchController(
+        corpus: corpus, placeholder: placeholder, configuration: configuration,
+        tableOptions: tableOptions, scheduler: TaskSearchScheduler())
+    } catch {
+      throw CommandError(error.description)
+    }
+    try RawTerminal.enter(fullScreen: true)
+    defer { RawTerminal.leave() }
+    let view = LiveView(controller: controller, itemsName: itemsName)
+    await view.loop()
+  }
+
+  private func loop() async {
+    let inputs = KeyReader.start()
+    draw()
+    loop: for await input in inputs {
+      switch input {
+      case .key(let key):
+        guard handle(key) else { break loop }
+      case .resize:
+        size = RawTerminal.size
+      case .endOfInput:
+        break loop
+      }
+      setNeedsDisplay()
+    }
+    finished = true
+  }
+
+  // MARK: Events
+
+  private func receive(_ event: SearchEvent) {
+    switch event {
+    case .reload, .stateDidChange, .didEndSearch:
+      // Another list of rows: the selection starts over at the top, as a reloaded table's.
+      tableVersion += 1
+      selected = 0
+    case .resultsDidChange, .originalDidChange:
+      tableVersion += 1
+    case .error(let text):
+      message = text
+    default:
+      break
+    }
+    setNeedsDisplay()
+  }
+
+  /// Asks for one redraw after the current main-actor turn, however many events and keys
+  /// come before it.
+  private func setNeedsDisplay() {
+    guard !redrawScheduled else { return }
+    redrawScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      redrawScheduled = false
+      if !finished { draw() }
+    }
+  }
+
+  // MARK: Keys
+
+  /// Does what a key asks; false to quit.
+  private func handle(_ key: Key) -> Bool {
+    if key == .control("c") { return false }
+    message = nil
+    if detail != nil {
+      switch key {
+      case .escape, .enter, .character("q"), .character("Q"): detail = nil
+      default: break
+      }
+      return true
+    }
+    let bar = controller.searchBar
+    switch key {
+    case .character(let character):
+      guard character.unicodeScalars.first?.properties.generalCategory != .control else { break }
+      type(bar.text + String(character))
+    case .paste(let text):
+      // A search field holds one line: line breaks and tabs become spaces.
+      let line = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+      type(bar.text + line)
+    case .backspace:
+      guard !bar.text.isEmpty else { break }
+      type(String(bar.text.dropLast()))
+    case .control("u"):
+      guard !bar.text.isEmpty else { break }
+      type("")
+    case .escape:
+      needsSubmit = false
+      controller.cancel()
+    case .tab:
+      moveScope(by: 1)
+    case .backTab:
+      moveScope(by: -1)
+    case .up: moveSelection(to: selected - 1)
+    case .down: moveSelection(to: selected + 1)
+    case .pageUp: moveSelection(to: selected - pageSize)
+    case .pageDown: moveSelection(to: selected + pageSize)
+    case .home: moveSelection(to: 0)
+    case .end: moveSelection(to: rowCount - 1)
+    case .enter:
+      if controller.configuration.mode == .onSubmit && needsSubmit && bar.isActive {
+        needsSubmit = false
+        controller.clickSearchButton()
+      } else {
+        openDetail()
+      }
+    default:
+      break
+    }
+    return true
+  }
+
+  /// Sets the bar's text, giving the bar focus first.
+  private func type(_ text: String) {
+    if !controller.searchBar.isActive { controller.begin() }
+    controller.setText(text)
+    needsSubmit = true
+  }
+
+  private func moveScope(by step: Int) {
+    let count = controller.searchBar.scopeTitles.count
+    guard count > 1 else { return }
+    if !controller.searchBar.isActive { controller.begin() }
+    let next = ((controller.searchBar.selectedScope + step) % count + count) % count
+    do { try controller.selectScope(next) } catch { message = error.description }
+    needsSubmit = true
+  }
+
+  private var visibleTable: SectionedTable { controller.table(controller.visibleTable) }
+
+  private var rowCount: Int { visibleTable.numberOfRows }
+
+  /// The table's lines for the current size, at least 1 (a page of the paging window).
+  private var pageSize: Int {
+    max(1, LiveLayout(rows: size.rows, hasScopes: hasScopes).tableHeight)
+  }
+
+  private var hasScopes: Bool { !controller.searchBar.scopeTitles.isEmpty }
+
+  private func moveSelection(to position: Int) {
+    selected = max(0, min(position, rowCount - 1))
+  }
+
+  private func openDetail() {
+    let kind = controller.visibleTable
+    guard let path = Self.indexPath(ofPosition: selected, in: controller.table(kind)) else {
+      return
+    }
+    do {
+      detail = try controller.selectRow(at: path, in: kind)
+    } catch {
+      message = error.description
+    }
+  }
+
+  /// The index path of a flat position: section 0's rows come first, then section 1's …
+  private static func indexPath(ofPosition position: Int, in table: SectionedTable)
+    -> TableIndexPath?
+  {
+    guard position >= 0 else { return nil }
+    var start = 0
+    for section in 0..<table.numberOfSections {
+      let rows = table.numberOfRows(inSection: section)
+      if position < start + rows { return TableIndexPath(section: section, row: position - start) }
+      start += rows
+    }
+    return nil
+  }
+
+  // MARK: Drawing
+
+  private func draw() {
+    let lines = detail.map { detailLines(of: $0) } ?? mainLines()
+    Terminal.write(
+      LiveScreen.frame(lines, columns: size.columns, rows: size.rows), to: STDOUT_FILENO)
+  }
+
+  private func mainLines() -> [StyledLine] {
+    let width = size.columns
+    let bar = controller.searchBar
+    let layout = LiveLayout(rows: size.rows, hasScopes: hasScopes)
+    var lines = [LiveScreen.searchBar(text: bar.text, placeholder: bar.placeholder, width: width)]
+    if layout.showsScopeBar {
+      lines.append(
+        LiveScreen.scopeBar(titles: bar.scopeTitles, selected: bar.selectedScope, width: width))
+    }
+    let tableLines = self.tableLines(height: layout.tableHeight, width: width)
+    lines.append(LiveScreen.status(statusText, busy: controller.isSearchPending, width: width))
+    lines += tableLines
+    while lines.count < size.rows - (layout.showsHelp ? 1 : 0) {
+      lines.append(StyledLine(width: width))
+    }
+    if layout.showsHelp { lines.append(LiveScreen.help(helpItems, width: width)) }
+    return lines
+  }
+
+  private var statusText: String {
+    let state = controller.resultsState
+    var text: String
+    switch state {
+    case .hidden, .dimmed:
+      text = "\(grouped(controller.originalTable.numberOfRows)) \(itemsName)"
+    case .rows(let count):
+      text = count == 1 ? "1 result" : "\(grouped(count)) results"
+    case .noResults, .belowThreshold:
+      text = state.description
+    }
+    if let message { text += " · \(message)" }
+    return text
+  }
+
+  private var helpItems: [LiveScreen.HelpItem] {
+    var items: [LiveScreen.HelpItem] = []
+    if hasScopes { items.append(.init(text: "Tab scope", priority: 3)) }
+    items += [
+      .init(text: "↑↓ move", priority: 4),
+      .init(text: "PgUp/PgDn page", priority: 1),
+      .init(text: "Enter detail", priority: 2),
+      .init(text: "Esc cancel", priority: 5),
+      .init(text: "Ctrl-C quit", priority: 6),
+    ]
+    return items
+  }
+
+  /// The table's lines: the page of the selected row, with a header before the first row of
+  /// each section (and at the top); when headers make the page taller than the screen, the
+  /// lines around the selected row.
+  private func tableLines(height: Int, width: Int) -> [StyledLine] {
+    guard height > 0 else { return [] }
+    let kind = controller.visibleTable
+    let table = controller.table(kind)
+    let state = controller.resultsState
+    if table.numberOfRows == 0 {
+      guard state.showsResultsTable else { return [] }
+      var lines = Array(repeating: StyledLine(width: width), count: (height - 1) / 2)
+      lines.append(LiveScreen.centred(state.description, width: width))
+      return lines
+    }
+    moveSelection(to: selected)
+    guard let window = currentWindow(kind: kind, table: table) else { return [] }
+
+    enum Line {
+      case header(String)
+      case row(MarkedText, position: Int)
+    }
+    var entries: [Line] = []
+    var section: Int?
+    var selectedEntry = 0
+    let first = window.currentPage * window.pageSize
+    for (offset, row) in window.visibleRows.enumerated() {
+      if row.indexPath.section != section {
+        section = row.indexPath.section
+        if let title = table.titleForHeader(inSection: row.indexPath.section) {
+          entries.append(.header(title))
+        }
+      }
+      if first + offset == selected { selectedEntry = entries.count }
+      entries.append(.row(row.row, position: first + offset))
+    }
+    let start = selectedEntry >= height ? selectedEntry - height + 1 : 0
+    let dimmed = state == .dimmed
+    return entries.dropFirst(start).prefix(height).map { entry in
+      switch entry {
+      case .header(let title):
+        return LiveScreen.sectionHeader(title, width: width)
+      case .row(let text, let position):
+        return LiveScreen.row(text, selected: position == selected, dimmed: dimmed, width: width)
+      }
+    }
+  }
+
+  /// The paging window on the visible table, showing the selected row's page: made anew
+  /// when the table's contents or the page size changed, else moved.
+  private func currentWindow(kind: TableKind, table: SectionedTable) -> PagingWindow<MarkedText>? {
+    let pageSize = self.pageSize
+    let page = selected / pageSize
+    let key = WindowKey(table: kind, version: tableVersion, pageSize: pageSize)
+    do {
+      if var window, key == windowKey {
+        if window.currentPage != page {
+          try window.show(page: page)
+          self.window = window
+        }
+      } else {
+        window = try PagingWindow(
+          table: table, pageSize: pageSize, neighbours: 1, page: page, render: renderer(kind))
+        windowKey = key
+      }
+    } catch {
+      window = nil
+      windowKey = nil
+      message = error.description
+    }
+    return window
+  }
+
+  /// Renders an item: the results' rows with what the query matched marked, the original
+  /// table's as the model displays them.
+  private func renderer(_ kind: TableKind) -> PagingWindow<MarkedText>.Render {
+    let corpus = controller.corpus
+    if kind == .results, let results = controller.results {
+      let query = results.query
+      let scope = results.scope
+      return { item throws(RowAdapterError) in
+        do throws(ICUError) {
+          return try corpus.markedDisplay(of: item, for: query, scope: scope)
+        } catch {
+          throw .failed(item: item, reason: error.description)
+        }
+      }
+    }
+    let model = corpus.model
+    return { item in MarkedText(text: model.display(item)) }
+  }
+
+  /// The detail overlay: the item's display, each field and attribute, the link, and how to
+  /// close it at the bottom.
+  private func detailLines(of item: ItemID) -> [StyledLine] {
+    let width = size.columns
+    let model = controller.corpus.model
+    guard model.contains(item) else {
+      detail = nil
+      return mainLines()
+    }
+    var title = StyledLine(width: width)
+    title.append(model.display(item), .bold)
+    var lines = [title, StyledLine(width: width)]
+    for (name, value) in ItemDetail.entries(of: item, in: model) {
+      var line = StyledLine(width: width)
+      line.append("  \(name): ", .bold)
+      line.append(value)
+      lines.append(line)
+    }
+    let help = LiveScreen.help(
+      [.init(text: "Esc/Enter/q close", priority: 2), .init(text: "Ctrl-C quit", priority: 1)],
+      width: width)
+    guard size.rows >= 3 else { return lines }
+    lines = Array(lines.prefix(size.rows - 1))
+    while lines.count < size.rows - 1 { lines.append(StyledLine(width: width)) }
+    lines.append(help)
+    return lines
+  }
+}
+
+/// What the detail of an item shows: each field (its values joined with ", "), each
+/// attribute, and the status link when the schema has an author and an id, as the REPL's
+/// `select` prints them.
+enum ItemDetail {
+  /// The detail link of an item whose schema has an `author` and an `id`.
+  static let statusLink = "https://twitter.com/{author}/status/{id}"
+
+  /// The names and values of the detail, in the schema's order, the link last.
+  static func entries(of item: ItemID, in model: Model) -> [(name: String, value: String)] {
+    let schema = model.schema
+    var entries: [(name: String, value: String)] = []
+    for (index, field) in schema.fields.enumerated() {
+      entries.append((field.name, model.values(of: item, field: index).joined(separator: ", ")))
+    }
+    for (index, name) in schema.attributes.enumerated() {
+      entries.append((name, model.attribute(index, of: item)))
+    }
+    if let link = try? LinkTemplate(statusLink, schema: schema) {
+      entries.append(("link", link.row(for: item, in: model)))
+    }
+    return entries
+  }
+}

@@ -1,0 +1,475 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// End-to-end tests of `SearchREPL live`: the real binary in a tmux pane, driven with
+/// `send-keys` and read back with `capture-pane`.
+///
+/// Every expected row was worked out from `Corpus/products/products.tsv` (45 products,
+/// display "{name} ({year})", in file order): `grep -i ipod` gives the six iPods, all of
+/// type Device; 22 products are Devices; none of the iPods is a Desktop. At 80×24 the table
+/// has 20 lines (24 less the search bar, scope bar, status and help), at 100×30 it has 26:
+/// the 26th product is "Apple TV (2007)".
+///
+/// Nothing waits for a time: each step polls the pane until the expected screen appears, or
+/// fails with the last screen after a generous timeout.
+@Suite(.enabled(if: LivePane.tmux != nil, "tmux is not installed"))
+struct LiveViewTests {
+  private static let help =
+    "Tab scope · ↑↓ move · PgUp/PgDn page · Enter detail · Esc cancel · Ctrl-C quit"
+  private static let iPods = [
+    "iPod (2001)", "iPod mini (2004)", "iPod shuffle (2005)", "iPod nano (2005)",
+    "iPod touch (2007)", "iPod classic (2007)",
+  ]
+
+  @Test func firstScreenFits() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    let screen = try pane.waitFor("the first screen") { $0.last == Self.help }
+    #expect(screen.count == 24)
+    #expect(screen[0] == "Search:  Search 45 products")
+    #expect(screen[1] == " All   Device   Desktop   Portable")
+    #expect(screen[2] == "45 products")
+    #expect(
+      Array(screen[3...5]) == [" Apple I (1976)", " Apple II (1977)", " Lisa (1983)"])
+    // 20 table lines: the 20th product is the last row before the help.
+    #expect(screen[22] == " MacBook (2006)")
+    for line in screen { #expect(line.count <= 80, "too long: \(line)") }
+    // The placeholder is dim, "All" is selected, and so is the first row.
+    let styled = try pane.capture(attributes: true)
+    #expect(LivePane.isDim("Search 45 products", in: styled[0]))
+    #expect(!LivePane.isDim("Search:", in: styled[0]))
+    #expect(LivePane.isInverse("All", in: styled[1]))
+    #expect(!LivePane.isInverse("Device", in: styled[1]))
+    #expect(LivePane.isInverse("Apple I (1976)", in: styled[3]))
+  }
+
+  @Test func typingNarrowsToTheIPods() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("ipod")
+    let screen = try pane.waitFor("the six iPods") {
+      LivePane.isIdle($0, text: "ipod", status: "6 results")
+    }
+    #expect(Array(screen[3...8]) == Self.iPods.map { " " + $0 })
+    #expect(screen[9].isEmpty)
+    #expect(screen.last == Self.help)
+    // The matched "iPod" of each row is bold and underlined.
+    let styled = try pane.capture(attributes: true)
+    for line in styled[3...8] {
+      #expect(LivePane.attributes(of: "iPod", in: line)?.isSuperset(of: [1, 4]) == true, "\(line)")
+      #expect(LivePane.attributes(of: " (", in: line)?.isDisjoint(with: [1, 4]) == true, "\(line)")
+    }
+  }
+
+  @Test func tabSelectsTheNextScope() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    // Tab on the empty bar: the search begins in Device, which holds 22 products.
+    try pane.send("Tab")
+    var screen = try pane.waitFor("Device's 22 products") {
+      LivePane.isIdle($0, text: "", status: "22 results")
+    }
+    #expect(screen[3] == " Newton MessagePad (1993)")
+    #expect(LivePane.isInverse("Device", in: try pane.capture(attributes: true)[1]))
+    // With "ipod": Device keeps the six iPods; Desktop has none; Shift-Tab goes back.
+    try pane.type("ipod")
+    screen = try pane.waitFor("the iPods in Device") {
+      LivePane.isIdle($0, text: "ipod", status: "6 results")
+    }
+    #expect(Array(screen[3...8]) == Self.iPods.map { " " + $0 })
+    try pane.send("Tab")
+    screen = try pane.waitFor("no iPod in Desktop") {
+      LivePane.isIdle($0, text: "ipod", status: "No Results")
+    }
+    #expect(LivePane.isInverse("Desktop", in: try pane.capture(attributes: true)[1]))
+    try pane.send("BTab", "BTab")
+    _ = try pane.waitFor("all six iPods again, in All") {
+      LivePane.isIdle($0, text: "ipod", status: "6 results")
+        && (try? pane.capture(attributes: true)).map { LivePane.isInverse("All", in: $0[1]) }
+          == true
+    }
+    // Tab wraps from the last scope to the first, Shift-Tab from the first to the last.
+    try pane.send("BTab")
+    _ = try pane.waitFor("Portable selected") {
+      LivePane.isIdle($0, text: "ipod", status: "No Results")
+        && (try? pane.capture(attributes: true)).map { LivePane.isInverse("Portable", in: $0[1]) }
+          == true
+    }
+  }
+
+  @Test func detailOpensAndEscapeCancels() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("ipod")
+    _ = try pane.waitFor("the six iPods") { LivePane.isIdle($0, text: "ipod", status: "6 results") }
+    try pane.send("Down")
+    _ = try pane.waitFor("the second row selected") { _ in
+      (try? pane.capture(attributes: true)).map { LivePane.isInverse("iPod", in: $0[4]) } == true
+    }
+    try pane.send("Enter")
+    let detail = try pane.waitFor("the detail of the iPod mini") {
+      $0.contains("  name: iPod mini")
+    }
+    #expect(detail[0] == "iPod mini (2004)")
+    for entry in ["  type: Device", "  year: 2004", "  price: 249"] {
+      #expect(detail.contains(entry), "missing \(entry)")
+    }
+    #expect(detail.last == "Esc/Enter/q close · Ctrl-C quit")
+    // Esc closes the detail: the results again, the same row selected.
+    try pane.send("Escape")
+    let results = try pane.waitFor("the results again") {
+      LivePane.isIdle($0, text: "ipod", status: "6 results")
+    }
+    #expect(Array(results[3...8]) == Self.iPods.map { " " + $0 })
+    #expect(LivePane.isInverse("iPod", in: try pane.capture(attributes: true)[4]))
+    // Esc again cancels: the original table of 45, the text gone, the placeholder back.
+    try pane.send("Escape")
+    let original = try pane.waitFor("the original table") { $0.count > 2 && $0[2] == "45 products" }
+    #expect(original[0] == "Search:  Search 45 products")
+    #expect(original[3] == " Apple I (1976)")
+    #expect(original[22] == " MacBook (2006)")
+  }
+
+  @Test func resizeRedrawsToTheNewSize() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "100", "-y", "30"])
+    let large = try pane.waitFor("a 100×30 screen") {
+      $0.count == 30 && $0.last == Self.help && $0[28] == " Apple TV (2007)"
+    }
+    #expect(large[0] == "Search:  Search 45 products")
+    #expect(large[3] == " Apple I (1976)")
+    // Smaller and smaller: lines cut to the width, the top lines kept, never a crash.
+    try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "40", "-y", "10"])
+    let small = try pane.waitFor("a 40×10 screen") {
+      $0.count == 10 && $0[0] == "Search:  Search 45 products"
+        && $0[8] == " Macintosh Portable (1989)"
+    }
+    for line in small { #expect(line.count <= 40, "too long: \(line)") }
+    #expect(small[9].hasSuffix("Ctrl-C quit"))
+    try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "12", "-y", "2"])
+    _ = try pane.waitFor("a 12×2 screen") {
+      $0.count == 2 && $0[0] == "Search:  Sea" && $0[1] == " All   Devic"
+    }
+    try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "80", "-y", "24"])
+    _ = try pane.waitFor("the first screen again") {
+      $0.count == 24 && $0.last == Self.help && $0[22] == " MacBook (2006)"
+    }
+  }
+
+  @Test func controlCQuitsAndRestoresTheTerminal() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    #expect(try pane.alternateScreen())
+    try pane.send("C-c")
+    let status = try pane.waitForStatus()
+    #expect(status == "0")
+    try pane.expectRestored()
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("ipod")
+    _ = try pane.waitFor("the six iPods") { LivePane.isIdle($0, text: "ipod", status: "6 results") }
+    let shell = try pane.tmux(["display", "-p", "-t", LivePane.session, "#{pane_pid}"])
+    let children = try LivePane.run(
+      "/usr/bin/env", ["pgrep", "-P", shell.trimmingCharacters(in: .whitespacesAndNewlines)])
+    let pids = children.split(whereSeparator: \.isNewline).compactMap { Int32($0) }
+    try #require(pids.count == 1, "the pane's shell should have one child: \(children)")
+    #expect(kill(pids[0], SIGTERM) == 0)
+    let status = try pane.waitForStatus()
+    #expect(status == "\(128 + SIGTERM)")
+    try pane.expectRestored()
+  }
+}
+
+/// `live` refuses to run without a terminal, whether or not tmux is installed.
+@Suite struct LiveCommandTests {
+  @Test func refusesWithoutATerminal() throws {
+    let result = try BinaryRunner.run(["live", "--corpus", LivePane.products])
+    #expect(result.exitedNormally)
+    #expect(result.status == 2)
+    #expect(result.stderrText.contains("run it in a terminal"))
+    #expect(result.stderrText.contains("repl"))
+    #expect(result.stdout.isEmpty)
+  }
+}
+
+/// A detached tmux session on a private server, running `SearchREPL live` over the products
+/// inside a shell that records the terminal's settings before and after, and the exit status.
+final class LivePane {
+  /// tmux's path, or nil when it is not installed.
+  static let tmux: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
+      let candidate = "\(directory)/tmux"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }()
+
+  /// The session's name (each pane has a server of its own).
+  static let session = "live"
+
+  /// The package's root, found from this file so that the tests run from any directory.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let products = root.appendingPathComponent("Corpus/products/products.manifest.json")
+    .path
+
+  /// How long any one screen may take to appear.
+  static let timeout: TimeInterval = 20
+
+  /// The private server's socket name.
+  private let server = "searchrepl-live-\(UUID().uuidString)"
+  /// Where the shell writes `before`, `after` and `status`.
+  private let directory: URL
+
+  private init(directory: URL) { self.directory = directory }
+
+  /// Starts the session at 80×24 (or the size given).
+  static func start(columns: Int = 80, rows: Int = 24) throws -> LivePane {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("LiveViewTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let pane = LivePane(directory: directory)
+    let binary = try BinaryRunner.executableURL().path
+    func file(_ name: String) -> String { quoted(directory.appendingPathComponent(name).path) }
+    let script = """
+      stty -g > \(file("before")); \(quoted(binary)) live --corpus \(quoted(products)); \
+      s=$?; stty -g > \(file("after")); echo $s > \(file("status.tmp")); \
+      mv \(file("status.tmp")) \(file("status")); sleep 60
+      """
+    do {
+      try pane.tmux([
+        "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
+        "-e", "TERM=xterm-256color", "--", "sh", "-c", script,
+      ])
+    } catch {
+      pane.close()
+      throw error
+    }
+    return pane
+  }
+
+  /// Kills the server and removes its socket and the files.
+  func close() {
+    let socket = try? tmux(["display", "-p", "#{socket_path}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    _ = try? tmux(["kill-server"])
+    if let socket, !socket.isEmpty { try? FileManager.default.removeItem(atPath: socket) }
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// Runs a tmux command on this pane's server; its standard output.
+  @discardableResult
+  func tmux(_ arguments: [String]) throws -> String {
+    guard let tmux = Self.tmux else { throw LivePaneError("tmux is not installed") }
+    return try Self.run(tmux, ["-L", server, "-f", "/dev/null"] + arguments)
+  }
+
+  /// Types text as it is (no key names).
+  func type(_ text: String) throws {
+    try tmux(["send-keys", "-t", Self.session, "-l", text])
+  }
+
+  /// Presses keys by tmux's names: "Tab", "BTab", "Down", "Enter", "Escape", "C-c".
+  func send(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", Self.session] + keys)
+  }
+
+  /// The pane's lines, without trailing spaces; with `attributes`, with SGR sequences.
+  func capture(attributes: Bool = false) throws -> [String] {
+    let text = try tmux(
+      ["capture-pane", "-p", "-t", Self.session] + (attributes ? ["-e"] : []))
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines.map { line in
+      var line = line
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// Polls the pane until `done` holds for its lines; throws with the last screen when it
+  /// does not within the timeout.
+  @discardableResult
+  func waitFor(_ what: String, _ done: ([String]) -> Bool) throws -> [String] {
+    let deadline = Date().addingTimeInterval(Self.timeout)
+    var screen: [String] = []
+    while Date() < deadline {
+      screen = try capture()
+      if done(screen) { return screen }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw LivePaneError(
+      "timed out waiting for \(what); the screen:\n" + screen.joined(separator: "\n"))
+  }
+
+  /// The live process's exit status, once the shell has written it.
+  func waitForStatus() throws -> String {
+    let file = directory.appendingPathComponent("status")
+    let deadline = Date().addingTimeInterval(Self.timeout)
+    while Date() < deadline {
+      if let text = try? String(contentsOf: file, encoding: .utf8) {
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw LivePaneError(
+      "timed out waiting for the exit status; the screen:\n"
+        + ((try? capture())?.joined(separator: "\n") ?? ""))
+  }
+
+  /// Whether the pane shows the alternate screen.
+  func alternateScreen() throws -> Bool {
+    try tmux(["display", "-p", "-t", Self.session, "#{alternate_on}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+  }
+
+  /// Expects the terminal as it was before `live`: the same settings (`stty -g`), the normal
+  /// screen, the cursor shown.
+  func expectRestored() throws {
+    let before = try String(
+      contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+    let after = try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8)
+    #expect(!before.isEmpty)
+    #expect(before == after)
+    #expect(try !alternateScreen())
+    let cursor = try tmux(["display", "-p", "-t", Self.session, "#{cursor_flag}"])
+    #expect(cursor.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+  }
+
+  /// Whether the screen shows `text` in the bar, `status` on the status line, and no search
+  /// under way.
+  static func isIdle(_ screen: [String], text: String, status: String) -> Bool {
+    guard screen.count > 2 else { return false }
+    let bar = text.isEmpty ? "Search:  Search 45 products" : "Search: \(text)"
+    return screen[0] == bar && screen[2] == status
+  }
+
+  /// Whether `text` is drawn in inverse video on a line captured with attributes.
+  static func isInverse(_ text: String, in line: String) -> Bool {
+    attributes(of: text, in: line)?.contains(7) == true
+  }
+
+  /// Whether `text` is drawn dim on a line captured with attributes.
+  static func isDim(_ text: String, in line: String) -> Bool {
+    attributes(of: text, in: line)?.contains(2) == true
+  }
+
+  /// The SGR attributes (1 bold, 2 dim, 4 underline, 7 inverse) in force where `text`
+  /// starts on a line captured with attributes: tmux writes only what changes, so every
+  /// sequence before it counts. Nil when the line does not hold `text`.
+  static func attributes(of text: String, in line: String) -> Set<Int>? {
+    guard let range = line.range(of: text) else { return nil }
+    var attributes: Set<Int> = []
+    var rest = line[..<range.lowerBound]
+    while let escape = rest.range(of: "\u{1B}[") {
+      rest = rest[escape.upperBound...]
+      guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+      if rest[end] == "m" {
+        for parameter in rest[..<end].split(separator: ";", omittingEmptySubsequences: false) {
+          switch Int(parameter) ?? 0 {
+          case 0: attributes = []
+          case 22: attributes.subtract([1, 2])
+          case 24: attributes.remove(4)
+          case 27: attributes.remove(7)
+          case let code: attributes.insert(code)
+          }
+        }
+      }
+      rest = rest[rest.index(after: end)...]
+    }
+    return attributes
+  }
+
+  /// Runs a program; its standard output, or an error with its standard error when it
+  /// fails.
+  ///
+  /// It is spawned with no signal blocked and every handler at its default: the test's
+  /// threads block signals, and a tmux server that inherited that mask would never see the
+  /// SIGTERM that `kill-server` sends it. Output goes to files, not pipes, so that the
+  /// server tmux forks cannot hold a pipe open.
+  static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+    let name = "LivePane-\(UUID().uuidString)"
+    let outputPath = directory.appendingPathComponent(name + ".out").path
+    let errorPath = directory.appendingPathComponent(name + ".err").path
+    defer {
+      try? FileManager.default.removeItem(atPath: outputPath)
+      try? FileManager.default.removeItem(atPath: errorPath)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var environment = ProcessInfo.processInfo.environment
+    environment["TERM"] = "xterm-256color"
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard spawned == 0 else {
+      throw LivePaneError("cannot run \(executable): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else {
+        throw LivePaneError("cannot wait for \(executable): \(String(cString: strerror(errno)))")
+      }
+    }
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    guard status == 0 else {
+      let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      throw LivePaneError(
+        "\(executable) \(arguments.joined(separator: " ")) failed (wait status \(status)): \(error)"
+      )
+    }
+    return output
+  }
+}
+
+/// A step of a tmux test that could not be done.
+struct LivePaneError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// A word for `sh`, in single quotes.
+private func quoted(_ text: String) -> String {
+  "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
