@@ -20,13 +20,7 @@ import Testing
 /// Events are compared as whole sequences of compact lines: the event's name, then its keys
 /// in a fixed order (`ms` is off through `SEARCHREPL_NO_TIMING=1`; any other key shows up).
 @Suite struct EventTableTests {
-  /// The package's root, found from this file so that the tests run from any directory.
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  private static let products = root.appendingPathComponent(
-    "Corpus/products/products.manifest.json"
-  ).path
+  private static let products = corpusManifest("products", "products")
 
   /// The keys written after the event's name, in this order.
   private static let keyOrder = [
@@ -43,16 +37,7 @@ import Testing
 
   /// Runs `repl --json --corpus products` with `script` on standard input, timing off.
   private func run(_ script: String) throws -> Session {
-    var environment = ProcessInfo.processInfo.environment
-    environment["SEARCHREPL_NO_TIMING"] = "1"
-    let result = try withTemporaryDirectory { directory in
-      let file = directory.appendingPathComponent("stdin")
-      try Data(script.utf8).write(to: file)
-      return try BinaryRunner.run(
-        executable: BinaryRunner.executableURL(),
-        ["repl", "--json", "--corpus", Self.products], stdinFile: file, timeout: 120,
-        environment: environment)
-    }
+    let result = try runREPL(["--json", "--corpus", Self.products], script)
     #expect(result.exitedNormally && result.status == 0, "\(result.stderrText)")
     let text = String(decoding: result.stdout, as: UTF8.self)
     let events = try text.split(separator: "\n").map { line in

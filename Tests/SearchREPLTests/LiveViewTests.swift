@@ -226,12 +226,7 @@ final class LivePane {
   /// The session's name (each pane has a server of its own).
   static let session = "live"
 
-  /// The package's root, found from this file so that the tests run from any directory.
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  static let products = root.appendingPathComponent("Corpus/products/products.manifest.json")
-    .path
+  static let products = corpusManifest("products", "products")
 
   /// How long any one screen may take to appear.
   static let timeout: TimeInterval = 20

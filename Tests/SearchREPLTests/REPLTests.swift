@@ -3,25 +3,12 @@ import Testing
 
 /// End-to-end tests of `SearchREPL repl`: scripts on standard input, transcripts compared.
 @Suite struct REPLTests {
-  /// The package's root, found from this file so that the tests run from any directory.
-  private static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   private static func manifest(_ folder: String, _ name: String) -> String {
-    root.appendingPathComponent("Corpus/\(folder)/\(name).manifest.json").path
+    corpusManifest(folder, name)
   }
 
-  /// Runs `repl ARGUMENTS` with `script` as standard input and timing turned off.
   private func repl(_ arguments: [String], _ script: String) throws -> RunResult {
-    var environment = ProcessInfo.processInfo.environment
-    environment["SEARCHREPL_NO_TIMING"] = "1"
-    return try withTemporaryDirectory { directory in
-      let file = directory.appendingPathComponent("stdin")
-      try Data(script.utf8).write(to: file)
-      return try BinaryRunner.run(
-        executable: BinaryRunner.executableURL(), ["repl"] + arguments, stdinFile: file,
-        timeout: 120, environment: environment)
-    }
+    try runREPL(arguments, script)
   }
 
   /// Every line of standard output as a JSON object; fails the test for a line that is not.

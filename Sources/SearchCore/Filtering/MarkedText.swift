@@ -72,14 +72,7 @@ extension SearchCorpus {
 
   /// UTF-8 ranges as string ranges, merged where they overlap or touch.
   private static func marked(_ text: String, _ marks: [Range<Int>]) -> MarkedText {
-    var merged: [Range<Int>] = []
-    for mark in marks.sorted(by: { $0.lowerBound < $1.lowerBound }) where !mark.isEmpty {
-      if let last = merged.last, mark.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, mark.upperBound)
-      } else {
-        merged.append(mark)
-      }
-    }
+    let merged = merged(marks)
     let utf8 = text.utf8
     return MarkedText(
       text: text,

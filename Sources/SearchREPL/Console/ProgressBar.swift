@@ -12,8 +12,10 @@ final class ProgressBar: Sendable {
   private let progress: LoadProgress
   private let label: String
   private let stopped = Atomic<Bool>(false)
-  private let finished = Mutex<Bool>(false)
-  private let ended = NSCondition()
+  /// Wakes the drawing thread early when the load ends.
+  private let wake = DispatchSemaphore(value: 0)
+  /// Signalled by the drawing thread once its line is cleared.
+  private let cleared = DispatchSemaphore(value: 0)
 
   private init(progress: LoadProgress, label: String) {
     self.progress = progress
@@ -42,17 +44,10 @@ final class ProgressBar: Sendable {
         Terminal.write("\r" + line() + "\u{1B}[K", to: STDERR_FILENO)
         drawn = true
       }
-      ended.lock()
-      if !stopped.load(ordering: .acquiring) {
-        _ = ended.wait(until: Date(timeIntervalSinceNow: 0.1))
-      }
-      ended.unlock()
+      _ = wake.wait(timeout: .now() + .milliseconds(100))
     }
     if drawn { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
-    finished.withLock { $0 = true }
-    ended.lock()
-    ended.broadcast()
-    ended.unlock()
+    cleared.signal()
   }
 
   /// One line: `Loading cities  indexing ██████████░░░░░░░░░░  52%`.
@@ -68,10 +63,8 @@ final class ProgressBar: Sendable {
   /// Ends the bar and waits until its line is cleared, so that nothing printed next shares
   /// the line with it.
   private func stop() {
-    ended.lock()
     stopped.store(true, ordering: .releasing)
-    ended.broadcast()
-    while !finished.withLock({ $0 }) { ended.wait() }
-    ended.unlock()
+    wake.signal()
+    cleared.wait()
   }
 }

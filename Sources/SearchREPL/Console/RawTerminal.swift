@@ -42,7 +42,7 @@ enum RawTerminal {
     appendLeaveSequence(
       fullScreen ? "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l" : "\u{1B}[?2004l")
     terminalIsRaw = true
-    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
     Terminal.write(
       fullScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" : "\u{1B}[?2004h", to: STDOUT_FILENO)
   }
@@ -108,7 +108,7 @@ private func restoreTerminal() {
   guard terminalIsRaw else { return }
   terminalIsRaw = false
   _ = write(STDOUT_FILENO, leaveSequence, leaveSequenceLength)
-  _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
+  _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &savedAttributes)
 }
 
 private let restoreAndReraise: @convention(c) (Int32) -> Void = { number in

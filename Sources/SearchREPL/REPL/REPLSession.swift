@@ -389,10 +389,16 @@ final class REPLSession {
       output.info("sections \(Self.describe(sectioning)) (\(controller.resultsState))")
       return
     case .fold(let folding):
-      renormalize(folding: folding, locale: controller.corpus.normalizer.locale)
+      let locale = controller.corpus.normalizer.locale
+      if renormalize(folding: folding, locale: locale, what: "set fold") {
+        output.info("fold \(folding) (\(controller.resultsState))")
+      }
       return
     case .locale(let locale):
-      renormalize(folding: controller.corpus.normalizer.folding, locale: locale)
+      let folding = controller.corpus.normalizer.folding
+      if renormalize(folding: folding, locale: locale, what: "set locale") {
+        output.info("locale \(locale.isEmpty ? "root" : locale) (\(controller.resultsState))")
+      }
       return
     }
     controller.configuration = configuration
@@ -400,7 +406,7 @@ final class REPLSession {
 
   /// Folds the model again with another normaliser (the index is rebuilt) and, for a new
   /// locale, collates the tables with it too.
-  private func renormalize(folding: Folding, locale: String?) {
+  private func renormalize(folding: Folding, locale: String?, what: String) -> Bool {
     let locale = locale == "" ? nil : locale
     let corpus: SearchCorpus
     do {
@@ -408,16 +414,12 @@ final class REPLSession {
         model: controller.corpus.model,
         normalizer: try Normalizer(folding: folding, locale: locale))
     } catch {
-      output.error("set: \(error)")
-      return
+      output.error("\(what): \(error)")
+      return false
     }
     var options = tableOptions
     options.locale = locale ?? ""
-    let what = folding != controller.corpus.normalizer.folding ? "set fold" : "set locale"
-    guard rebuild(corpus: corpus, tableOptions: options, what: what) else { return }
-    output.info(
-      (what == "set fold" ? "fold \(folding)" : "locale \(locale ?? "root")")
-        + " (\(controller.resultsState))")
+    return rebuild(corpus: corpus, tableOptions: options, what: what)
   }
 
   /// A normaliser and table options are fixed for a controller's life, so changing them

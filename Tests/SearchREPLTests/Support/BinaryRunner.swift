@@ -136,6 +136,29 @@ private final class BackgroundReader: @unchecked Sendable {
   }
 }
 
+/// The manifest of a committed data set, `Corpus/FOLDER/NAME.manifest.json`, as a path;
+/// found from this file so that the tests run from any directory.
+func corpusManifest(_ folder: String, _ name: String) -> String {
+  URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("Corpus/\(folder)/\(name).manifest.json").path
+}
+
+/// Runs `SearchREPL repl ARGUMENTS` with `script` as standard input and timing turned off
+/// (`SEARCHREPL_NO_TIMING=1`), so that transcripts can be compared.
+func runREPL(_ arguments: [String], _ script: String) throws -> RunResult {
+  var environment = ProcessInfo.processInfo.environment
+  environment["SEARCHREPL_NO_TIMING"] = "1"
+  return try withTemporaryDirectory { directory in
+    let file = directory.appendingPathComponent("stdin")
+    try Data(script.utf8).write(to: file)
+    return try BinaryRunner.run(
+      executable: BinaryRunner.executableURL(), ["repl"] + arguments, stdinFile: file,
+      timeout: 120, environment: environment)
+  }
+}
+
 /// Runs `body` with a new empty directory, removed with its contents afterwards.
 func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
   let directory = FileManager.default.temporaryDirectory
