@@ -364,8 +364,9 @@ import Testing
 
   @Test func aModelChangeRestartsTheWaitingSearchOnTheNewModel() throws {
     // "ip" shows 15 rows; "ipa" waits in the background. Deleting row 0 (iPod, item 12)
-    // refreshes the shown results to 14 rows (no reload event) and restarts the waiting
-    // search in generation 4 on the new model: its deferred reload has the 4 iPads.
+    // refreshes the shown "ip" results to 14 rows (no reload event) as generation 4, and
+    // restarts the waiting search as generation 5 on the new model (a generation names one
+    // set of rows): its deferred reload has the 4 iPads.
     let session = try run(
       """
       begin
@@ -387,11 +388,11 @@ import Testing
         #"text text="ip" reload=now generation=2 rows=15 state=rows"#,
         #"text text="ipa" reload=deferred generation=3"#,
         #"delete item=12 text="iPod (2001)""#,
-        "reload reload=deferred generation=4 rows=4 state=rows",
+        "reload reload=deferred generation=5 rows=4 state=rows",
       ])
     #expect(
       session.stderr.contains(
-        "stats: 44 items, generation 4, state 4 results, 0 discarded searches, 4 results"))
+        "stats: 44 items, generation 5, state 4 results, 0 discarded searches, 4 results"))
   }
 
   @Test func deletingAnOriginalRowShiftsTheRowsAfterIt() throws {

@@ -47,9 +47,13 @@ public final class SearchController {
   /// The items, their index and scopes.
   public private(set) var corpus: SearchCorpus
   /// The table of the whole model.
-  public private(set) var originalTable: SectionedTable
+  public private(set) var originalTable: SectionedTable {
+    didSet { versions.original += 1 }
+  }
   /// The table of the current results (empty while none are shown).
-  public private(set) var resultsTable: SectionedTable
+  public private(set) var resultsTable: SectionedTable {
+    didSet { versions.results += 1 }
+  }
   /// The results in the results table: nil while none are shown.
   public private(set) var results: SearchResult?
   /// How the tables are sectioned and ordered.
@@ -76,6 +80,31 @@ public final class SearchController {
   /// Background searches started and not yet back, superseded ones included.
   private var searchesInFlight = 0
 
+  // MARK: Delivery state
+  /// Events of the call under way, delivered when its changes are complete.
+  private var pendingEvents: [SearchEvent] = []
+  private var isDelivering = false
+  /// What started the call under way, for its update.
+  private var cause: SearchUpdate.Cause?
+  /// Counts the replacements of each table.
+  private var versions = (original: 0, results: 0)
+  /// The last replacement of each table whose change set is known: from which version to
+  /// which, and the changes.
+  private var knownOriginalStep: (from: Int, to: Int, changes: TableChanges)?
+  private var knownResultsStep: (from: Int, to: Int, changes: TableChanges)?
+  /// The original table's changes from the model change under way.
+  private var originalChangesOfCall: TableChanges?
+  /// The generation of the results in the results table; nil while it has none.
+  private var resultsGeneration: Int?
+  /// What was on screen at the last update.
+  private var published: Published
+  private struct Published {
+    var table: TableKind
+    var version: Int
+    var snapshot: SectionedTable
+    var state: ResultsTableState
+  }
+
   /// Creates a controller over a corpus.
   ///
   /// - Throws: ``TableError`` when the table options name a field or attribute the model does
@@ -101,6 +130,7 @@ public final class SearchController {
     machine = SearchStateMachine(
       bar: SearchBarState(placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
+    published = Published(table: .original, version: 0, snapshot: originalTable, state: .hidden)
   }
 
   // MARK: State
@@ -134,10 +164,10 @@ public final class SearchController {
   // MARK: The search bar
 
   /// The bar gets focus: will-begin, active, did-begin.
-  public func begin() { send(.begin) }
+  public func begin() { send(.begin, cause: .began) }
 
   /// Sets the text (a keystroke, a paste or code): text-did-change, then the reload decision.
-  public func setText(_ text: String) { send(.setText(text)) }
+  public func setText(_ text: String) { send(.setText(text), cause: .textChanged) }
 
   /// Selects a scope button: scope-did-change, then the reload decision.
   ///
@@ -146,17 +176,17 @@ public final class SearchController {
     guard machine.bar.scopeTitles.indices.contains(scope) else {
       throw .noSuchScope(String(scope), titles: machine.bar.scopeTitles)
     }
-    send(.selectScope(scope))
+    send(.selectScope(scope), cause: .scopeChanged)
   }
 
   /// Presses the search button; in the search-button-only mode this runs the search.
-  public func clickSearchButton() { send(.searchButton) }
+  public func clickSearchButton() { send(.searchButton, cause: .searchButton) }
 
   /// Presses cancel: the search ends, its running search is dropped, the text is cleared.
-  public func cancel() { send(.cancel) }
+  public func cancel() { send(.cancel, cause: .ended) }
 
   /// Ends the search without the cancel button; the text stays.
-  public func end() { send(.end) }
+  public func end() { send(.end, cause: .ended) }
 
   // MARK: Rows
 
@@ -171,6 +201,7 @@ public final class SearchController {
       throw .noSuchRow(indexPath, table: table)
     }
     emit(.didSelect(item: item, table: table))
+    deliver()
     return item
   }
 
@@ -192,40 +223,86 @@ public final class SearchController {
   // MARK: Model changes
 
   /// Adds an item at a position of the model (the end when nil).
+  ///
+  /// The change is made inside the call, on the main actor: its cost grows with the model.
+  /// For large models, or many changes, use ``apply(_:)``.
   @discardableResult
   public func insert(_ record: ItemRecord, at position: Int? = nil) throws(CorpusError) -> ItemID {
-    var corpus = self.corpus
-    let id = try corpus.insert(record, at: position ?? corpus.model.count)
-    modelChanged(corpus, items: [id], event: .didInsert(id))
-    return id
+    try install(prepare([.insert(record, at: position)])).inserted[0]
   }
 
   /// Replaces an item's content.
   public func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
-    var corpus = self.corpus
-    try corpus.update(id, with: record)
-    modelChanged(corpus, items: [id], event: .didUpdate(id))
+    try install(prepare([.update(id, record)]))
   }
 
   /// Removes an item from the model and from both tables.
   public func remove(_ id: ItemID) throws(CorpusError) {
-    var corpus = self.corpus
-    try corpus.remove(id)
-    modelChanged(corpus, items: [id], event: .didDelete(id))
+    try install(prepare([.remove(id)]))
   }
 
-  private func modelChanged(_ corpus: SearchCorpus, items: [ItemID], event: SearchEvent) {
-    self.corpus = corpus
-    emit(event)
-    let old = originalTable
-    do { originalTable = try originalLayout.table(corpus.model.ids, of: corpus.model) } catch {
-      emit(.error(error.description))
+  /// Applies a batch of changes as one: they are prepared (folded, indexed, sectioned) off the
+  /// main actor, then installed at once with one change set per table and one update. Batches
+  /// are applied one after another, in the order of their calls.
+  ///
+  /// - Returns: The identities of the inserted items, in the order of their changes.
+  /// - Throws: ``CorpusError`` when a change cannot be made (an unknown item, a record of the
+  ///   wrong shape); then no change of the batch is made.
+  @discardableResult
+  public func apply(_ changes: [ModelChange]) async throws(CorpusError) -> [ItemID] {
+    if isApplyingBatch {
+      await withCheckedContinuation { batchWaiters.append($0) }
     }
-    let updated: Set<ItemID> = if case .didUpdate = event { Set(items) } else { [] }
-    emit(.originalDidChange(TableChanges(from: old, to: originalTable, updated: updated)))
-    changedItems = items
-    send(.modelChanged)
+    isApplyingBatch = true
+    defer {
+      if batchWaiters.isEmpty {
+        isApplyingBatch = false
+      } else {
+        batchWaiters.removeFirst().resume()
+      }
+    }
+    let corpus = self.corpus
+    let table = originalTable
+    let layout = originalLayout
+    let outcome = await Task.detached {
+      () -> Result<PreparedChanges, CorpusError> in
+      do throws(CorpusError) {
+        return .success(
+          try PreparedChanges.prepare(changes, corpus: corpus, table: table, layout: layout))
+      } catch { return .failure(error) }
+    }.value
+    var prepared = try outcome.get()
+    if self.corpus.model.version != corpus.model.version {
+      // A change made on the main actor while this batch was prepared: prepare it again on
+      // the model as it is now.
+      prepared = try prepare(changes)
+    }
+    return install(prepared).inserted
+  }
+
+  private var isApplyingBatch = false
+  private var batchWaiters: [CheckedContinuation<Void, Never>] = []
+
+  private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
+    try PreparedChanges.prepare(
+      changes, corpus: corpus, table: originalTable, layout: originalLayout)
+  }
+
+  /// Installs prepared changes: every table is brought up to date before any event of the
+  /// change is delivered, so that observers see one consistent world.
+  @discardableResult
+  private func install(_ prepared: PreparedChanges) -> PreparedChanges {
+    corpus = prepared.corpus
+    let oldVersion = versions.original
+    originalTable = prepared.table
+    knownOriginalStep = (oldVersion, versions.original, prepared.changes)
+    originalChangesOfCall = prepared.changes
+    for event in prepared.events { emit(event) }
+    emit(.originalDidChange(prepared.changes))
+    changedItems = prepared.touched
+    send(.modelChanged, cause: .modelChanged)
     changedItems = []
+    return prepared
   }
 
   // MARK: Observation
@@ -259,12 +336,14 @@ public final class SearchController {
 
   // MARK: The driver
 
-  private func send(_ input: SearchStateMachine.Input) {
+  private func send(_ input: SearchStateMachine.Input, cause: SearchUpdate.Cause) {
+    self.cause = cause
     perform(machine.handle(input))
   }
 
   /// Performs actions in order; an action that feeds an input back performs the resulting
-  /// actions before the rest.
+  /// actions before the rest. Events wait until the actions are done (or the delegate is
+  /// asked a question), then go out with the update they make, if any.
   private func perform(_ actions: [SearchStateMachine.Action]) {
     var queue = actions
     newestGeneration.store(machine.generation)
@@ -275,22 +354,24 @@ public final class SearchController {
       case .emit(let event):
         emit(event)
       case .askDelegate(let trigger):
+        deliver()  // the delegate hears of the change before it is asked about it
         next = machine.handle(.delegateAnswered(answer(trigger)))
       case .searchNow(let request):
         let outcome = search(request, isCancelled: { false })
         next = finish(request.generation, outcome)
       case .searchInBackground(let request):
-        startInBackground(request)
+        next = startInBackground(request)
       case .cancelSearch:
         break  // the newest generation moved: the search stops at its next chunk
       case .scheduleQuietInterval(let generation, let delay):
         scheduler.schedule(after: delay) { [weak self] in
-          self?.send(.quietIntervalElapsed(generation: generation))
+          self?.send(.quietIntervalElapsed(generation: generation), cause: .searchFinished)
         }
       case .install(let generation):
         if let outcome = finished.removeValue(forKey: generation) {
           results = outcome.result
           resultsTable = outcome.table
+          resultsGeneration = generation
           filter.record(outcome.result, itemBudget: corpus.model.count)
         }
       case .discard(let generation):
@@ -298,9 +379,19 @@ public final class SearchController {
         discardedSearches += 1
       case .clearResults:
         results = nil
-        resultsTable = emptyResultsTable()
+        resultsGeneration = nil
+        if resultsTable.numberOfRows > 0 || resultsTable.numberOfSections != 1 {
+          let old = resultsTable
+          let oldVersion = versions.results
+          resultsTable = emptyResultsTable()
+          knownResultsStep = (
+            oldVersion, versions.results, TableChanges(from: old, to: resultsTable)
+          )
+        }
       case .refreshResults(let generation):
-        next = machine.handle(.resultsRefreshed(generation: generation, rows: refreshResults()))
+        let rows = refreshResults()
+        resultsGeneration = generation
+        next = machine.handle(.resultsRefreshed(generation: generation, rows: rows))
         if let changes = pendingResultsChanges {
           pendingResultsChanges = nil
           emit(.resultsDidChange(changes, generation: generation))
@@ -309,11 +400,49 @@ public final class SearchController {
       newestGeneration.store(machine.generation)
       queue.insert(contentsOf: next, at: 0)
     }
+    publish()
+    deliver()
     if isIdle && !idleWaiters.isEmpty {
       let waiters = idleWaiters
       idleWaiters = []
       for waiter in waiters { waiter.resume() }
     }
+  }
+
+  /// Adds an update to the events of the call when what is on screen changed since the last
+  /// one.
+  private func publish() {
+    defer {
+      cause = nil
+      originalChangesOfCall = nil
+    }
+    let kind = visibleTable
+    let version = kind == .original ? versions.original : versions.results
+    let state = machine.state
+    guard kind != published.table || version != published.version || state != published.state
+    else { return }
+    let table = self.table(kind)
+    let diff: SearchUpdate.Diff
+    let known = kind == .original ? knownOriginalStep : knownResultsStep
+    if kind == published.table && version == published.version {
+      diff = SearchUpdate.Diff(TableChanges())
+    } else if kind == published.table, let known, known.from == published.version,
+      known.to == version
+    {
+      diff = SearchUpdate.Diff(known.changes)
+    } else {
+      diff = SearchUpdate.Diff(from: published.snapshot, to: table)
+    }
+    let showsResults = kind == .results && results != nil
+    let update = SearchUpdate(
+      cause: cause ?? .searchFinished,
+      generation: showsResults ? resultsGeneration ?? machine.generation : machine.generation,
+      text: showsResults ? results?.query.text ?? machine.bar.text : machine.bar.text,
+      scope: showsResults ? results?.scope ?? machine.bar.selectedScope : machine.bar.selectedScope,
+      state: state, table: kind, previousTable: published.table,
+      originalChanges: originalChangesOfCall, changes: diff)
+    published = Published(table: kind, version: version, snapshot: table, state: state)
+    emit(.update(update))
   }
 
   private var pendingResultsChanges: TableChanges?
@@ -332,9 +461,25 @@ public final class SearchController {
     }
   }
 
+  /// Queues an event of the call under way; ``deliver()`` sends it.
   private func emit(_ event: SearchEvent) {
-    delegate?.receive(event, from: self)
-    observers.send(event)
+    pendingEvents.append(event)
+  }
+
+  /// Sends the queued events in order. An observer that changes the controller while it
+  /// hears of an event queues that call's events behind the rest, so the order holds.
+  private func deliver() {
+    guard !isDelivering else { return }
+    isDelivering = true
+    defer { isDelivering = false }
+    var next = 0
+    while next < pendingEvents.count {
+      let event = pendingEvents[next]
+      next += 1
+      delegate?.receive(event, from: self)
+      observers.send(event)
+    }
+    pendingEvents.removeAll()
   }
 
   private func finish(_ generation: Int, _ outcome: Result<Outcome, SearchFailure>?)
@@ -410,13 +555,14 @@ public final class SearchController {
     }
   }
 
-  private func startInBackground(_ request: SearchStateMachine.Request) {
+  /// Starts a background search; returns the actions of its end when it cannot start.
+  private func startInBackground(_ request: SearchStateMachine.Request)
+    -> [SearchStateMachine.Action]
+  {
     let job: Job
     switch self.job(for: request) {
     case .success(let value): job = value
-    case .failure(let failure):
-      perform(finish(request.generation, .failure(failure)))
-      return
+    case .failure(let failure): return finish(request.generation, .failure(failure))
     }
     let newest = newestGeneration
     let generation = request.generation
@@ -426,8 +572,10 @@ public final class SearchController {
     } then: { [weak self] outcome in
       guard let self else { return }
       self.searchesInFlight -= 1
+      self.cause = .searchFinished
       self.perform(self.finish(generation, outcome))
     }
+    return []
   }
 
   private func emptyResultsTable() -> SectionedTable {
@@ -448,6 +596,7 @@ public final class SearchController {
       query: shown.query, scope: shown.scope, items: items, path: .refreshed,
       modelVersion: corpus.model.version)
     let old = resultsTable
+    let oldVersion = versions.results
     let ordered = machine.configuration.ranksResults ? corpus.ranked(result) : result.items
     do { resultsTable = try resultsLayout.table(ordered, of: corpus.model) } catch {
       emit(.error(error.description))
@@ -455,7 +604,9 @@ public final class SearchController {
     results = result
     filter.record(result, itemBudget: corpus.model.count)
     let updated = changed.filter { shown.items.contains($0) && items.contains($0) }
-    pendingResultsChanges = TableChanges(from: old, to: resultsTable, updated: updated)
+    let changes = TableChanges(from: old, to: resultsTable, updated: updated)
+    knownResultsStep = (oldVersion, versions.results, changes)
+    pendingResultsChanges = changes
     return resultsTable.numberOfRows
   }
 }

@@ -104,7 +104,7 @@ extension SearchControllerDelegate {
     case .searchButtonClicked: searchControllerSearchButtonClicked(controller)
     case .cancelButtonClicked: searchControllerCancelButtonClicked(controller)
     case .decision, .reload, .stateDidChange, .resultsDidChange, .originalDidChange, .didSelect,
-      .didInsert, .didUpdate, .didDelete, .error:
+      .didInsert, .didUpdate, .didDelete, .update, .error:
       break
     }
   }

@@ -56,6 +56,9 @@ public enum SearchEvent: Hashable, Sendable {
   case didUpdate(ItemID)
   /// An item was deleted from the model (and from both tables).
   case didDelete(ItemID)
+  /// What is on screen changed: the last event of the call that changed it (see
+  /// ``SearchUpdate``).
+  case update(SearchUpdate)
   /// Something went wrong that the caller could not see in a return value (a background
   /// search that failed); the search goes on.
   case error(String)

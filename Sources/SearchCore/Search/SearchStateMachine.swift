@@ -129,7 +129,9 @@ public struct SearchStateMachine: Sendable {
     case .quietIntervalElapsed(let generation): return quietIntervalElapsed(generation)
     case .modelChanged: return modelChanged()
     case .resultsRefreshed(let generation, let rows):
-      guard generation == self.generation, installedGeneration != nil else { return [] }
+      // The refresh belongs to the model change that asked for it, in the same call: a search
+      // restarted by that change may already have taken a newer generation.
+      guard installedGeneration != nil else { return [] }
       installedGeneration = generation
       return show(.resultsState(rows: rows))
     }
@@ -211,10 +213,13 @@ public struct SearchStateMachine: Sendable {
       case .waiting(let request), .running(let request), .runningNow(let request, _): request
       }
     }
-    // One generation for the change: the refreshed results and the restarted search both
-    // answer it, and both supersede anything older.
+    // A generation names one result set: the displayed results, refreshed for the change,
+    // take one; a search restarted by the change takes the next, since it answers other text.
     var actions = supersede()
-    if installedGeneration != nil { actions.append(.refreshResults(generation: generation)) }
+    if installedGeneration != nil {
+      actions.append(.refreshResults(generation: generation))
+      if restarted != nil { generation += 1 }
+    }
     if let restarted {
       // The search in flight read the model before the change: run it again on the new one.
       let request = Request(generation: generation, text: restarted.text, scope: restarted.scope)

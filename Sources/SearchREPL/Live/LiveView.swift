@@ -93,12 +93,11 @@ final class LiveView {
 
   private func receive(_ event: SearchEvent) {
     switch event {
-    case .reload, .stateDidChange, .didEndSearch:
-      // Another list of rows: the selection starts over at the top, as a reloaded table's.
+    case .update(let update):
+      // Another list of rows: the selection starts over at the top, as a reloaded table's; a
+      // model change keeps it where it is.
       tableVersion += 1
-      selected = 0
-    case .resultsDidChange, .originalDidChange:
-      tableVersion += 1
+      if update.cause != .modelChanged { selected = 0 }
     case .error(let text):
       message = text
     default:

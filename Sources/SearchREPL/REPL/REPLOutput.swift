@@ -122,7 +122,7 @@ final class EventRenderer {
   /// Renders one event.
   func handle(_ event: SearchEvent) {
     switch event {
-    case .willBeginSearch, .willEndSearch, .willShowResultsTable, .willHideResultsTable:
+    case .willBeginSearch, .willEndSearch, .willShowResultsTable, .willHideResultsTable, .update:
       return
     case .didBeginSearch: simple("begin", text: "begin")
     case .didEndSearch: simple("end", text: "end")

@@ -4,8 +4,9 @@ import Testing
 
 /// 10,000 keystrokes at random intervals in background mode while another task inserts and
 /// deletes items, with real background searches (`TaskSearchScheduler`): every reload belongs
-/// to the newest generation when it arrives, the settled results equal a fresh full scan, and
-/// nothing arrives after cancel. `.ci/run` runs this under the thread sanitizer too.
+/// to the newest generation when it arrives, every update's change set keeps a mirror equal to
+/// the visible table, a generation names one set of rows, the settled results equal a fresh
+/// full scan, and nothing arrives after cancel. `.ci/run` runs this under the thread sanitizer too.
 @MainActor
 @Suite struct SearchControllerStressTests {
   @Test func typingWhileTheModelChanges() async throws {
@@ -15,7 +16,26 @@ import Testing
     let words = corpus.model.ids.compactMap { corpus.model.values(of: $0, field: 0).first }
     var random = SplitMix64(seed: 0x5EA5C4)
     let log = StressLog()
+    var mirror = TableMirror(controller.originalTable)
+    var rowsOfGeneration: [Int: [SectionedTable.Section]] = [:]
     let token = controller.observe { event in
+      if case .update(let update) = event {
+        // A front that applies every change set to its rows always shows the visible table,
+        // and a generation names one set of rows.
+        let table = controller.table(update.table)
+        mirror.apply(update.changes, new: table)
+        if mirror.sections != table.sections {
+          log.problems.append("the mirror differs after update #\(update.generation)")
+          mirror = TableMirror(table)
+        }
+        if update.table == .results {
+          if let seen = rowsOfGeneration[update.generation], seen != table.sections {
+            log.problems.append("generation #\(update.generation) names two sets of rows")
+          }
+          rowsOfGeneration[update.generation] = table.sections
+        }
+        log.updates += 1
+      }
       guard case .reload(_, let generation, let rows) = event else { return }
       log.reloads += 1
       if log.ended { log.problems.append("reload #\(generation) after cancel") }
@@ -77,6 +97,7 @@ import Testing
     await controller.waitUntilIdle()
     #expect(log.problems == [])
     #expect(log.reloads > 0)
+    #expect(log.updates >= log.reloads)
     // Keystrokes came faster than searches finished: some were superseded and dropped.
     #expect(controller.discardedSearches > 0)
     withExtendedLifetime(token) {}
@@ -86,6 +107,7 @@ import Testing
 @MainActor
 private final class StressLog {
   var reloads = 0
+  var updates = 0
   var ended = false
   var problems: [String] = []
 }

@@ -15,11 +15,19 @@ import Testing
     var seen: [SearchEvent] = []
     var token: ObservationToken? = controller.observe { seen.append($0) }
     controller.begin()
-    #expect(seen == [.willBeginSearch, .didBeginSearch, .stateDidChange(.dimmed)])
+    #expect(seen.count == 4)
+    #expect(Array(seen.prefix(3)) == [.willBeginSearch, .didBeginSearch, .stateDidChange(.dimmed)])
+    // The update comes last: the original table, now dimmed, with no row changed.
+    guard case .update(let update) = seen.last else {
+      Issue.record("no update after begin: \(seen)")
+      return
+    }
+    #expect(update.cause == .began && update.state == .dimmed && update.table == .original)
+    #expect(update.changes.isEmpty && !update.switchedTable)
     withExtendedLifetime(token) {}
     token = nil
     controller.setText("ipad")
-    #expect(seen.count == 3)
+    #expect(seen.count == 4)
   }
 
   @Test func cancellingTheTokenEndsTheObservation() throws {
@@ -29,7 +37,7 @@ import Testing
     controller.begin()
     token.cancel()
     controller.setText("ipad")
-    #expect(count == 3)
+    #expect(count == 4)  // three lifecycle events and the update
   }
 
   @Test func theDelegateHearsTheLifecycleAndDecides() throws {

@@ -1,4 +1,6 @@
-import SearchCore
+import Testing
+
+@testable import SearchCore
 
 /// Drives a search controller from a marble string and writes its events compactly, so that
 /// a test reads as a timeline: `"b t=mac +100 r"` in, `"wb db text(mac) …"` out.
@@ -12,11 +14,19 @@ import SearchCore
 /// `?TRIGGER=RELOAD#GEN` a decision (TRIGGER `"text"`, `@N`, `!` button, `^` begin),
 /// `reload(RELOAD,#GEN,ROWS)`, `[STATE]` a state change (`[rows 5]`, `[below 2]`),
 /// `+ID` `~ID` `-ID` insert, update, delete, `orig{…}` `res#GEN{…}` table changes.
+///
+/// Updates (``SearchEvent/update(_:)``) are kept apart, in ``updates``, as
+/// `u(CAUSE,#GEN,"TEXT"@SCOPE,STATE,TABLE){CHANGES}`. Every update's change set is applied to
+/// a mirror of the rows on screen, which must then equal the visible table; and at every
+/// event the results table must agree with the state: a test that drives a controller through
+/// `Marbles` checks both without saying so.
 @MainActor
 final class Marbles {
   let controller: SearchController
   let scheduler: ManualSearchScheduler
   var events: [String] = []
+  var updates: [String] = []
+  private(set) var mirror: TableMirror
   private var token: ObservationToken?
 
   init(
@@ -27,12 +37,38 @@ final class Marbles {
     controller = try SearchController(
       corpus: corpus, configuration: configuration, tableOptions: tableOptions,
       scheduler: scheduler)
-    token = controller.observe { [weak self] in self?.events.append(Self.compact($0)) }
+    mirror = TableMirror(controller.originalTable)
+    token = controller.observe { [weak self] event in self?.receive(event) }
+  }
+
+  private func receive(_ event: SearchEvent) {
+    let rows = controller.resultsTable.numberOfRows
+    switch controller.resultsState {
+    case .rows(let count): #expect(rows == count, "results table agrees with the state")
+    default: #expect(rows == 0, "an empty results table in state \(controller.resultsState)")
+    }
+    guard case .update(let update) = event else {
+      events.append(Self.compact(event))
+      return
+    }
+    #expect(update.table == controller.visibleTable)
+    #expect(update.state == controller.resultsState)
+    mirror.apply(update.changes, new: controller.table(update.table))
+    #expect(
+      mirror.sections == controller.table(update.table).sections,
+      "the mirror equals the visible table after \(Self.compact(update))")
+    updates.append(Self.compact(update))
+  }
+
+  static func compact(_ update: SearchUpdate) -> String {
+    "u(\(update.cause.rawValue),#\(update.generation),\"\(update.text)\"@\(update.scope),"
+      + "\(compact(update.state)),\(update.table.rawValue)){\(compact(update.changes))}"
   }
 
   /// Runs the inputs and returns the events they caused, joined by spaces.
   func run(_ marbles: String) throws -> String {
     events = []
+    updates = []
     for token in marbles.split(separator: " ") {
       switch token.first {
       case "b": controller.begin()
@@ -78,6 +114,7 @@ final class Marbles {
     case .didUpdate(let item): "~\(item.rawValue)"
     case .didDelete(let item): "-\(item.rawValue)"
     case .error(let message): "error(\(message))"
+    case .update(let update): compact(update)
     }
   }
 
