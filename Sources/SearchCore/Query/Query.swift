@@ -1,7 +1,12 @@
-/// A search query in fzf's extended search syntax, exact mode (`fzf --exact`): term sets that
-/// must all match, each a choice of terms of which one must match.
+/// A search query: term sets that must all match, each a choice of terms of which one must
+/// match.
 ///
-/// The syntax and its corner cases are those of fzf 0.38 (`src/pattern.go`):
+/// The text is read in one of three syntaxes (``QuerySyntax``): ``QuerySyntax/words``, white
+/// space separated words without operators, each its own set of one exact term;
+/// ``QuerySyntax/literal``, the whole text (trimmed) as one exact term; or, by default,
+/// ``QuerySyntax/extended``, fzf's extended search syntax in exact mode (`fzf --exact`).
+///
+/// The extended syntax and its corner cases are those of fzf 0.38 (`src/pattern.go`):
 ///
 /// - Terms are separated by runs of spaces (U+0020 only). Spaces at the start and at the end
 ///   of the query are ignored, except a final escaped space.
@@ -32,31 +37,45 @@
 /// An item matches the query when it matches every set; it matches a set when it contains
 /// one of the set's non-inverse terms or lacks one of its inverse terms. Terms are folded with
 /// the same ``Normalizer`` as the items, so `ÉCOLE` finds "école" and "ecole". A query with
-/// no terms (empty, only spaces, only operators, or only terms that fold to nothing)
-/// ``isEmpty`` and matches every item.
+/// no terms (empty, only white space, only operators, or only terms that fold to nothing)
+/// ``isEmpty`` and matches every item, in every syntax.
 ///
-/// Every string is a valid query; only folding can fail.
+/// Every string is a valid query in every syntax; only folding can fail.
 public struct Query: Hashable, Sendable {
   /// The query as typed.
   public let text: String
+  /// How ``text`` was read.
+  public let syntax: QuerySyntax
   /// The term sets, in query order; an item must match all of them.
   public let sets: [TermSet]
 
   /// Whether the query has no terms, so that it matches every item.
   public var isEmpty: Bool { sets.isEmpty }
 
-  /// Parses `text` and folds its terms with `normalizer`.
+  /// Parses `text` in `syntax` and folds its terms with `normalizer`.
   ///
   /// - Throws: ``ICUError`` when ICU fails to fold a term. Parsing itself never fails.
-  public init(_ text: String, normalizer: Normalizer) throws(ICUError) {
+  public init(
+    _ text: String, syntax: QuerySyntax = .extended, normalizer: Normalizer
+  ) throws(ICUError) {
     self.text = text
-    self.sets = try QueryParser.parse(text, normalizer: normalizer)
+    self.syntax = syntax
+    self.sets =
+      switch syntax {
+      case .words: try QueryParser.parseWords(text, normalizer: normalizer)
+      case .literal: try QueryParser.parseLiteral(text, normalizer: normalizer)
+      case .extended: try QueryParser.parse(text, normalizer: normalizer)
+      }
   }
 }
 
 extension Query: CustomStringConvertible {
-  /// The parsed structure in query syntax, sets separated by spaces and the terms of a set in
-  /// parentheses: `(^abc | def$) !ghi`; empty for a query with no terms.
+  /// The parsed structure in extended syntax, sets separated by spaces and the terms of a set
+  /// in parentheses: `(^abc | def$) !ghi`; empty for a query with no terms.
+  ///
+  /// A term of a ``QuerySyntax/words`` or ``QuerySyntax/literal`` query is always exact and
+  /// never inverse, however it starts: its description is its text with spaces escaped, so
+  /// the word `!mül` prints as `!mül`.
   public var description: String {
     sets.map(\.description).joined(separator: " ")
   }

@@ -1,5 +1,6 @@
-/// How a search controller decides when to search: its mode, minimum query length and
-/// keystroke coalescing. Every tunable of the controller lives here, with its reason.
+/// How a search controller decides when to search and how it reads the text: its mode,
+/// minimum query length, keystroke coalescing and query syntax. Every tunable of the
+/// controller lives here, with its reason.
 public struct SearchConfiguration: Hashable, Sendable {
   /// When searches run.
   public enum Mode: String, Hashable, Sendable, CaseIterable {
@@ -27,15 +28,28 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// Whether results are ordered by relevance (``SearchCorpus/ranked(_:)``) instead of the
   /// model's order, which UIKit's samples show and which is the default.
   public var ranksResults: Bool
+  /// How the search text is read. ``QuerySyntax/extended`` (fzf's operators) by default, as
+  /// the command line reads it; an app's search field usually wants ``QuerySyntax/words``,
+  /// where `!` or `|` are characters to find.
+  public var querySyntax: QuerySyntax
 
-  /// Creates a configuration; the defaults search immediately from the first character.
+  /// Creates a configuration; the defaults search immediately from the first character and
+  /// read the text in extended syntax.
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
-    ranksResults: Bool = false
+    ranksResults: Bool = false, querySyntax: QuerySyntax = .extended
   ) {
     self.mode = mode
     self.minimumLength = max(minimumLength, 0)
     self.coalescingInterval = coalescingInterval
     self.ranksResults = ranksResults
+    self.querySyntax = querySyntax
+  }
+}
+
+extension SearchConfiguration {
+  /// The query a controller with this configuration searches for when the text is `text`.
+  func query(_ text: String, normalizer: Normalizer) throws(ICUError) -> Query {
+    try Query(text, syntax: querySyntax, normalizer: normalizer)
   }
 }

@@ -536,7 +536,7 @@ public final class SearchController {
 
   private func job(for request: SearchStateMachine.Request) -> Result<Job, SearchFailure> {
     let query: Query
-    do { query = try Query(request.text, normalizer: corpus.normalizer) } catch {
+    do { query = try configuration.query(request.text, normalizer: corpus.normalizer) } catch {
       return .failure(SearchFailure(message: error.description))
     }
     return .success(

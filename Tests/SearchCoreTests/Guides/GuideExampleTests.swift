@@ -65,11 +65,26 @@ import Testing
     #expect(controller.searchBar.scopeTitles == ["All", "Device", "Desktop", "Portable"])
   }
 
+  @Test func querySyntax() throws {
+    let normalizer = products.normalizer
+    let query = try Query("!mül", syntax: .words, normalizer: normalizer)  // the word "!mül"
+    #expect(query.sets.count == 1 && query.sets[0].terms[0].text == "!mül")
+    #expect(!query.sets[0].terms[0].isInverse)
+    let controller = try SearchController(
+      corpus: products, configuration: SearchConfiguration(querySyntax: .words))
+    controller.begin()
+    controller.setText("!ipad")  // no product has "!ipad"; in extended syntax, 41 lack "ipad"
+    #expect(controller.resultsState == .noResults)
+    controller.configuration.querySyntax = .extended
+    controller.setText("!ipa")
+    #expect(controller.resultsState == .rows(41))
+  }
+
   @Test func everyExampleIsHere() throws {
     let source = try String(contentsOfFile: #filePath, encoding: .utf8)
     let lines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
     var checked = 0
-    for guide in ["BackgroundSearch", "DataSources", "ScopeBar"] {
+    for guide in ["BackgroundSearch", "DataSources", "QuerySyntax", "ScopeBar"] {
       let path = Fixtures.root + "/Sources/SearchCore/SearchCore.docc/\(guide).md"
       let text = try String(contentsOfFile: path, encoding: .utf8)
       var inExample = false
