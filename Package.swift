@@ -14,6 +14,8 @@ let package = Package(
   targets: [
     // The one C boundary: a plain-C API over ICU (Debian's libicu-dev). ICU's own headers never
     // reach Swift, because Foundation on Linux carries a second, incompatible copy of them.
+    // ICU's alphabetic index exists only in C++: AlphabeticIndex.cpp wraps it behind the same
+    // C header, and SwiftPM links the C++ standard library for it.
     .target(
       name: "CICU",
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]

@@ -1,4 +1,5 @@
-// The one C file that includes ICU. Each function is a thin wrapper; see CICU.h.
+// The C file that includes ICU (the alphabetic index, which ICU offers only in C++, is in
+// AlphabeticIndex.cpp). Each function is a thin wrapper; see CICU.h.
 #include "CICU.h"
 
 #include <string.h>

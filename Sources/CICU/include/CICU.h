@@ -5,7 +5,8 @@
 // Text is UTF-16 (`uint16_t`), ICU's native form. Every function that can fail takes an
 // `int32_t *status` in ICU's UErrorCode convention: set it to 0 before the call; a value > 0
 // is a failure whose name `cicu_error_name` returns. Each wrapper says which ICU function it
-// calls.
+// calls. The wrappers are in CICU.c, except those of the alphabetic index, which ICU offers
+// only in C++: they are in AlphabeticIndex.cpp, declared here as plain C all the same.
 #ifndef CICU_H
 #define CICU_H
 
@@ -19,6 +20,9 @@ extern "C" {
 /// ICU's U_BUFFER_OVERFLOW_ERROR: the destination was too small; the return value is the
 /// length needed.
 #define CICU_BUFFER_OVERFLOW_ERROR 15
+
+/// ICU's U_INDEX_OUTOFBOUNDS_ERROR: an index (such as a bucket number) is out of range.
+#define CICU_INDEX_OUTOFBOUNDS_ERROR 8
 
 /// The name of an ICU status code, e.g. "U_ILLEGAL_ARGUMENT_ERROR" (u_errorName).
 const char *cicu_error_name(int32_t status);
@@ -124,6 +128,43 @@ int32_t cicu_collator_sort_key(const void *collator, const uint16_t *text, int32
 /// Compares two strings: -1, 0 or 1 (ucol_strcoll).
 int32_t cicu_collator_compare(const void *collator, const uint16_t *a, int32_t a_length,
                               const uint16_t *b, int32_t b_length);
+
+// MARK: Alphabetic index
+
+/// The kinds of bucket label of an alphabetic index (UAlphabeticIndexLabelType).
+typedef enum cicu_index_label_type {
+  CICU_INDEX_LABEL_NORMAL = 0,     ///< a letter such as "A" or "か" (U_ALPHAINDEX_NORMAL)
+  CICU_INDEX_LABEL_UNDERFLOW = 1,  ///< before the first letter (U_ALPHAINDEX_UNDERFLOW)
+  CICU_INDEX_LABEL_INFLOW = 2,     ///< between two scripts (U_ALPHAINDEX_INFLOW)
+  CICU_INDEX_LABEL_OVERFLOW = 3,   ///< after the last letter (U_ALPHAINDEX_OVERFLOW)
+} cicu_index_label_type;
+
+/// Opens the immutable alphabetic index of a locale (AlphabeticIndex(Locale, status), then
+/// AlphabeticIndex::addLabels(Locale, status) with `extra_labels_locale` when it is not null,
+/// then AlphabeticIndex::buildImmutableIndex). ICU documents the immutable index as safe to
+/// use from several threads at once. Close with cicu_alphabetic_index_close.
+void *cicu_alphabetic_index_open(const char *locale, const char *extra_labels_locale,
+                                 int32_t *status);
+
+/// Closes an alphabetic index (deletes the AlphabeticIndex::ImmutableIndex); null is ignored.
+void cicu_alphabetic_index_close(void *index);
+
+/// The number of buckets, the underflow, inflow and overflow buckets included
+/// (AlphabeticIndex::ImmutableIndex::getBucketCount).
+int32_t cicu_alphabetic_index_bucket_count(const void *index);
+
+/// Writes the label of a bucket to `dest` and its cicu_index_label_type to `label_type`
+/// (AlphabeticIndex::ImmutableIndex::getBucket, Bucket::getLabel, Bucket::getLabelType,
+/// UnicodeString::extract). Returns the label's length, which may exceed `capacity` (then
+/// `status` is CICU_BUFFER_OVERFLOW_ERROR). A bucket out of range is
+/// CICU_INDEX_OUTOFBOUNDS_ERROR.
+int32_t cicu_alphabetic_index_bucket_label(const void *index, int32_t bucket, uint16_t *dest,
+                                           int32_t capacity, int32_t *label_type,
+                                           int32_t *status);
+
+/// The bucket that `text` is filed under (AlphabeticIndex::ImmutableIndex::getBucketIndex).
+int32_t cicu_alphabetic_index_bucket_of(const void *index, const uint16_t *text, int32_t length,
+                                        int32_t *status);
 
 #ifdef __cplusplus
 }

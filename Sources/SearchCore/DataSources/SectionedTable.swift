@@ -9,7 +9,7 @@ import Synchronization
 public struct SectionedTable: TableDataSource, Sendable {
   /// A section of the table: its header title and its rows.
   public struct Section: Hashable, Sendable {
-    /// The header title: the attribute value or the first letter; nil for a plain table.
+    /// The header title: the attribute value or the index title; nil for a plain table.
     public var title: String?
     /// The rows, top to bottom.
     public var items: [ItemID]
@@ -221,17 +221,36 @@ public struct SectionedTable: TableDataSource, Sendable {
     return footer(sections[section])
   }
 
-  /// The section titles for the index; nil for ``Sectioning/none``, which has no index.
+  /// The titles of the index down the side; nil for ``Sectioning/none``, which has no index.
+  ///
+  /// For ``Sectioning/firstLetter(field:)``, the collation's fixed
+  /// ``TableCollation/indexTitles`` ("A" … "Z", "#"), letters without rows included, as
+  /// UIKit's index shows every letter; for ``Sectioning/attribute(_:)``, the sections' titles.
   public var sectionIndexTitles: [String]? {
-    if case .none = sectioning { return nil }
-    return sections.compactMap(\.title)
+    switch sectioning {
+    case .none: return nil
+    case .attribute: return sections.compactMap(\.title)
+    case .firstLetter: return collation.indexTitles
+    }
   }
 
-  /// The section of an index title: `index` when the title is there, else the section with
-  /// that title, else the nearest section to `index`.
+  /// The section an index title jumps to: the section with that title; for first-letter
+  /// sections, else the first one after it in the index's order (a letter without rows jumps
+  /// to the next letter that has some), else the last section; for attribute sections, else
+  /// the section nearest to `index`.
+  ///
+  /// - Complexity: O(*s*) for *s* sections.
   public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
     if sections.indices.contains(index) && sections[index].title == title { return index }
     if let section = sections.firstIndex(where: { $0.title == title }) { return section }
+    if case .firstLetter = sectioning {
+      // Sections are in the index's order, so the first one at or after the title follows it.
+      let wanted = collation.indexPosition(ofTitle: title)
+      let next = sections.firstIndex { section in
+        section.title.map { collation.indexPosition(ofTitle: $0) >= wanted } ?? false
+      }
+      return next ?? sections.count - 1
+    }
     return min(max(index, 0), sections.count - 1)
   }
 

@@ -5,8 +5,9 @@ public enum Sectioning: Hashable, Sendable {
   /// One section per distinct value of the named attribute among the rows, titled by the
   /// value, sections in collation order of their titles.
   case attribute(String)
-  /// One section per first letter of the named field's first value, as a contacts list:
-  /// titles and their order follow ``TableCollation``, with "#" (no letter) last.
+  /// One section per index title, as a contacts list: the letter of the locale's index that
+  /// the named field's first value is filed under (``TableCollation/sectionTitle(for:)``),
+  /// sections in the index's order with "#" (no letter) last.
   case firstLetter(field: String)
 }
 

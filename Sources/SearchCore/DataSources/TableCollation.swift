@@ -1,31 +1,46 @@
 import Synchronization
 
-/// The collation rules of one locale for a table: the order of rows and section titles, and
-/// the first-letter title of a text (as UIKit's `UILocalizedIndexedCollation` gives).
+/// The collation rules of one locale for a table: the order of rows, and the section index
+/// with each text's section title, as UIKit's `UILocalizedIndexedCollation` gives them.
 ///
-/// Under Spanish rules "Ñ" is a letter of its own after "N"; under Swedish rules "Å", "Ä"
-/// and "Ö" are letters after "Z"; under German rules "Ä" sorts with "A". A text that does not
-/// start with a letter has the title ``otherTitle`` ("#"), which sorts after every letter.
+/// The index titles are the locale's fixed list from ICU's alphabetic index (CLDR's index
+/// characters), ``otherTitle`` ("#") last: "A" to "Z" in English and German (German "Ärger"
+/// goes under "A"); "Ñ" after "N" in Spanish; "Å", "Ä", "Ö" after "Z" in Swedish, where "über"
+/// goes under "Y"; "CH" after "H" in Czech; the kana rows "あ", "か", … in Japanese; "A" to
+/// "Z" by pinyin in Chinese. A locale whose own index has no Latin letters gets "A" to "Z"
+/// too. Texts that come before the first letter (digits, symbols, the empty text) or in a
+/// script the index has no letters for go under ``otherTitle``.
 ///
 /// A collation is a small value, safe to share between threads: ICU collators are not, so
-/// the one it holds is used under a lock, and a table build works on a private copy.
+/// the one it holds is used under a lock, and a table build works on a private copy; the
+/// index is immutable and needs no lock.
 public struct TableCollation: Hashable, Sendable {
   /// The locale identifier, such as "es", "sv" or "de"; "" for the root locale.
   public let locale: String
 
-  /// The title of the section for texts that do not start with a letter.
+  /// The title of the section, and the last index title, for texts that no letter of the
+  /// index files: digits, symbols, other scripts.
   public static let otherTitle = "#"
 
   private let shared: Shared
 
   /// Creates the collation of a locale.
   ///
-  /// - Throws: ``ICUError`` when ICU cannot open a collator for the locale. (ICU falls back
-  ///   to the root rules for a locale it does not know rather than failing.)
+  /// - Throws: ``ICUError`` when ICU cannot open a collator or an alphabetic index for the
+  ///   locale. (ICU falls back to the root rules for a locale it does not know rather than
+  ///   failing.)
   public init(locale: String) throws(ICUError) {
     self.locale = locale
-    shared = Shared(worker: try CollationWorker(locale: locale))
+    let index = try SectionIndex(locale: locale)
+    shared = Shared(worker: try CollationWorker(locale: locale, index: index), index: index)
   }
+
+  /// The locale's index titles in order, ``otherTitle`` last: what a table's index down the
+  /// side shows, as UIKit's `sectionIndexTitles`.
+  ///
+  /// For example "A" … "Z", "#" in English; "A" … "N", "Ñ", "O" … "Z", "#" in Spanish;
+  /// "A" … "Z", "Å", "Ä", "Ö", "#" in Swedish.
+  public var indexTitles: [String] { shared.index.titles }
 
   /// The sort key of a text: comparing keys byte by byte (shorter first when one is a prefix
   /// of the other) orders texts as the locale does.
@@ -33,20 +48,29 @@ public struct TableCollation: Hashable, Sendable {
     shared.worker.withLock { $0.sortKey(text) }
   }
 
-  /// The first-letter title of a text, such as "A" for German "Ärger", "Ñ" for Spanish
-  /// "Ñandú" or ``otherTitle`` for "42".
+  /// The index title a text is filed under, one of ``indexTitles``: "A" for German "Ärger",
+  /// "Ñ" for Spanish "Ñandú", "Y" for Swedish "über", "CH" for Czech "chata", "K" for
+  /// full-width "Ｋｅｎｊｉ", ``otherTitle`` for "42".
   ///
-  /// A letter's title is the letter in upper case, or its base letter (without diacritics)
-  /// when the locale sorts the two as the same letter.
+  /// - Complexity: O(log *t*) comparisons for *t* index titles, each stopping at the first
+  ///   letter that differs.
   public func sectionTitle(for text: String) -> String {
-    shared.worker.withLock { $0.sectionTitle(for: text) }
+    shared.index.title(for: text)
   }
 
-  /// Distinct section titles in the locale's order, with ``otherTitle`` last.
+  /// Distinct section titles in the index's order, with ``otherTitle`` last.
+  ///
+  /// A title that is not one of ``indexTitles`` goes just after the index title it is filed
+  /// under (before ``otherTitle`` when that is "#"); titles in the same place follow the
+  /// collation.
   public func orderedSectionTitles(_ titles: some Sequence<String>) -> [String] {
     let titles = Array(Set(titles))
     return shared.worker.withLock { $0.order(titles, otherLast: true) }
   }
+
+  /// The position in ``indexTitles`` of a title, or for a text that is not one, of the title
+  /// it is filed under.
+  func indexPosition(ofTitle title: String) -> Int { shared.index.position(ofTitle: title) }
 
   /// A private copy of the collator, for a long run of work on one thread without the lock.
   func makeWorker() throws(ICUError) -> CollationWorker {
@@ -64,93 +88,54 @@ public struct TableCollation: Hashable, Sendable {
   /// Hashes the locale.
   public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
-  /// The collator that copies of a collation share; ICU collators are not thread-safe.
+  /// The collator that copies of a collation share (ICU collators are not thread-safe), and
+  /// the index, which is.
   private final class Shared: Sendable {
     let worker: Mutex<CollationWorker>
+    let index: SectionIndex
 
-    init(worker: sending CollationWorker) { self.worker = Mutex(worker) }
+    init(worker: sending CollationWorker, index: SectionIndex) {
+      self.worker = Mutex(worker)
+      self.index = index
+    }
   }
 }
 
-/// A collator of one locale at full strength, its primary-strength twin for the same-letter
-/// test, and the titles found so far. One thread at a time.
+/// A collator of one locale at full strength, and the locale's section index. One thread at a
+/// time.
 final class CollationWorker {
   private let collator: ICU.Collator
-  private let primary: ICU.Collator
-  // Titles depend only on the first character, and a table has few distinct ones.
-  private var titles: [Character: String] = [:]
+  private let index: SectionIndex
 
-  init(locale: String) throws(ICUError) {
+  init(locale: String, index: SectionIndex) throws(ICUError) {
     collator = try ICU.Collator(locale: locale)
-    primary = try collator.copy()
-    primary.setStrength(0)
+    self.index = index
   }
 
-  private init(collator: ICU.Collator, primary: ICU.Collator) {
+  private init(collator: ICU.Collator, index: SectionIndex) {
     self.collator = collator
-    self.primary = primary
+    self.index = index
   }
 
   func copy() throws(ICUError) -> CollationWorker {
-    CollationWorker(collator: try collator.copy(), primary: try primary.copy())
+    CollationWorker(collator: try collator.copy(), index: index)
   }
 
   func sortKey(_ text: String) -> [UInt8] { collator.sortKey(text) }
 
-  func sectionTitle(for text: String) -> String {
-    guard let first = text.first, first.isLetter else { return TableCollation.otherTitle }
-    if let title = titles[first] { return title }
-    // "ß" upper-cases to "SS": a title is one letter.
-    let upper = first.uppercased().first.map(String.init) ?? String(first)
-    let title = baseLetter(of: upper)
-    titles[first] = title
-    return title
-  }
+  /// The index title a text is filed under.
+  func sectionTitle(for text: String) -> String { index.title(for: text) }
 
-  /// The letter without the diacritics that the locale ignores at primary strength: the
-  /// shortest prefix of its decomposition (base, then base and its first marks, …) that
-  /// compares equal to it, so Swedish "Ǻ" gives "Å" and German "Ä" gives "A".
-  private func baseLetter(of letter: String) -> String {
-    guard let nfd = try? ICU.Normalizer.nfd.get().normalize(Array(letter.utf16)) else {
-      return letter
-    }
-    let scalars = Array(String(decoding: nfd, as: UTF16.self).unicodeScalars)
-    guard scalars.count > 1 else { return letter }
-    for length in 1..<scalars.count {
-      // Only marks may be dropped: a Hangul syllable decomposes into letters (jamo).
-      guard scalars[length...].allSatisfy(Self.isMark) else { continue }
-      var prefix = String.UnicodeScalarView()
-      prefix.append(contentsOf: scalars[..<length])
-      let candidate = compose(String(prefix))
-      if primary.compare(candidate, letter) == 0 { return candidate }
-    }
-    return letter
-  }
-
-  private func compose(_ text: String) -> String {
-    guard let nfc = try? ICU.Normalizer.nfc.get().normalize(Array(text.utf16)) else {
-      return text
-    }
-    return String(decoding: nfc, as: UTF16.self)
-  }
-
-  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return false
-    }
-  }
-
-  /// Titles in collation order; with `otherLast`, "#" after all others. Titles that collate
-  /// alike keep a fixed order (by their scalars), so a table's section order is stable.
+  /// Titles in order. With `otherLast` they are first-letter titles, in the index's order with
+  /// "#" last (``SectionIndex/rank(ofTitle:)``); without, in collation order. Titles in the
+  /// same place keep a fixed order (collation, then scalars), so a table's section order is
+  /// stable.
   func order(_ titles: [String], otherLast: Bool) -> [String] {
-    let keyed = titles.map { (title: $0, key: collator.sortKey($0)) }
+    let keyed = titles.map { title in
+      (title: title, rank: otherLast ? index.rank(ofTitle: title) : 0, key: collator.sortKey(title))
+    }
     return keyed.sorted { a, b in
-      if otherLast {
-        let aOther = a.title == TableCollation.otherTitle
-        let bOther = b.title == TableCollation.otherTitle
-        if aOther != bOther { return bOther }
-      }
+      if a.rank != b.rank { return a.rank < b.rank }
       switch compareKeys(a.key, b.key) {
       case .lessThan: return true
       case .greaterThan: return false

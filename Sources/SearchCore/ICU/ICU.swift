@@ -187,6 +187,106 @@ enum ICU {
     }
   }
 
+  /// ICU's alphabetic index of a locale, immutable (`AlphabeticIndex::ImmutableIndex`): its
+  /// buckets in order, each with a label such as "A", "Ñ", "CH" or "か", and the bucket a text
+  /// is filed under.
+  ///
+  /// Unlike a collator it needs no copy per thread: ICU documents the immutable index as safe
+  /// to use from several threads at once, and nothing here changes it after it is built.
+  final class AlphabeticIndex: @unchecked Sendable {
+    /// Where a bucket stands among the letters.
+    enum LabelKind: Hashable, Sendable {
+      /// A letter of the index.
+      case letter
+      /// Before the first letter: digits, punctuation, symbols, the empty text.
+      case underflow
+      /// Between the letters of two scripts, for the scripts in between.
+      case inflow
+      /// After the last letter: scripts that the index has no letters for.
+      case overflow
+    }
+
+    /// A bucket of the index.
+    struct Bucket: Hashable, Sendable {
+      /// ICU's label: the letter, or "…" for the other kinds.
+      var label: String
+      /// Whether it is a letter, or which of the others.
+      var kind: LabelKind
+    }
+
+    private let handle: UnsafeMutableRawPointer
+    /// The locale it was opened for.
+    let locale: String
+    /// The buckets in the index's order.
+    let buckets: [Bucket]
+
+    /// Opens the index of `locale`, with the letters of `extraLabelsLocale`'s index added when
+    /// it is given (as "en" adds A to Z to the Japanese index).
+    init(locale: String, extraLabelsLocale: String? = nil) throws(ICUError) {
+      let operation = "opening the alphabetic index for \"\(locale)\""
+      var status: Int32 = 0
+      let opened: UnsafeMutableRawPointer?
+      if let extraLabelsLocale {
+        opened = cicu_alphabetic_index_open(locale, extraLabelsLocale, &status)
+      } else {
+        opened = cicu_alphabetic_index_open(locale, nil, &status)
+      }
+      try ICU.check(status, operation)
+      guard let handle = opened else { throw ICUError(code: 1, operation: operation) }
+      let buckets: [Bucket]
+      do throws(ICUError) {
+        buckets = try Self.readBuckets(handle, operation)
+      } catch {
+        // deinit does not run for an object that never finished initializing.
+        cicu_alphabetic_index_close(handle)
+        throw error
+      }
+      self.handle = handle
+      self.locale = locale
+      self.buckets = buckets
+    }
+
+    deinit { cicu_alphabetic_index_close(handle) }
+
+    private static func readBuckets(
+      _ handle: UnsafeMutableRawPointer, _ operation: String
+    ) throws(ICUError) -> [Bucket] {
+      var buckets: [Bucket] = []
+      for bucket in 0..<cicu_alphabetic_index_bucket_count(handle) {
+        var type: Int32 = 0
+        let label = try ICU.withGrowingBuffer(of: UInt16.self, guess: 8, operation) {
+          dest, capacity, status in
+          cicu_alphabetic_index_bucket_label(handle, bucket, dest, capacity, &type, &status)
+        }
+        let kind: LabelKind
+        switch cicu_index_label_type(rawValue: UInt32(bitPattern: type)) {
+        case CICU_INDEX_LABEL_UNDERFLOW: kind = .underflow
+        case CICU_INDEX_LABEL_INFLOW: kind = .inflow
+        case CICU_INDEX_LABEL_OVERFLOW: kind = .overflow
+        default: kind = .letter
+        }
+        buckets.append(Bucket(label: String(decoding: label, as: UTF16.self), kind: kind))
+      }
+      return buckets
+    }
+
+    /// The index in ``buckets`` of the bucket `text` is filed under.
+    func bucketIndex(of text: String) throws(ICUError) -> Int {
+      var status: Int32 = 0
+      let units = Array(text.utf16)
+      let bucket = units.withUnsafeBufferPointer { source in
+        cicu_alphabetic_index_bucket_of(handle, source.baseAddress, Int32(source.count), &status)
+      }
+      try ICU.check(status, "finding the index bucket of a text for \"\(locale)\"")
+      guard buckets.indices.contains(Int(bucket)) else {
+        throw ICUError(
+          code: CICU_INDEX_OUTOFBOUNDS_ERROR,
+          operation: "finding the index bucket of a text for \"\(locale)\"")
+      }
+      return Int(bucket)
+    }
+  }
+
   /// An ICU collator for one locale. Not safe to share between threads: copy it for each.
   final class Collator {
     private let handle: UnsafeMutableRawPointer

@@ -45,7 +45,8 @@ enum TableFixtures {
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: spanish)
-    #expect(table.sectionIndexTitles == ["M", "N", "Ñ", "O"])
+    #expect(table.sections.map(\.title) == ["M", "N", "Ñ", "O"])
+    #expect(table.sectionIndexTitles == spanish.indexTitles)
     #expect(TableFixtures.shown(table, model)["N"] == ["nada", "Nube"])
     #expect(TableFixtures.shown(table, model)["Ñ"] == ["Ñandú"])
     let plain = try SectionedTable(
@@ -58,7 +59,7 @@ enum TableFixtures {
     let root = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try TableCollation(locale: ""))
-    #expect(root.sectionIndexTitles == ["M", "N", "O"])
+    #expect(root.sections.map(\.title) == ["M", "N", "O"])
     #expect(TableFixtures.shown(root, model)["N"] == ["nada", "Ñandú", "Nube"])
   }
 
@@ -67,7 +68,7 @@ enum TableFixtures {
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try TableCollation(locale: "sv"))
-    #expect(table.sectionIndexTitles == ["A", "E", "Z", "Å", "Ä", "Ö"])
+    #expect(table.sections.map(\.title) == ["A", "E", "Z", "Å", "Ä", "Ö"])
     #expect(TableFixtures.shown(table, model)["E"] == ["Émile"])
     #expect(TableFixtures.shown(table, model)["Ä"] == ["ärlig"])
   }
@@ -77,8 +78,9 @@ enum TableFixtures {
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try TableCollation(locale: "de"))
-    #expect(table.sectionIndexTitles == ["A", "B"])
+    #expect(table.sections.map(\.title) == ["A", "B"])
     #expect(TableFixtures.shown(table, model)["A"] == ["Apfel", "Ärger", "Azur"])
+    #expect(table.sectionIndexTitles?.contains("Ä") == false)
   }
 
   @Test func titlesOfSingleTexts() throws {
@@ -108,10 +110,109 @@ enum TableFixtures {
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       collation: try TableCollation(locale: "en"))
-    #expect(table.sectionIndexTitles == ["A", "B", "#"])
+    #expect(table.sections.map(\.title) == ["A", "B", "#"])
     #expect(TableFixtures.shown(table, model)["#"] == ["42", "🙂", ""])
-    #expect(table.section(forSectionIndexTitle: "#", at: 2) == 2)
-    #expect(table.section(forSectionIndexTitle: "B", at: 0) == 1)
+    #expect(table.section(forSectionIndexTitle: "#", at: 26) == 2)
+    #expect(table.section(forSectionIndexTitle: "B", at: 1) == 1)
+  }
+
+  /// CLDR's Swedish sorts ü as a kind of y, so "über" is filed under Y, before "Yxa".
+  @Test func swedishFilesUWithUmlautUnderY() throws {
+    let model = try TableFixtures.model(names: ["Yxa", "über", "Zebra", "Uppsala"])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: try TableCollation(locale: "sv"))
+    #expect(
+      TableFixtures.shown(table, model) == [
+        "U": ["Uppsala"], "Y": ["über", "Yxa"], "Z": ["Zebra"],
+      ])
+    #expect(table.sections.map(\.title) == ["U", "Y", "Z"])
+  }
+
+  /// Full-width letters are the same letters: one section, not "K" and "Ｋ".
+  @Test func fullWidthLettersShareTheSection() throws {
+    let model = try TableFixtures.model(names: ["Ｋｅｎｊｉ", "Kato", "Mori"])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      collation: try TableCollation(locale: "en"))
+    #expect(TableFixtures.shown(table, model) == ["K": ["Ｋｅｎｊｉ", "Kato"], "M": ["Mori"]])
+  }
+
+  /// Czech "ch" is a letter after "h": "chata" and "cesta" start alike but part, and the CH
+  /// section comes after H, as the index orders it.
+  @Test func czechCHSectionComesAfterH() throws {
+    let model = try TableFixtures.model(names: [
+      "chata", "cesta", "hrad", "Čech", "Ida", "Chrudim", "celek",
+    ])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      rowOrder: .collation, collation: try TableCollation(locale: "cs"))
+    #expect(table.sections.map(\.title) == ["C", "Č", "H", "CH", "I"])
+    #expect(TableFixtures.shown(table, model)["C"] == ["celek", "cesta"])
+    #expect(TableFixtures.shown(table, model)["CH"] == ["chata", "Chrudim"])
+  }
+
+  /// Kanji names have no reading to file by: they share "#", instead of a section each.
+  @Test func japaneseSectionsAreKanaRows() throws {
+    let model = try TableFixtures.model(names: ["さくら", "東京", "かめ", "Kenji", "あめ", "大阪"])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      collation: try TableCollation(locale: "ja"))
+    #expect(table.sections.map(\.title) == ["K", "あ", "か", "さ", "#"])
+    #expect(TableFixtures.shown(table, model)["#"] == ["東京", "大阪"])
+  }
+
+  /// Chinese files Han characters under the first letter of their pinyin.
+  @Test func chineseSectionsArePinyinLetters() throws {
+    let model = try TableFixtures.model(names: ["北京", "上海", "Berlin", "東京"])
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      collation: try TableCollation(locale: "zh"))
+    #expect(table.sections.map(\.title) == ["B", "D", "S"])
+    #expect(TableFixtures.shown(table, model)["B"] == ["北京", "Berlin"])
+  }
+
+  /// The index shows every letter; a letter without rows jumps to the next one with rows,
+  /// and a letter after the last one with rows to the last section.
+  @Test func indexShowsEveryLetterAndJumpsForward() throws {
+    let model = try TableFixtures.model(names: ["Cleo", "Anna", "42", "Axel"])
+    let english = try TableCollation(locale: "en")
+    let table = try SectionedTable(
+      items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
+      collation: english)
+    #expect(table.sections.map(\.title) == ["A", "C", "#"])
+    #expect(table.sectionIndexTitles == TableCollationTests.latin + ["#"])
+    let titles = table.sectionIndexTitles ?? []
+    func jump(_ title: String) -> Int {
+      table.section(forSectionIndexTitle: title, at: titles.firstIndex(of: title) ?? 0)
+    }
+    #expect(jump("A") == 0)
+    #expect(jump("B") == 1)
+    #expect(jump("C") == 1)
+    #expect(jump("D") == 2)
+    #expect(jump("Z") == 2)
+    #expect(jump("#") == 2)
+    // Without a "#" section, letters after the last section go to the last section.
+    let letters = try SectionedTable(
+      items: Array(model.ids.prefix(2)), model: model, sectioning: .firstLetter(field: "name"),
+      collation: english)
+    #expect(letters.sections.map(\.title) == ["A", "C"])
+    #expect(letters.section(forSectionIndexTitle: "M", at: 12) == 1)
+    #expect(letters.section(forSectionIndexTitle: "#", at: 26) == 1)
+    // Swedish Å comes after Z: from Z it jumps to the Å section, not back to A.
+    let swedishModel = try TableFixtures.model(names: ["Anna", "Åsa", "Örjan"])
+    let swedish = try SectionedTable(
+      items: swedishModel.ids, model: swedishModel, sectioning: .firstLetter(field: "name"),
+      collation: try TableCollation(locale: "sv"))
+    let swedishTitles = swedish.sectionIndexTitles ?? []
+    #expect(swedishTitles.suffix(4) == ["Å", "Ä", "Ö", "#"])
+    #expect(swedish.section(forSectionIndexTitle: "Z", at: 25) == 1)
+    #expect(swedish.section(forSectionIndexTitle: "Ä", at: 27) == 2)
+    // An empty table has one section, which every title jumps to.
+    let empty = try SectionedTable(
+      items: [], model: model, sectioning: .firstLetter(field: "name"), collation: english)
+    #expect(empty.sectionIndexTitles == english.indexTitles)
+    #expect(empty.section(forSectionIndexTitle: "Q", at: 16) == 0)
   }
 
   @Test func attributeSections() throws {
@@ -270,8 +371,18 @@ enum TableFixtures {
             #expect(section.title == collation.sectionTitle(for: text), "\(label)")
           }
         }
-        let titles = table.sectionIndexTitles ?? []
+        let titles = table.sections.compactMap(\.title)
         #expect(collation.orderedSectionTitles(titles) == titles, "\(label)")
+        #expect(table.sectionIndexTitles == collation.indexTitles, "\(label)")
+        // Every index title jumps to its section, or to the first section after it.
+        let index = collation.indexTitles
+        for (position, title) in index.enumerated() {
+          let section = table.section(forSectionIndexTitle: title, at: position)
+          let expected =
+            titles.firstIndex { (index.firstIndex(of: $0) ?? 0) >= position }
+            ?? table.sections.count - 1
+          #expect(section == expected, "\(label) \(title)")
+        }
       case .attribute:
         for section in table.sections {
           #expect(section.items.allSatisfy { model.attribute(0, of: $0) == section.title })
@@ -279,8 +390,10 @@ enum TableFixtures {
         let keys = (table.sectionIndexTitles ?? []).map(collation.sortKey)
         for (a, b) in zip(keys, keys.dropFirst()) { #expect(!b.lexicographicallyPrecedes(a)) }
       }
-      for (index, title) in (table.sectionIndexTitles ?? []).enumerated() {
-        #expect(table.section(forSectionIndexTitle: title, at: index) == index)
+      if case .attribute = sectioning {
+        for (index, title) in (table.sectionIndexTitles ?? []).enumerated() {
+          #expect(table.section(forSectionIndexTitle: title, at: index) == index)
+        }
       }
     }
   }
@@ -297,6 +410,7 @@ enum TableFixtures {
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try TableCollation(locale: "sv"))
     #expect(built.numberOfRows == 60_000)
-    #expect(built.sectionIndexTitles?.suffix(3) == ["Å", "Ä", "Ö"])
+    #expect(built.sections.map(\.title).suffix(3) == ["Å", "Ä", "Ö"])
+    #expect(built.sections.count == 29)  // A to Z (é under E, ñ under N), Å, Ä, Ö
   }
 }

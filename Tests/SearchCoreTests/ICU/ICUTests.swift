@@ -56,6 +56,28 @@ import Testing
     #expect(isWord == [true, false, true, false, false, true, false])
   }
 
+  @Test func alphabeticIndexBucketsAndLookups() throws {
+    let spanish = try ICU.AlphabeticIndex(locale: "es")
+    // CLDR's Spanish index is A to Z with Ñ after N; ICU adds a bucket before and after.
+    let letters = "ABCDEFGHIJKLMNÑOPQRSTUVWXYZ".map(String.init)
+    #expect(spanish.buckets.first?.kind == .underflow)
+    #expect(spanish.buckets.last?.kind == .overflow)
+    #expect(spanish.buckets.dropFirst().dropLast().map(\.label) == letters)
+    #expect(spanish.buckets.dropFirst().dropLast().allSatisfy { $0.kind == .letter })
+    #expect(spanish.buckets[try spanish.bucketIndex(of: "ñandú")].label == "Ñ")
+    #expect(spanish.buckets[try spanish.bucketIndex(of: "nube")].label == "N")
+    #expect(try spanish.bucketIndex(of: "42") == 0)
+    #expect(try spanish.bucketIndex(of: "") == 0)
+    #expect(try spanish.bucketIndex(of: "Москва") == spanish.buckets.count - 1)
+    // Japanese files Latin before kana; with English's letters added, an inflow bucket
+    // separates Z from あ.
+    let japanese = try ICU.AlphabeticIndex(locale: "ja", extraLabelsLocale: "en")
+    let kinds = japanese.buckets.map(\.kind)
+    let z = try #require(japanese.buckets.firstIndex { $0.label == "Z" })
+    #expect(kinds[z + 1] == .inflow && japanese.buckets[z + 2].label == "あ")
+    #expect(japanese.buckets[try japanese.bucketIndex(of: "カタカナ")].label == "か")
+  }
+
   @Test func collatorOrdersByLocale() throws {
     let spanish = try ICU.Collator(locale: "es")
     // Spanish sorts ñ as its own letter after n.
