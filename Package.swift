@@ -35,6 +35,12 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    // The library as an app sees it: `import SearchCore` without `@testable`, so only the
+    // public API compiles here (the GettingStarted guide's example lives in this target).
+    .testTarget(
+      name: "SearchCoreAPITests",
+      dependencies: ["SearchCore"]
+    ),
     .testTarget(
       name: "SearchREPLTests",
       dependencies: ["SearchREPL"]

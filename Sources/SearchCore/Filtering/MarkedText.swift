@@ -13,6 +13,16 @@ public struct MarkedText: Hashable, Sendable {
     self.marks = marks
   }
 
+  /// The marks in UTF-16 code units of ``text``, for `NSRange` and UIKit's attributed
+  /// strings.
+  public var utf16Marks: [Range<Int>] {
+    let utf16 = text.utf16
+    return marks.map { mark in
+      let lower = utf16.distance(from: utf16.startIndex, to: mark.lowerBound)
+      return lower..<(lower + utf16.distance(from: mark.lowerBound, to: mark.upperBound))
+    }
+  }
+
   /// The text cut into runs that alternate between unmarked and marked; empty runs are
   /// left out.
   public var runs: [(text: Substring, isMarked: Bool)] {

@@ -1,0 +1,280 @@
+import Observation
+
+/// A search bar over a list of the app's own items: the typed front door of the library.
+///
+/// Give it your `Identifiable` values and key paths to their text; read back your own values,
+/// in sections, with highlights; bind ``text``, ``scope`` and ``isActive`` to a search field
+/// (the class is `@Observable`, so SwiftUI's `.searchable(text:)` binds to it directly); follow
+/// one ordered stream of updates (``updates()`` or ``observe(_:)``) to animate a table.
+///
+/// ```swift
+/// let search = try ItemSearch(
+///   contacts, searching: \.name, \.company, \.emails,
+///   scopes: .cases(\.group), sections: .firstLetter(\.name),
+///   configuration: SearchConfiguration(mode: .background, minimumLength: 2))
+/// search.isActive = true
+/// search.text = "mül"                     // the rows follow, in the background
+/// ```
+///
+/// Underneath, a ``SearchController`` over a columnar ``Model`` does the work: the app never
+/// sees its item identities, records or field numbers. Change the items through this class
+/// (``apply(_:)`` and its shorthands): changes are prepared off the main actor and installed as
+/// one update.
+@MainActor
+@Observable
+public final class ItemSearch<Item: Identifiable & Sendable, Scope: Hashable & Sendable>
+where Item.ID: Sendable {
+  /// The search bar's text. Setting it is a keystroke, a paste or a change in code: the
+  /// controller decides whether to search now, in the background, or not at all.
+  public var text: String = "" {
+    didSet { if text != controller.searchBar.text { controller.setText(text) } }
+  }
+
+  /// The selected scope button; nil is the first, "All".
+  public var scope: Scope? = nil {
+    didSet {
+      let index = scope.flatMap { scopeIndex[$0] } ?? 0
+      guard index != controller.searchBar.selectedScope else { return }
+      do { try controller.selectScope(index) } catch {
+        assertionFailure("scope \(index) is on the bar: \(error)")
+      }
+    }
+  }
+
+  /// Whether the search is under way (the bar has focus): setting it true begins the search;
+  /// false cancels it, which clears the text, as SwiftUI's search field does.
+  public var isActive: Bool = false {
+    didSet {
+      guard isActive != controller.searchBar.isActive else { return }
+      if isActive { controller.begin() } else { controller.cancel() }
+    }
+  }
+
+  /// What the results table shows: ``ResultsTableState/rows(_:)``, "No Results", "Type 2 more
+  /// characters", or the whole list (hidden, dimmed).
+  public private(set) var state: ResultsTableState = .hidden
+
+  /// The generation of the request the rows on screen answer.
+  public private(set) var generation = 0
+
+  /// The rows on screen, in sections: every item while no results are shown, else the
+  /// results. Plain lists have one section.
+  public private(set) var sections: [ItemSection<Item>] = []
+
+  /// The section index down the side ("A", "B", …), or nil for a list without one.
+  public private(set) var sectionIndexTitles: [String]? = nil
+
+  /// The scopes after "All", in the bar's order.
+  @ObservationIgnored public let scopes: [Scope]
+
+  /// The scope bar's titles, "All" first.
+  @ObservationIgnored public let scopeTitles: [String]
+
+  /// The engine underneath: its delegate decides reloads as UIKit's
+  /// `shouldReloadTableForSearchString` does; its configuration can change at any time.
+  @ObservationIgnored public let controller: SearchController
+
+  @ObservationIgnored let storage = ItemStorage<Item>()
+  @ObservationIgnored var identities: [Item.ID: ItemID] = [:]
+  @ObservationIgnored let schema: ItemSchema<Item, Scope>
+  @ObservationIgnored private let scopeIndex: [Scope: Int]
+  @ObservationIgnored private var token: ObservationToken?
+  @ObservationIgnored var isApplying = false
+  @ObservationIgnored var applyWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a search over `items`.
+  ///
+  /// - Parameters:
+  ///   - items: The list, in its order; each `id` once.
+  ///   - fields: Key paths to the text searched: `String`, `[String]`, optionals.
+  ///   - scopes: The scope bar (``ItemScopes/cases(_:allTitle:title:)`` for an enum).
+  ///   - sections: How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``).
+  ///   - configuration: When searches run, the minimum length, ranking.
+  ///   - syntax: How the text is read; ``QuerySyntax/words`` by default, as a search field
+  ///     expects (no operators).
+  ///   - folding: What matching ignores (case, diacritics, width by default).
+  ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index.
+  ///   - placeholder: The search bar's hint.
+  ///   - scheduler: Where timers and background searches run.
+  /// - Throws: ``ItemSearchError`` for two items with one `id`, two scopes with one title,
+  ///   or a locale ICU cannot collate.
+  public init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text>,
+    scopes: ItemScopes<Item, Scope>,
+    sections: ItemSections<Item> = .none,
+    configuration: SearchConfiguration = SearchConfiguration(),
+    syntax: QuerySyntax = .words,
+    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
+    scheduler: any SearchScheduler = TaskSearchScheduler()
+  ) throws(ItemSearchError) {
+    var extractors: [ItemSchema<Item, Scope>.Extractor] = []
+    for keyPath in repeat each fields {
+      extractors.append(.init(keyPath: keyPath) { $0[keyPath: keyPath].searchableValues })
+    }
+    let schema = try ItemSchema(fields: extractors, scopes: scopes, sections: sections)
+    self.schema = schema
+    self.scopes = scopes.scopes
+    self.scopeTitles = [scopes.allTitle] + scopes.titles
+    var scopeIndex: [Scope: Int] = [:]
+    for (index, scope) in scopes.scopes.enumerated() { scopeIndex[scope] = index + 1 }
+    self.scopeIndex = scopeIndex
+
+    var model = Model(schema: schema.schema)
+    var identities: [Item.ID: ItemID] = [:]
+    for item in items {
+      guard identities[item.id] == nil else { throw .duplicateID("\(item.id)") }
+      let id: ItemID
+      do { id = try model.append(schema.record(of: item)) } catch {
+        throw .engine(error.description)
+      }
+      identities[item.id] = id
+      storage.set(item, for: id)
+    }
+    self.identities = identities
+    var configuration = configuration
+    configuration.querySyntax = syntax
+    do {
+      let normalizer = try Normalizer(folding: folding, locale: locale)
+      let corpus = try SearchCorpus(model: model, normalizer: normalizer)
+      controller = try SearchController(
+        corpus: corpus, placeholder: placeholder, configuration: configuration,
+        tableOptions: schema.tableOptions(locale: locale), scheduler: scheduler)
+    } catch let error as ICUError {
+      throw .engine(error.description)
+    } catch let error as CorpusError {
+      throw .engine(error.description)
+    } catch let error as TableError {
+      throw .engine(error.description)
+    } catch {
+      throw .engine("\(error)")
+    }
+    show(controller.originalTable)
+    token = controller.observe { [weak self] event in self?.receive(event) }
+  }
+
+  // MARK: The search bar
+
+  /// The search button: in the search-button-only mode, runs the search.
+  public func search() { controller.clickSearchButton() }
+
+  /// Ends the search and keeps the text (focus moved elsewhere).
+  public func end() { controller.end() }
+
+  // MARK: Rows
+
+  /// The items shown, top to bottom, across sections.
+  public var rows: ItemRows<Item> {
+    let table =
+      controller.visibleTable == .results ? controller.resultsTable : controller.originalTable
+    if table.numberOfSections == 1 {
+      return ItemRows(ids: table.sections[0].items, storage: storage)
+    }
+    return ItemRows(ids: table.sections.flatMap(\.items), storage: storage)
+  }
+
+  /// The item at an index path of the rows on screen, or nil outside them.
+  public func item(at indexPath: TableIndexPath) -> Item? {
+    controller.table(controller.visibleTable).item(at: indexPath).flatMap(storage.item)
+  }
+
+  /// Where the rows on screen show an item, or nil when they do not.
+  public func indexPath(of id: Item.ID) -> TableIndexPath? {
+    identities[id].flatMap(controller.table(controller.visibleTable).indexPath(of:))
+  }
+
+  /// The item with an `id`, or nil when there is none.
+  public func item(withID id: Item.ID) -> Item? { identities[id].flatMap(storage.item) }
+
+  /// The number of items.
+  public var count: Int { identities.count }
+
+  /// Tells observers a row was selected, and returns its item (nil outside the rows).
+  @discardableResult
+  public func selectRow(at indexPath: TableIndexPath) -> Item? {
+    guard let id = try? controller.selectRow(at: indexPath, in: controller.visibleTable) else {
+      return nil
+    }
+    return storage.item(id)
+  }
+
+  // MARK: Updates
+
+  /// Calls `handler` with every update from now on, until the token is released: one per
+  /// visible change, in order, after this object's own properties follow it.
+  public func observe(
+    _ handler: @escaping @MainActor @Sendable (ItemSearchUpdate<Item, Scope>) -> Void
+  ) -> ObservationToken {
+    controller.observe { [weak self] event in
+      guard let self, case .update(let update) = event else { return }
+      handler(self.typed(update))
+    }
+  }
+
+  /// The updates from now on, as an asynchronous sequence; it ends when the consumer stops
+  /// iterating. Nothing is dropped for a slow consumer.
+  public func updates() -> AsyncStream<ItemSearchUpdate<Item, Scope>> {
+    let (stream, continuation) = AsyncStream.makeStream(of: ItemSearchUpdate<Item, Scope>.self)
+    let token = observe { continuation.yield($0) }
+    continuation.onTermination = { _ in token.cancel() }
+    return stream
+  }
+
+  // MARK: Following the controller
+
+  private func receive(_ event: SearchEvent) {
+    switch event {
+    case .update(let update):
+      state = update.state
+      generation = update.generation
+      show(controller.table(update.table))
+    case .textDidChange(let newText):
+      if text != newText { text = newText }
+    case .scopeDidChange(let index):
+      let newScope = index == 0 ? nil : scopes[index - 1]
+      if scope != newScope { scope = newScope }
+    case .didBeginSearch:
+      if !isActive { isActive = true }
+    case .didEndSearch:
+      if isActive { isActive = false }
+      if text != controller.searchBar.text { text = controller.searchBar.text }
+    default:
+      break
+    }
+  }
+
+  private func show(_ table: SectionedTable) {
+    sections = table.sections.map {
+      ItemSection(title: $0.title, rows: ItemRows(ids: $0.items, storage: storage))
+    }
+    sectionIndexTitles = table.sectionIndexTitles
+  }
+
+  private func typed(_ update: SearchUpdate) -> ItemSearchUpdate<Item, Scope> {
+    let table = controller.table(update.table)
+    return ItemSearchUpdate(
+      base: update, scope: update.scope == 0 ? nil : scopes[update.scope - 1],
+      sections: table.sections.map {
+        ItemSection(title: $0.title, rows: ItemRows(ids: $0.items, storage: storage))
+      })
+  }
+}
+
+extension ItemSearch where Scope == Never {
+  /// Creates a search over `items` without a scope bar; see
+  /// ``init(_:searching:scopes:sections:configuration:syntax:folding:locale:placeholder:scheduler:)``.
+  public convenience init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text>,
+    sections: ItemSections<Item> = .none,
+    configuration: SearchConfiguration = SearchConfiguration(),
+    syntax: QuerySyntax = .words,
+    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
+    scheduler: any SearchScheduler = TaskSearchScheduler()
+  ) throws(ItemSearchError) {
+    try self.init(
+      items, searching: repeat each fields, scopes: .none, sections: sections,
+      configuration: configuration, syntax: syntax, folding: folding, locale: locale,
+      placeholder: placeholder, scheduler: scheduler)
+  }
+}

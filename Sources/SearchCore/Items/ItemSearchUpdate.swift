@@ -1,0 +1,25 @@
+/// One visible change of an ``ItemSearch``: the rows now on screen, as the app's items, and
+/// the change set from the rows on screen before (see ``SearchUpdate``, which this wraps).
+public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Sendable {
+  /// The engine's update: cause, generation, table and change sets.
+  public let base: SearchUpdate
+  /// The scope the rows answer; nil is "All".
+  public let scope: Scope?
+  /// The rows on screen now.
+  public let sections: [ItemSection<Item>]
+
+  /// What started the change.
+  public var cause: SearchUpdate.Cause { base.cause }
+  /// The generation of the request the rows answer; one generation names one set of rows.
+  public var generation: Int { base.generation }
+  /// The text the rows answer (the query of the results shown, else the bar's text).
+  public var text: String { base.text }
+  /// What the results table shows now: rows, "No Results", "Type 2 more characters", …
+  public var state: ResultsTableState { base.state }
+  /// The changes from the rows on screen before to the rows on screen now, in UIKit
+  /// batch-update terms (see ``SearchUpdate/changes``).
+  public var changes: TableChanges { base.changes }
+  /// Whether the list switched between all items and the results (see
+  /// ``SearchUpdate/switchedTable``).
+  public var switchedTable: Bool { base.switchedTable }
+}

@@ -1,0 +1,27 @@
+/// A type whose values an ``ItemSearch`` reads as text: `String`, `Substring`, arrays and
+/// optionals of them. A key path to one names a searched field.
+public protocol SearchableText {
+  /// The texts a search reads, one per value: a list of e-mail addresses gives several, an
+  /// absent value none.
+  var searchableValues: [String] { get }
+}
+
+extension String: SearchableText {
+  /// The string itself.
+  public var searchableValues: [String] { [self] }
+}
+
+extension Substring: SearchableText {
+  /// The substring as a string.
+  public var searchableValues: [String] { [String(self)] }
+}
+
+extension Optional: SearchableText where Wrapped: SearchableText {
+  /// The wrapped value's texts, or none.
+  public var searchableValues: [String] { self?.searchableValues ?? [] }
+}
+
+extension Array: SearchableText where Element: SearchableText {
+  /// Every element's texts, in order.
+  public var searchableValues: [String] { flatMap(\.searchableValues) }
+}
