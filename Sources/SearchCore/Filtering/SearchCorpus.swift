@@ -14,9 +14,6 @@ public struct SearchCorpus: Sendable {
   /// For each scope and field, the runs of consecutive values that belong to the scope's
   /// items: what a scan of the scope reads (the whole column for a scope of every item).
   private(set) var scopeRuns: [[[Range<Int>]]]
-  /// Each item's position in the model's order, by identity; empty while the order is the
-  /// identity order.
-  private(set) var positions: [Int32] = []
   /// For each of the schema's number attributes, its index and the codes of its distinct
   /// values by their canonical number (values that are not numbers match no word).
   private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
@@ -48,9 +45,8 @@ public struct SearchCorpus: Sendable {
   public mutating func insert(_ record: ItemRecord, at position: Int) throws(CorpusError)
     -> ItemID
   {
-    let id: ItemID
-    do { id = try model.insert(record, at: position) } catch { throw .model(error) }
-    try refresh()
+    let id = ItemID(rawValue: Int32(model.identityLimit))
+    try apply([.insert(record, at: position)])
     return id
   }
 
@@ -62,20 +58,40 @@ public struct SearchCorpus: Sendable {
 
   /// Replaces an item's content and re-indexes it.
   public mutating func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
-    do { try model.update(id, with: record) } catch { throw .model(error) }
-    try refresh()
+    try apply([.update(id, with: record)])
   }
 
   /// Removes an item.
   public mutating func remove(_ id: ItemID) throws(CorpusError) {
-    do { try model.remove(id) } catch { throw .model(error) }
-    try refresh()
+    try apply([.remove(id)])
   }
 
-  private mutating func refresh() throws(CorpusError) {
+  /// Applies a batch of changes to the model in order (see ``Model/apply(_:)``), then brings
+  /// the index and the scopes up to date once for the whole batch.
+  ///
+  /// - Returns: The items of the model before the batch that went or changed, and the new
+  ///   ones: the edit of a table of all the model's items.
+  /// - Throws: ``CorpusError/model(_:)`` when a change cannot be made, and then the corpus is
+  ///   unchanged; ``CorpusError/icu(_:)`` when folding the new text fails.
+  /// - Complexity: O(*k*²) for *k* changes, plus a pass over the model's values to refresh
+  ///   the scopes; only the new text is folded.
+  @discardableResult
+  mutating func apply(_ changes: [ModelChange]) throws(CorpusError) -> TableEdit {
+    let edit: TableEdit
+    do { edit = try model.apply(changes) } catch { throw .model(error) }
     do { try index.apply(changesOf: model) } catch { throw .icu(error) }
     try resolveScopes()
+    return edit
   }
+
+  /// Whether item `a` comes before item `b` in the model's order; both must be in the model.
+  ///
+  /// - Complexity: O(1).
+  func precedes(_ a: ItemID, _ b: ItemID) -> Bool { model.precedes(a, b) }
+
+  /// Each item's position in the model's order, by identity; empty while the order is the
+  /// identity order.
+  var positions: [Int32] { model.positions }
 
   // MARK: Scopes and order
 
@@ -132,13 +148,6 @@ public struct SearchCorpus: Sendable {
         Self.runs(
           of: model.valueMaps[field], values: model.columns[field].valueCount, members: members)
       }
-    }
-    if model.isInIdentityOrder {
-      positions = []
-    } else {
-      var positions = [Int32](repeating: -1, count: model.identityLimit)
-      for (position, id) in model.ids.enumerated() { positions[Int(id.rawValue)] = Int32(position) }
-      self.positions = positions
     }
   }
 

@@ -24,6 +24,10 @@ public struct Model: Sendable {
   private(set) var order: [ItemID] = []
   /// Whether an item (by identity) is in the model.
   private(set) var isAlive: [Bool] = []
+  /// Each item's position in the model's order, by identity (-1 for identities no longer in
+  /// the model); empty while the model is in identity order, where identities sort as
+  /// positions do.
+  private(set) var positions: [Int32] = []
   /// The schema's display template, parsed once.
   let displayParts: ParsedTemplate?
   /// Counts every change, so that caches built on the model can tell they are stale.
@@ -61,8 +65,8 @@ public struct Model: Sendable {
     Int(id.rawValue) < isAlive.count && id.rawValue >= 0 && isAlive[Int(id.rawValue)]
   }
 
-  /// Whether the model's order is the order of identities (no insert in the middle, no
-  /// removal), so that sorting identities sorts by position.
+  /// Whether the model's order is the order of identities (no item was ever inserted before
+  /// one added earlier), so that sorting identities sorts by position.
   public private(set) var isInIdentityOrder = true
 
   /// The values of a field of an item.
@@ -103,6 +107,7 @@ public struct Model: Sendable {
     isAlive.append(true)
     for field in columns.indices { pendingFirst[field] = columns[field].valueCount }
     for attribute in schema.attributes.indices { attributeOfItem[attribute].append() }
+    if !isInIdentityOrder { positions.append(Int32(order.count)) }
     order.append(id)
     return id
   }
@@ -149,56 +154,164 @@ public struct Model: Sendable {
   }
 
   /// Adds an item at a position of the model's order.
+  ///
+  /// - Complexity: O(*n*) for *n* items after the position (a copy, no comparison).
   @discardableResult
   public mutating func insert(_ record: ItemRecord, at position: Int) throws(ModelError)
     -> ItemID
   {
-    try validate(record)
-    guard (0...count).contains(position) else { throw .positionOutOfRange(position, count: count) }
-    let id = ItemID(rawValue: Int32(isAlive.count))
-    isAlive.append(true)
-    for attribute in schema.attributes.indices { attributeOfItem[attribute].append() }
-    for (field, values) in record.fields.enumerated() {
-      let first = columns[field].valueCount
-      for value in values { columns[field].append(value) }
-      valueMaps[field].appendItem(first: first, count: values.count)
-    }
-    storeAttributes(record, for: id)
-    if position == count {
-      order.append(id)
-    } else {
-      order.insert(id, at: position)
-      isInIdentityOrder = false
-    }
-    version += 1
+    let id = ItemID(rawValue: Int32(identityLimit))
+    try apply([.insert(record, at: position)])
     return id
   }
 
   /// Replaces an item's content; its identity and position stay.
   public mutating func update(_ id: ItemID, with record: ItemRecord) throws(ModelError) {
-    guard contains(id) else { throw .unknownItem(id) }
-    try validate(record)
-    for (field, values) in record.fields.enumerated() {
-      let first = columns[field].valueCount
-      for value in values { columns[field].append(value) }
-      valueMaps[field].replaceValues(of: Int(id.rawValue), first: first, count: values.count)
-    }
-    storeAttributes(record, for: id)
-    version += 1
+    try apply([.update(id, with: record)])
   }
 
   /// Removes an item.
+  ///
+  /// - Complexity: O(*n*) for *n* items after it (a copy, no search).
   public mutating func remove(_ id: ItemID) throws(ModelError) {
-    guard contains(id) else { throw .unknownItem(id) }
-    guard let position = order.firstIndex(of: id) else { throw .unknownItem(id) }
-    order.remove(at: position)
-    isAlive[Int(id.rawValue)] = false
-    for field in schema.fields.indices { valueMaps[field].removeItem(Int(id.rawValue)) }
-    if position != order.count { isInIdentityOrder = false }
-    version += 1
+    try apply([.remove(id)])
   }
 
-  private func validate(_ record: ItemRecord) throws(ModelError) {
+  /// Applies a batch of changes in order, each to the model as the ones before it left it,
+  /// and tells which items of the model before the batch went or changed and which are new.
+  ///
+  /// Either every change is made or, when one cannot be, none: the whole batch is checked
+  /// before the model changes.
+  ///
+  /// - Complexity: O(*k*²) for *k* changes, plus one copy of the order from the first
+  ///   position the batch changed.
+  @discardableResult
+  mutating func apply(_ changes: [ModelChange]) throws(ModelError) -> TableEdit {
+    try check(changes)
+    var orderEdit = OrderEdit(count: order.count)
+    var inserted: [ItemID] = []
+    var isNew = Set<ItemID>()
+    var edit = TableEdit()
+    for change in changes {
+      switch change {
+      case .insert(let record, let position):
+        let id = ItemID(rawValue: Int32(isAlive.count))
+        isAlive.append(true)
+        for attribute in schema.attributes.indices { attributeOfItem[attribute].append() }
+        for (field, values) in record.fields.enumerated() {
+          let first = columns[field].valueCount
+          for value in values { columns[field].append(value) }
+          valueMaps[field].appendItem(first: first, count: values.count)
+        }
+        storeAttributes(record, for: id)
+        orderEdit.insert(id, at: position ?? orderEdit.count)
+        inserted.append(id)
+        isNew.insert(id)
+      case .update(let id, let record):
+        for (field, values) in record.fields.enumerated() {
+          let first = columns[field].valueCount
+          for value in values { columns[field].append(value) }
+          valueMaps[field].replaceValues(of: Int(id.rawValue), first: first, count: values.count)
+        }
+        storeAttributes(record, for: id)
+        if !isNew.contains(id) { edit.updated.insert(id) }
+      case .remove(let id):
+        if isNew.remove(id) != nil {
+          orderEdit.remove(inserted: id)
+        } else if let position = position(of: id) {
+          // The order and positions are still those before the batch.
+          orderEdit.remove(keptPosition: position)
+          edit.updated.remove(id)
+          edit.removed.insert(id)
+        }
+        isAlive[Int(id.rawValue)] = false
+        for field in schema.fields.indices { valueMaps[field].removeItem(Int(id.rawValue)) }
+      }
+    }
+    edit.inserted = inserted.filter { isNew.contains($0) }
+    writeOrder(orderEdit, removed: edit.removed)
+    version += changes.count
+    return edit
+  }
+
+  /// Throws the error of the first change of a batch that cannot be made.
+  private func check(_ changes: [ModelChange]) throws(ModelError) {
+    var count = order.count
+    var addedBytes = [Int](repeating: 0, count: columns.count)
+    var isAliveAfter: [ItemID: Bool] = [:]
+    var next = isAlive.count
+    for change in changes {
+      switch change {
+      case .insert(let record, let position):
+        try validate(record, adding: &addedBytes)
+        if let position, !(0...count).contains(position) {
+          throw .positionOutOfRange(position, count: count)
+        }
+        isAliveAfter[ItemID(rawValue: Int32(next))] = true
+        next += 1
+        count += 1
+      case .update(let id, let record):
+        guard isAliveAfter[id] ?? contains(id) else { throw .unknownItem(id) }
+        try validate(record, adding: &addedBytes)
+      case .remove(let id):
+        guard isAliveAfter[id] ?? contains(id) else { throw .unknownItem(id) }
+        isAliveAfter[id] = false
+        count -= 1
+      }
+    }
+  }
+
+  /// Writes the order after a batch, from the first position it changed, and the positions.
+  private mutating func writeOrder(_ edit: OrderEdit, removed: Set<ItemID>) {
+    if !isInIdentityOrder {
+      positions.append(contentsOf: repeatElement(-1, count: identityLimit - positions.count))
+      for id in removed { positions[Int(id.rawValue)] = -1 }
+    }
+    let start = edit.unchangedPrefix
+    if start == order.count && edit.count == order.count { return }
+    order.replaceSubrange(start..., with: edit.tail(of: order))
+    if isInIdentityOrder {
+      if order.indices.dropFirst(max(start, 1)).allSatisfy({ order[$0 - 1] < order[$0] }) {
+        return
+      }
+      isInIdentityOrder = false
+      positions = [Int32](repeating: -1, count: identityLimit)
+      for (position, id) in order.enumerated() { positions[Int(id.rawValue)] = Int32(position) }
+      return
+    }
+    for position in start..<order.count {
+      positions[Int(order[position].rawValue)] = Int32(position)
+    }
+  }
+
+  // MARK: Positions
+
+  /// The position of an item in the model's order, or nil when it is not in the model.
+  ///
+  /// - Complexity: O(1); O(log *n*) while the model is in identity order.
+  func position(of id: ItemID) -> Int? {
+    guard contains(id) else { return nil }
+    if !isInIdentityOrder { return Int(positions[Int(id.rawValue)]) }
+    var low = 0
+    var high = order.count
+    while low < high {
+      let middle = (low + high) / 2
+      if order[middle] < id { low = middle + 1 } else { high = middle }
+    }
+    return low < order.count && order[low] == id ? low : nil
+  }
+
+  /// Whether item `a` comes before item `b` in the model's order; both must be in the model.
+  ///
+  /// - Complexity: O(1).
+  func precedes(_ a: ItemID, _ b: ItemID) -> Bool {
+    if isInIdentityOrder { return a < b }
+    return positions[Int(a.rawValue)] < positions[Int(b.rawValue)]
+  }
+
+  /// Checks a record against the schema and the room left in the columns, counting its text
+  /// into `addedBytes` (by field) for the records before it in a batch.
+  private func validate(_ record: ItemRecord, adding addedBytes: inout [Int]) throws(ModelError) {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
     }
@@ -207,8 +320,8 @@ public struct Model: Sendable {
         expected: schema.attributes.count, got: record.attributes.count, what: "attributes")
     }
     for (field, values) in record.fields.enumerated() {
-      let size = values.reduce(0) { $0 + $1.utf8.count + 1 }
-      if columns[field].bytes.count + size >= Int(Int32.max) {
+      addedBytes[field] += values.reduce(0) { $0 + $1.utf8.count + 1 }
+      if columns[field].bytes.count + addedBytes[field] >= Int(Int32.max) {
         throw .tooLarge(field: schema.fields[field].name)
       }
     }

@@ -1,0 +1,22 @@
+/// The items of a table that one batch of model changes touched: what
+/// ``SectionedTable/applying(_:model:precedes:)`` needs to edit the table instead of
+/// rebuilding it.
+///
+/// An item is in at most one of the three.
+struct TableEdit: Hashable, Sendable {
+  /// Items no longer in the table.
+  var removed: Set<ItemID>
+  /// Items new to the table, all in the new model.
+  var inserted: [ItemID]
+  /// Items in both tables whose content changed: their section and row may change.
+  var updated: Set<ItemID>
+
+  init(removed: Set<ItemID> = [], inserted: [ItemID] = [], updated: Set<ItemID> = []) {
+    self.removed = removed
+    self.inserted = inserted
+    self.updated = updated
+  }
+
+  /// Whether the batch touched no item.
+  var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
+}

@@ -1,0 +1,97 @@
+import PropertyBased
+import Testing
+
+@testable import SearchCore
+
+/// Batches of changes to the products corpus: the index and scopes refreshed once per batch
+/// answer every search as a corpus built from scratch does.
+@Suite struct SearchCorpusBatchTests {
+  let corpus: SearchCorpus
+
+  init() throws { corpus = try Fixtures.corpus("products/products") }
+
+  static let names = ["iPod nano", "Mac mini", "Émile's iMac", "MacBook Äir", "42", "", "ipad"]
+  static let types = ["Device", "Desktop", "Portable", "Other"]
+  static let queries = ["mac", "i", "ipod", "2007", "499", "air !mini", "'nano", "emile"]
+
+  private static func record(using random: inout SplitMix64) -> ItemRecord {
+    ItemRecord(
+      fields: [[names.randomElement(using: &random) ?? ""]],
+      attributes: [
+        types.randomElement(using: &random) ?? "",
+        String(Int.random(in: 2000...2010, using: &random)),
+        ["499", "499.00", "1299", "x"].randomElement(using: &random) ?? "",
+      ])
+  }
+
+  private static func changes(for model: Model, using random: inout SplitMix64) -> [ModelChange] {
+    var alive = model.ids
+    var next = model.identityLimit
+    var changes: [ModelChange] = []
+    for _ in 0..<Int.random(in: 1...12, using: &random) {
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0:
+        let position = Int.random(in: 0...alive.count, using: &random)
+        changes.append(.insert(record(using: &random), at: position))
+        alive.insert(ItemID(rawValue: Int32(next)), at: position)
+        next += 1
+      case 1:
+        guard let id = alive.randomElement(using: &random) else { continue }
+        changes.append(.update(id, with: record(using: &random)))
+      default:
+        guard !alive.isEmpty else { continue }
+        changes.append(.remove(alive.remove(at: Int.random(in: 0..<alive.count, using: &random))))
+      }
+    }
+    return changes
+  }
+
+  private static func results(of corpus: SearchCorpus) throws -> [[ItemID]] {
+    try queries.flatMap { text in
+      let query = try Query(text, normalizer: corpus.normalizer)
+      return corpus.scopeBar.scopes.indices.map { scope in
+        QueryEvaluator(corpus: corpus, query: query, scope: scope)
+          .evaluate(candidates: nil, isCancelled: { false }) ?? []
+      }
+    }
+  }
+
+  @Test func batchesSearchAsAFreshCorpus() async throws {
+    let start = corpus
+    await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: seed)
+      var batched = start
+      var single = start
+      for _ in 0..<3 {
+        let changes = Self.changes(for: batched.model, using: &random)
+        let edit = try batched.apply(changes)
+        for change in changes {
+          switch change {
+          case .insert(let record, let position): try single.insert(record, at: position ?? 0)
+          case .update(let id, let record): try single.update(id, with: record)
+          case .remove(let id): try single.remove(id)
+          }
+        }
+        #expect(edit.removed.isDisjoint(with: batched.model.ids))
+        let fresh = try SearchCorpus(model: batched.model, normalizer: batched.normalizer)
+        #expect(batched.model.ids == single.model.ids, "seed \(seed)")
+        for scope in batched.scopeBar.scopes.indices {
+          #expect(batched.members(ofScope: scope) == fresh.members(ofScope: scope))
+        }
+        #expect(try Self.results(of: batched) == Self.results(of: fresh), "seed \(seed)")
+        #expect(try Self.results(of: batched) == Self.results(of: single), "seed \(seed)")
+      }
+    }
+  }
+
+  @Test func aFailingBatchLeavesTheCorpusAlone() throws {
+    var changed = corpus
+    let missing = ItemID(rawValue: 999)
+    #expect(throws: CorpusError.model(.unknownItem(missing))) {
+      try changed.apply([.remove(changed.model.ids[0]), .remove(missing)])
+    }
+    #expect(changed.model.ids == corpus.model.ids)
+    #expect(changed.model.version == corpus.model.version)
+    #expect(try Self.results(of: changed) == Self.results(of: corpus))
+  }
+}

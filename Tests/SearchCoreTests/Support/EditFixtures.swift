@@ -1,0 +1,67 @@
+@testable import SearchCore
+
+/// Random models and batches of changes for the batch and table-editing tests.
+enum EditFixtures {
+  /// Names across sections and locales: accents (composed and not), letters some locales
+  /// sort apart, digits and symbols ("#"), empty text, scripts without case.
+  static let names =
+    TableFixtures.words + [
+      "e\u{301}mile", "A\u{30A}sa", "9 Lives", "ábaco", "Ábaco", "Ñ", "zz", "日本", "Ǆemal",
+      "Mano", "mano", "Apfel",
+    ]
+
+  /// A record of the table fixtures' schema: a name (or none) and a kind.
+  static func record(using random: inout SplitMix64) -> ItemRecord {
+    let name =
+      Int.random(in: 0..<12, using: &random) == 0 ? nil : names.randomElement(using: &random)
+    return ItemRecord(
+      fields: [name.map { [$0] } ?? []],
+      attributes: [TableFixtures.kinds.randomElement(using: &random) ?? "x"])
+  }
+
+  /// A model of the table fixtures' schema with up to `limit` random items.
+  static func model(limit: Int, using random: inout SplitMix64) throws -> Model {
+    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+    for _ in 0..<Int.random(in: 0...limit, using: &random) {
+      try model.append(record(using: &random))
+    }
+    return model
+  }
+
+  /// A valid batch for `model`: insertions (at random positions or the end), updates (new
+  /// names, new kinds, the same content), removals, now and then of every item.
+  static func changes(for model: Model, using random: inout SplitMix64) -> [ModelChange] {
+    var alive = model.ids
+    var next = model.identityLimit
+    if Int.random(in: 0..<20, using: &random) == 0 {
+      return alive.shuffled(using: &random).map { .remove($0) }
+    }
+    let count = Int.random(
+      in: 1...(Int.random(in: 0..<4, using: &random) == 0 ? 25 : 5), using: &random)
+    var changes: [ModelChange] = []
+    for _ in 0..<count {
+      let choice = Int.random(in: 0..<10, using: &random)
+      if choice < 4 || alive.isEmpty {
+        let position =
+          Bool.random(using: &random) ? Int.random(in: 0...alive.count, using: &random) : nil
+        changes.append(.insert(record(using: &random), at: position))
+        alive.insert(ItemID(rawValue: Int32(next)), at: position ?? alive.count)
+        next += 1
+      } else if choice < 8 {
+        let id = alive.randomElement(using: &random) ?? alive[0]
+        var record = model.contains(id) ? model.record(of: id) : self.record(using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: record.fields = self.record(using: &random).fields
+        case 1: record.attributes = self.record(using: &random).attributes
+        case 2: break  // the same content
+        default: record = self.record(using: &random)
+        }
+        changes.append(.update(id, with: record))
+      } else {
+        let index = Int.random(in: 0..<alive.count, using: &random)
+        changes.append(.remove(alive.remove(at: index)))
+      }
+    }
+    return changes
+  }
+}
