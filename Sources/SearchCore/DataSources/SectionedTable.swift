@@ -35,7 +35,7 @@ public struct SectionedTable: TableDataSource, Sendable {
   public let collation: TableCollation
   /// Whether rows may be edited (deleted).
   public let canEditRows: Bool
-  private let footer: Footer?
+  let footer: Footer?
   /// Where each section's rows start in the table's rows counted from the top.
   private let sectionStarts: [Int]
   private let locator: LazyLocator
@@ -177,6 +177,26 @@ public struct SectionedTable: TableDataSource, Sendable {
     self.footer = footer
   }
 
+  /// A table of sections already grouped and ordered, with the settings of `layout` (an
+  /// edited copy of it).
+  init(sections: [Section], like layout: SectionedTable, identityLimit: Int) {
+    var sectionStarts: [Int] = []
+    sectionStarts.reserveCapacity(sections.count)
+    var start = 0
+    for section in sections {
+      sectionStarts.append(start)
+      start += section.items.count
+    }
+    self.sections = sections
+    self.sectionStarts = sectionStarts
+    self.locator = LazyLocator(sections: sections, identityLimit: identityLimit)
+    self.sectioning = layout.sectioning
+    self.rowOrder = layout.rowOrder
+    self.collation = layout.collation
+    self.canEditRows = layout.canEditRows
+    self.footer = layout.footer
+  }
+
   // MARK: TableDataSource
 
   /// The number of sections: at least 1.
@@ -263,7 +283,7 @@ public struct SectionedTable: TableDataSource, Sendable {
   // MARK: Building
 
   /// The sectioning with names resolved against the schema.
-  private enum Grouping {
+  enum Grouping {
     case none
     case attribute(Int)
     case firstLetter(Int)

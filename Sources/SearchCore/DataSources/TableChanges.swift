@@ -78,19 +78,8 @@ public struct TableChanges: Hashable, Sendable {
   ///     ``updatedRows``.
   /// - Complexity: O(*n* log *n*) for *n* rows.
   public init(from old: SectionedTable, to new: SectionedTable, updated: Set<ItemID> = []) {
-    // Sections that remain: matched by title, and among those the longest run that keeps its
-    // order, because batch updates here have no section moves.
-    var newSectionOfTitle: [String?: Int] = [:]
-    for (index, section) in new.sections.enumerated() { newSectionOfTitle[section.title] = index }
-    let matched = old.sections.indices.compactMap { index in
-      newSectionOfTitle[old.sections[index].title].map { (old: index, new: $0) }
-    }
-    var newOfOld = [Int?](repeating: nil, count: old.sections.count)
-    var oldOfNew = [Int?](repeating: nil, count: new.sections.count)
-    for (pair, kept) in zip(matched, Self.increasingRun(matched.map(\.new))) where kept {
-      newOfOld[pair.old] = pair.new
-      oldOfNew[pair.new] = pair.old
-    }
+    let (newOfOld, oldOfNew) = Self.matchSections(
+      old.sections.map(\.title), new.sections.map(\.title))
     deletedSections = old.sections.indices.filter { newOfOld[$0] == nil }
     insertedSections = new.sections.indices.filter { oldOfNew[$0] == nil }
     deletedRows = []
@@ -134,6 +123,29 @@ public struct TableChanges: Hashable, Sendable {
     insertedRows.sort()
     movedRows.sort()
     updatedRows.sort()
+  }
+
+  /// The sections that remain, given the old and new section titles: matched by title, and
+  /// among those the longest run that keeps its order, because batch updates here have no
+  /// section moves. For each old section its new index, for each new section its old one, or
+  /// nil for a section deleted or inserted.
+  ///
+  /// - Complexity: O(*s* log *s*) for *s* sections.
+  static func matchSections(_ old: [String?], _ new: [String?]) -> (
+    newOfOld: [Int?], oldOfNew: [Int?]
+  ) {
+    var newSectionOfTitle: [String?: Int] = [:]
+    for (index, title) in new.enumerated() { newSectionOfTitle[title] = index }
+    let matched = old.indices.compactMap { index in
+      newSectionOfTitle[old[index]].map { (old: index, new: $0) }
+    }
+    var newOfOld = [Int?](repeating: nil, count: old.count)
+    var oldOfNew = [Int?](repeating: nil, count: new.count)
+    for (pair, kept) in zip(matched, increasingRun(matched.map(\.new))) where kept {
+      newOfOld[pair.old] = pair.new
+      oldOfNew[pair.new] = pair.old
+    }
+    return (newOfOld, oldOfNew)
   }
 
   /// Marks a longest strictly increasing subsequence of `values` (patience sorting).
