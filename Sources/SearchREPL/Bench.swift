@@ -17,6 +17,9 @@ struct Bench: ParsableCommand {
       fold: folds every line of W1 with SearchCore and with Foundation's folding.
       controller: types the same keystrokes into a SearchController (immediate and background \
       modes) and into the bare incremental filter, the baseline.
+      changes: inserts, renames and removes items of cities500 (Corpus/cities/build.py) with \
+      first-letter sections under collation while a search is shown: main-actor time of one \
+      change and of a batch of 1,000, against rebuilding the table and one call per change.
       Build with -c release.
       """
   )
@@ -25,13 +28,27 @@ struct Bench: ParsableCommand {
     case typing
     case fold
     case controller
+    case changes
   }
 
-  @Option(help: "What to measure: typing, fold or controller.")
+  @Option(help: "What to measure: typing, fold, controller or changes.")
   var suite: Suite = .typing
 
-  @Option(help: "The data set's manifest (typing).")
-  var corpus = "Corpus/words/words.manifest.json"
+  @Option(
+    help:
+      "The data set's manifest (default: W1's for typing and controller, cities500's for changes)."
+  )
+  var corpus: String?
+
+  /// The data set of the suite.
+  var corpusPath: String {
+    corpus
+      ?? (suite == .changes
+        ? "Corpus/cities/cities500.manifest.json" : "Corpus/words/words.manifest.json")
+  }
+
+  @Option(help: "The search shown while the model changes (changes).")
+  var changesQuery = "san"
 
   @Option(help: "The queries to type, one per line (typing).")
   var queries = "Corpus/words/bench-queries.txt"
@@ -50,7 +67,7 @@ struct Bench: ParsableCommand {
   @Option(help: "What to ignore, as for filter.")
   var fold = Folding.default.description
 
-  @Flag(help: "Print one JSON object instead of text (typing).")
+  @Flag(help: "Print one JSON object instead of text (typing, changes).")
   var json = false
 
   @Option(help: "Also list every keystroke slower than this many milliseconds (typing).")
@@ -61,6 +78,7 @@ struct Bench: ParsableCommand {
     case .typing: try TypingBenchmark(options: self).run()
     case .fold: try foldBenchmark()
     case .controller: try ControllerBenchmark(options: self).run()
+    case .changes: try ChangesBenchmark(options: self, corpusPath: corpusPath).run()
     }
   }
 

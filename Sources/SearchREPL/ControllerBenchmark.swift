@@ -10,8 +10,9 @@ struct ControllerBenchmark {
 
   func run() throws {
     let normalizer = try Normalizer(folding: try Folding(parsing: options.fold))
-    let manifest = try Manifest.load(from: options.corpus)
-    let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: options.corpus)
+    let manifest = try Manifest.load(from: options.corpusPath)
+    let (model, report) = try DataSetLoader.load(
+      manifest: manifest, manifestPath: options.corpusPath)
     guard report.rejected.isEmpty else {
       throw CommandError("\(report.rejected.count) lines rejected, first: \(report.rejected[0])")
     }

@@ -24,8 +24,9 @@ struct TypingBenchmark {
     let queries = try loadQueries()
 
     var start = clock.now
-    let manifest = try Manifest.load(from: options.corpus)
-    let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: options.corpus)
+    let manifest = try Manifest.load(from: options.corpusPath)
+    let (model, report) = try DataSetLoader.load(
+      manifest: manifest, manifestPath: options.corpusPath)
     guard report.rejected.isEmpty else {
       throw CommandError("\(report.rejected.count) lines rejected, first: \(report.rejected[0])")
     }

@@ -40,7 +40,7 @@ extension ItemSearch {
       case .update(let item):
         guard let id = ids[item.id] else { throw .unknownID("\(item.id)") }
         stored.append((id, item))
-        modelChanges.append(.update(id, schema.record(of: item)))
+        modelChanges.append(.update(id, with: schema.record(of: item)))
       case .remove(let itemID):
         guard let id = ids.removeValue(forKey: itemID) else { throw .unknownID("\(itemID)") }
         count -= 1

@@ -233,7 +233,7 @@ public final class SearchController {
 
   /// Replaces an item's content.
   public func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
-    try install(prepare([.update(id, record)]))
+    try install(prepare([.update(id, with: record)]))
   }
 
   /// Removes an item from the model and from both tables.
@@ -261,31 +261,37 @@ public final class SearchController {
         batchWaiters.removeFirst().resume()
       }
     }
+    let clock = ContinuousClock()
+    let start = clock.now
     let corpus = self.corpus
     let table = originalTable
-    let layout = originalLayout
+    let onMainActor = clock.now - start
     let outcome = await Task.detached {
       () -> Result<PreparedChanges, CorpusError> in
       do throws(CorpusError) {
-        return .success(
-          try PreparedChanges.prepare(changes, corpus: corpus, table: table, layout: layout))
+        return .success(try PreparedChanges.prepare(changes, corpus: corpus, table: table))
       } catch { return .failure(error) }
     }.value
+    let installing = clock.now
     var prepared = try outcome.get()
     if self.corpus.model.version != corpus.model.version {
       // A change made on the main actor while this batch was prepared: prepare it again on
       // the model as it is now.
       prepared = try prepare(changes)
     }
+    defer { lastApplyMainActorTime = onMainActor + (clock.now - installing) }
     return install(prepared).inserted
   }
+
+  /// How long the last ``apply(_:)`` held the main actor: capturing the model, installing the
+  /// prepared change and delivering its events (what `bench --suite changes` reports).
+  package private(set) var lastApplyMainActorTime = Duration.zero
 
   private var isApplyingBatch = false
   private var batchWaiters: [CheckedContinuation<Void, Never>] = []
 
   private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
-    try PreparedChanges.prepare(
-      changes, corpus: corpus, table: originalTable, layout: originalLayout)
+    try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
   }
 
   /// Installs prepared changes: every table is brought up to date before any event of the
@@ -589,22 +595,47 @@ public final class SearchController {
     guard let shown = results else { return 0 }
     let changed = Set(changedItems)
     let evaluator = QueryEvaluator(corpus: corpus, query: shown.query, scope: shown.scope)
-    var items = shown.items.filter { !changed.contains($0) && corpus.model.contains($0) }
-    items += changedItems.filter { evaluator.admits($0) }
-    corpus.sortedByPosition(&items)
+    let wasShown = Set(changedItems.filter { resultsTable.indexPath(of: $0) != nil })
+    let admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
+      .sorted(by: corpus.precedes)
+    let admittedSet = Set(admitted)
+    // Model order: the untouched results keep theirs, the admitted items merge in.
+    var items: [ItemID] = []
+    items.reserveCapacity(shown.items.count + admitted.count)
+    var next = 0
+    for id in shown.items where !changed.contains(id) {
+      while next < admitted.count && corpus.precedes(admitted[next], id) {
+        items.append(admitted[next])
+        next += 1
+      }
+      items.append(id)
+    }
+    items += admitted[next...]
     let result = SearchResult(
       query: shown.query, scope: shown.scope, items: items, path: .refreshed,
       modelVersion: corpus.model.version)
     let old = resultsTable
     let oldVersion = versions.results
-    let ordered = machine.configuration.ranksResults ? corpus.ranked(result) : result.items
-    do { resultsTable = try resultsLayout.table(ordered, of: corpus.model) } catch {
+    var changes = TableChanges()
+    do throws(TableError) {
+      if machine.configuration.ranksResults {
+        // A change can move any ranked row: rebuild, then compare.
+        resultsTable = try resultsLayout.table(corpus.ranked(result), of: corpus.model)
+        changes = TableChanges(
+          from: old, to: resultsTable, updated: wasShown.intersection(admittedSet))
+      } else {
+        let edit = TableEdit(
+          removed: wasShown.subtracting(admittedSet),
+          inserted: admitted.filter { !wasShown.contains($0) },
+          updated: wasShown.intersection(admittedSet))
+        (resultsTable, changes) = try old.applying(
+          edit, model: corpus.model, precedes: corpus.precedes)
+      }
+    } catch {
       emit(.error(error.description))
     }
     results = result
     filter.record(result, itemBudget: corpus.model.count)
-    let updated = changed.filter { shown.items.contains($0) && items.contains($0) }
-    let changes = TableChanges(from: old, to: resultsTable, updated: updated)
     knownResultsStep = (oldVersion, versions.results, changes)
     pendingResultsChanges = changes
     return resultsTable.numberOfRows
