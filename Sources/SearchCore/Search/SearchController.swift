@@ -76,6 +76,8 @@ public final class SearchController {
   private var finished: [Int: Outcome] = [:]
   /// The items of the last model change, for re-evaluating the displayed results.
   private var changedItems: [ItemID] = []
+  /// Those of them that are new: no table showed them before.
+  private var insertedItems: Set<ItemID> = []
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// Background searches started and not yet back, superseded ones included.
   private var searchesInFlight = 0
@@ -263,24 +265,30 @@ public final class SearchController {
     }
     let clock = ContinuousClock()
     let start = clock.now
-    let corpus = self.corpus
-    let table = originalTable
+    // No local keeps the old model: the last reference to it must go off the main actor
+    // (see `install`), and a local would drop it here when the call returns.
+    let baseVersion = corpus.model.version
     let onMainActor = clock.now - start
-    let outcome = await Task.detached {
-      () -> Result<PreparedChanges, CorpusError> in
-      do throws(CorpusError) {
-        return .success(try PreparedChanges.prepare(changes, corpus: corpus, table: table))
-      } catch { return .failure(error) }
-    }.value
+    let outcome = await Self.prepareInBackground(changes, corpus: corpus, table: originalTable)
     let installing = clock.now
     var prepared = try outcome.get()
-    if self.corpus.model.version != corpus.model.version {
+    if corpus.model.version != baseVersion {
       // A change made on the main actor while this batch was prepared: prepare it again on
       // the model as it is now.
       prepared = try prepare(changes)
     }
     defer { lastApplyMainActorTime = onMainActor + (clock.now - installing) }
     return install(prepared).inserted
+  }
+
+  private nonisolated static func prepareInBackground(
+    _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable
+  ) async -> Result<PreparedChanges, CorpusError> {
+    await Task.detached {
+      do throws(CorpusError) {
+        return .success(try PreparedChanges.prepare(changes, corpus: corpus, table: table))
+      } catch { return .failure(error) }
+    }.value
   }
 
   /// How long the last ``apply(_:)`` held the main actor: capturing the model, installing the
@@ -298,6 +306,10 @@ public final class SearchController {
   /// change is delivered, so that observers see one consistent world.
   @discardableResult
   private func install(_ prepared: PreparedChanges) -> PreparedChanges {
+    // What the change replaces is freed off the main actor: a model's worth of columns and
+    // tables takes milliseconds to give back.
+    let retired = (corpus, originalTable, resultsTable, published.snapshot)
+    defer { Task.detached { withExtendedLifetime(retired) {} } }
     corpus = prepared.corpus
     let oldVersion = versions.original
     originalTable = prepared.table
@@ -306,8 +318,10 @@ public final class SearchController {
     for event in prepared.events { emit(event) }
     emit(.originalDidChange(prepared.changes))
     changedItems = prepared.touched
+    insertedItems = Set(prepared.inserted)
     send(.modelChanged, cause: .modelChanged)
     changedItems = []
+    insertedItems = []
     return prepared
   }
 
@@ -595,7 +609,10 @@ public final class SearchController {
     guard let shown = results else { return 0 }
     let changed = Set(changedItems)
     let evaluator = QueryEvaluator(corpus: corpus, query: shown.query, scope: shown.scope)
-    let wasShown = Set(changedItems.filter { resultsTable.indexPath(of: $0) != nil })
+    // Only items that were in the model may have been shown: a change that only inserts
+    // needs no lookup in the table.
+    let wasShown = Set(
+      changedItems.filter { !insertedItems.contains($0) && resultsTable.indexPath(of: $0) != nil })
     let admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
       .sorted(by: corpus.precedes)
     let admittedSet = Set(admitted)
@@ -603,7 +620,9 @@ public final class SearchController {
     var items: [ItemID] = []
     items.reserveCapacity(shown.items.count + admitted.count)
     var next = 0
-    for id in shown.items where !changed.contains(id) {
+    // A change touches a few items of many results: a short list beats hashing every row.
+    let few = changedItems.count <= 16
+    for id in shown.items where few ? !changedItems.contains(id) : !changed.contains(id) {
       while next < admitted.count && corpus.precedes(admitted[next], id) {
         items.append(admitted[next])
         next += 1
