@@ -16,7 +16,9 @@ struct Filter: ParsableCommand {
       """
   )
 
-  @Option(help: "What to ignore: a comma list of case,diacritics,compatibility,latin, or none.")
+  @Option(
+    help:
+      "What to ignore: a comma list of case,diacritics,compatibility,latin,dotless-i, or none.")
   var fold = Folding.default.description
 
   @Option(help: "Locale whose case rules apply, e.g. tr or az for the dotted and dotless i.")

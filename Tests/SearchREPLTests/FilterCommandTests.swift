@@ -53,8 +53,8 @@ import Testing
 
   @Test func everyFoldingWordIsAccepted() throws {
     let lists = [
-      "none", "case", "diacritics", "compatibility", "latin",
-      "case,diacritics,compatibility,latin",
+      "none", "case", "diacritics", "compatibility", "latin", "dotless-i",
+      "case,diacritics,compatibility,latin", "case,diacritics,compatibility,dotless-i",
     ]
     for list in lists {
       let result = try filter(["--fold", list, "apple"], input: "apple\n")
@@ -185,6 +185,24 @@ import Testing
     let root = try filter(["DİYARBAKIR"], input: "diyarbakır\n")
     #expect(root.status == 1)
     #expect(root.stdout.isEmpty)
+  }
+
+  @Test func dotlessIFoldsEveryIAlikeEvenInTurkish() throws {
+    let input = "Isparta\nışık\nIBM\nİstanbul\nDiyarbakır\nParis\n"
+    let fold = ["--fold", "case,diacritics,compatibility,dotless-i"]
+    for (query, expected) in [
+      ("isik", "ışık\n"), ("ibm", "IBM\n"), ("isparta", "Isparta\n"), ("ist", "İstanbul\n"),
+      ("kir", "Diyarbakır\n"),
+    ] {
+      for locale in [[], ["--locale", "tr"]] {
+        let result = try filter(fold + locale + [query], input: input)
+        #expect(result.status == 0, "\(query) \(locale): \(result.stderrText)")
+        #expect(result.visibleStdout == visible(expected.utf8), "\(query) \(locale)")
+      }
+    }
+    // The Turkish rules alone miss "IBM" for "ibm".
+    let turkish = try filter(["--locale", "tr", "ibm"], input: input)
+    #expect(turkish.status == 1)
   }
 
   @Test func latinFoldingTransliterates() throws {

@@ -86,7 +86,7 @@ import Testing
         "error  set locale: ICU has no data for \"zz\"; use a language code such as tr, sv,"
           + " de_AT, or root",
         "error  set fold: unknown folding \"vowels\" in \"case,vowels\"; use a comma list of"
-          + " case, diacritics, compatibility, latin, or none",
+          + " case, diacritics, compatibility, latin, dotless-i, or none",
       ])
   }
 

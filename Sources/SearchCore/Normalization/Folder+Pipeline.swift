@@ -25,6 +25,10 @@ extension Folder {
     } else {
       units = try nfc.normalize(units)
     }
+    if folding.contains(.dotlessI) {
+      units = try nfc.normalize(
+        Self.foldingDottedAndDotlessI(try ICU.Normalizer.nfd.get().normalize(units)))
+    }
     if folding.contains(.case) {
       units = try ICU.foldCase(units, turkic: normalizer.isTurkic)
     }
@@ -39,6 +43,30 @@ extension Folder {
       units = try nfc.normalize(units)
     }
     return units
+  }
+
+  /// NFD text with "I", "ı" (U+0131) and "i" as "i", and every dot above (U+0307) among the
+  /// marks of such a letter dropped: in NFD, "İ" (U+0130) is "I" with a dot above, so all four
+  /// letters, composed or decomposed, become the same "i", and their other marks stay ("Í"
+  /// becomes "í"). A mark belongs to the letter before it until the next scalar of canonical
+  /// combining class 0.
+  private static func foldingDottedAndDotlessI(_ units: [UInt16]) -> [UInt16] {
+    let text = String(decoding: units, as: UTF16.self)
+    var result = String.UnicodeScalarView()
+    var afterI = false
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x49, 0x69, 0x131:
+        result.append("i")
+        afterI = true
+      case 0x307 where afterI:
+        continue
+      default:
+        result.append(scalar)
+        if scalar.properties.canonicalCombiningClass == .notReordered { afterI = false }
+      }
+    }
+    return Array(String(result).utf16)
   }
 
   private static func removingScalars(

@@ -10,7 +10,8 @@ public final class Folder {
   let transliterator: ICU.Transliterator?
   /// ASCII bytes that fold to themselves, or to their lowercase with case folding, and always
   /// form a character alone (not CR, which joins a following LF; not "I" under Turkic rules,
-  /// which folds to "ı").
+  /// which folds to "ı", nor under ``Folding/dotlessI`` without case folding, where "I" alone
+  /// becomes "i").
   private var asciiIsSimple = [Bool](repeating: false, count: 128)
   /// Whether simple ASCII bytes fold by lowercasing A–Z (with case folding), or not at all.
   private let foldsASCIICase: Bool
@@ -68,9 +69,12 @@ public final class Folder {
     self.normalizer = normalizer
     self.transliterator = transliterator
     self.foldsASCIICase = normalizer.folding.contains(.case)
+    // With case folding and the dotless-i option, "I" lowercases like any letter (isTurkic is
+    // then false); only the rare option without case folding sends it the cached way.
+    let foldsIAlone = normalizer.folding.contains(.dotlessI) && !foldsASCIICase
     for byte in 0..<128 {
-      let turkicI = normalizer.isTurkic && foldsASCIICase && byte == 0x49
-      asciiIsSimple[byte] = byte != 0x0D && !turkicI
+      let specialI = byte == 0x49 && ((normalizer.isTurkic && foldsASCIICase) || foldsIAlone)
+      asciiIsSimple[byte] = byte != 0x0D && !specialI
     }
   }
 

@@ -23,6 +23,18 @@ public struct Folding: OptionSet, Hashable, Sendable {
   /// Transliteration of every script to Latin ASCII: "Москва" ~ "moskva", "Ærøskøbing" ~
   /// "aeroskobing". Off by default.
   public static let latin = Folding(rawValue: 1 << 3)
+  /// The four Latin i's as one letter, for a list of many languages: "I", "i", dotless "ı"
+  /// (U+0131) and dotted "İ" (U+0130) all fold to "i", so "isik" finds "ışık", "istanbul"
+  /// finds "İstanbul" and "ibm" finds "IBM". A dot above (U+0307) on any of them goes too.
+  /// Off by default; `dotless-i` in a ``init(parsing:)`` list.
+  ///
+  /// It applies whatever the other options are: with this option alone "I" folds to "i"
+  /// while "A" stays "A", and without ``diacritics`` "İ" still loses its dot. It overrides the
+  /// Turkic case rules of the Turkish and Azeri locales, whose whole difference lies in these
+  /// letters: ``Normalizer/isTurkic`` is then false, and `Normalizer(locale: "tr")` with this
+  /// option folds every text as the root locale with it does. Without it, a Turkish or Azeri
+  /// normaliser keeps the exact Turkic rules ("I" ~ "ı", "İ" ~ "i").
+  public static let dotlessI = Folding(rawValue: 1 << 4)
 
   /// No folding beyond canonical equivalence.
   public static let none: Folding = []
@@ -31,12 +43,13 @@ public struct Folding: OptionSet, Hashable, Sendable {
 
   static let names: [(String, Folding)] = [
     ("case", .case), ("diacritics", .diacritics), ("compatibility", .compatibility),
-    ("latin", .latin),
+    ("latin", .latin), ("dotless-i", .dotlessI),
   ]
 }
 
 extension Folding: CustomStringConvertible {
-  /// A comma-separated list such as "case,diacritics,compatibility", or "none".
+  /// A comma-separated list such as "case,diacritics,compatibility" or
+  /// "case,diacritics,compatibility,dotless-i", or "none".
   public var description: String {
     let parts = Self.names.filter { contains($0.1) }.map(\.0)
     return parts.isEmpty ? "none" : parts.joined(separator: ",")
@@ -59,7 +72,7 @@ extension Folding {
     }
   }
 
-  /// Parses a comma-separated list such as "case,diacritics" or "none".
+  /// Parses a comma-separated list such as "case,diacritics", "case,dotless-i" or "none".
   public init(parsing text: String) throws(ParseError) {
     var result: Folding = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {

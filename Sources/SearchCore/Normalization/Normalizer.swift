@@ -15,16 +15,19 @@ import Synchronization
 /// The pipeline, applied to each grapheme cluster of the input:
 /// 1. with ``Folding/latin``: ICU's "Any-Latin; Latin-ASCII" transliteration;
 /// 2. NFC, or NFKC with ``Folding/compatibility``;
-/// 3. with ``Folding/case``: full case folding (Turkic mappings for Turkish and Azeri);
-/// 4. with ``Folding/compatibility``: NFKC again and default-ignorable characters dropped;
-/// 5. with ``Folding/diacritics``: NFD, removable marks dropped, NFC;
+/// 3. with ``Folding/dotlessI``: "I", "ı" and "İ" become "i", and a dot above an i goes;
+/// 4. with ``Folding/case``: full case folding (Turkic mappings for Turkish and Azeri);
+/// 5. with ``Folding/compatibility``: NFKC again and default-ignorable characters dropped;
+/// 6. with ``Folding/diacritics``: NFD, removable marks dropped, NFC;
 /// repeated until the result no longer changes, so folding is idempotent.
 public struct Normalizer: Sendable {
   /// What the normaliser ignores.
   public let folding: Folding
   /// The locale whose case rules apply, such as "tr"; nil for the root locale.
   public let locale: String?
-  /// Whether the Turkic case mappings apply (Turkish and Azeri: "I" ~ "ı", "İ" ~ "i").
+  /// Whether the Turkic case mappings apply (Turkish and Azeri: "I" ~ "ı", "İ" ~ "i"): the
+  /// locale is Turkish or Azeri and the folding has no ``Folding/dotlessI``, which overrides
+  /// them.
   public let isTurkic: Bool
 
   let shared: Shared
@@ -36,7 +39,7 @@ public struct Normalizer: Sendable {
     self.folding = folding
     self.locale = locale
     let language = locale.map { String($0.prefix { $0 != "_" && $0 != "-" }).lowercased() }
-    self.isTurkic = language == "tr" || language == "az"
+    self.isTurkic = (language == "tr" || language == "az") && !folding.contains(.dotlessI)
     for form in [ICU.Normalizer.nfc, ICU.Normalizer.nfd, ICU.Normalizer.nfkc] { _ = try form.get() }
     self.shared = try Shared(latin: folding.contains(.latin))
   }

@@ -45,7 +45,9 @@ struct REPL: AsyncParsableCommand {
   @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
   var sections = "none"
 
-  @Option(help: "What to ignore: a comma list of case,diacritics,compatibility,latin, or none.")
+  @Option(
+    help:
+      "What to ignore: a comma list of case,diacritics,compatibility,latin,dotless-i, or none.")
   var fold = Folding.default.description
 
   @Option(help: "Locale whose case rules and collation apply, e.g. tr, sv, de.")

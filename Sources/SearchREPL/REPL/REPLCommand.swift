@@ -97,7 +97,8 @@ enum REPLCommand: Equatable {
         + " | sections none|ATTRIBUTE|letter:FIELD | fold LIST | locale ID|root",
       summary:
         "change a setting (coalesce 0 is off; fold takes a comma list of case, diacritics,"
-        + " compatibility, latin, or none; locale tr or az folds the Turkic i)"),
+        + " compatibility, latin, dotless-i, or none; locale tr or az folds the Turkic i,"
+        + " unless dotless-i folds every i alike)"),
     Spec(name: "wait", usage: "wait", summary: "wait until no search runs"),
     Spec(
       name: "stats", usage: "stats",
@@ -113,7 +114,7 @@ enum REPLCommand: Equatable {
     "coalesce": "set coalesce MS",
     "rank": "set rank on|off",
     "sections": "set sections none|ATTRIBUTE|letter:FIELD",
-    "fold": "set fold case,diacritics,compatibility,latin|none",
+    "fold": "set fold case,diacritics,compatibility,latin,dotless-i|none",
     "locale": "set locale ID|root",
   ]
 

@@ -15,6 +15,8 @@ import Testing
 
     let turkish = try Normalizer(locale: "tr")
     #expect(try turkish.fold("DİYARBAKIR") == turkish.fold("diyarbakır"))
+    let mixed = try Normalizer(folding: [.case, .diacritics, .compatibility, .dotlessI])
+    #expect(try mixed.fold("Işık İzmir") == "isik izmir")
     let latin = try Normalizer(folding: [.case, .diacritics, .compatibility, .latin])
     #expect(try latin.fold("Москва") == "moskva")
   }
