@@ -17,8 +17,11 @@ public protocol RowAdapter<Row>: Sendable {
 /// `"{author} sent a photo: {caption}"`.
 ///
 /// Placeholders are resolved as ``Model/display(_:)`` resolves them: a field first (its values
-/// joined with ", "), then an attribute. Unlike the display template, an unknown name is an
-/// error when the adapter is made, not text left in every row.
+/// joined with ", "), then an attribute. An optional group in brackets is left out when all
+/// its placeholders are empty: `"{name}[ ({company})]"` shows "Fox Mulder" rather than
+/// "Fox Mulder ()"; `[[` and `]]` are literal brackets (see ``Model/display(_:)``). Unlike the
+/// display template, an unknown name or a malformed group is an error when the adapter is
+/// made, not text left in every row.
 public struct TemplateRowAdapter: RowAdapter {
   /// The template as written.
   public let template: String
@@ -27,8 +30,13 @@ public struct TemplateRowAdapter: RowAdapter {
   /// Parses a template against the schema of the models it will render.
   ///
   /// Throws ``RowAdapterError/unknownPlaceholder(_:template:fields:attributes:)`` for a name
-  /// that is neither a field nor an attribute, and
-  /// ``RowAdapterError/unclosedPlaceholder(template:)`` for a `{` without its `}`.
+  /// that is neither a field nor an attribute,
+  /// ``RowAdapterError/unclosedPlaceholder(template:)`` for a `{` without its `}`, and
+  /// ``RowAdapterError/unclosedGroup(template:column:)``,
+  /// ``RowAdapterError/unopenedGroup(template:column:)``,
+  /// ``RowAdapterError/nestedGroup(template:column:)`` or
+  /// ``RowAdapterError/groupWithoutPlaceholder(template:column:)`` for brackets that do not
+  /// make a group; the first problem of the template is reported.
   public init(_ template: String, schema: Schema) throws(RowAdapterError) {
     self.template = template
     parsed = try ParsedTemplate(template, schema: schema)
@@ -43,7 +51,9 @@ public struct TemplateRowAdapter: RowAdapter {
 /// A row adapter that builds a link (a detail page's URL) from a template such as
 /// `"https://twitter.com/{author}/status/{id}"`.
 ///
-/// The template's own text is kept as written; each placeholder's value is percent-encoded as
+/// Optional groups work as in ``TemplateRowAdapter``, so a literal `[` or `]` (an IPv6 host)
+/// is written `[[` or `]]`. The template's own text is kept as written; each placeholder's
+/// value is percent-encoded as
 /// a URL component: every byte of its UTF-8 but the unreserved characters of RFC 3986
 /// (`A-Z a-z 0-9 - . _ ~`) becomes `%XX`. So ASCII handles and numeric ids pass unchanged,
 /// while a `/`, `?`, `#` or space in a value cannot change the link's structure.
@@ -113,6 +123,15 @@ public enum RowAdapterError: Error, Hashable, Sendable, CustomStringConvertible 
   case unknownPlaceholder(String, template: String, fields: [String], attributes: [String])
   /// A template opens a placeholder with `{` and never closes it.
   case unclosedPlaceholder(template: String)
+  /// A template opens an optional group with `[` at `column` (in characters, from 1) and
+  /// never closes it.
+  case unclosedGroup(template: String, column: Int)
+  /// A template has a `]` at `column` that closes no group.
+  case unopenedGroup(template: String, column: Int)
+  /// A template opens a group with `[` at `column` inside another group; groups do not nest.
+  case nestedGroup(template: String, column: Int)
+  /// A template's group that opens at `column` holds no placeholder, so it would never show.
+  case groupWithoutPlaceholder(template: String, column: Int)
   /// The registry reads each item's kind from an attribute the schema does not have.
   case unknownKindAttribute(String, attributes: [String])
   /// No adapter is registered for an item's kind, and the registry has no fallback.
@@ -130,6 +149,20 @@ public enum RowAdapterError: Error, Hashable, Sendable, CustomStringConvertible 
         + " are \(Self.list(fields)) and its attributes \(Self.list(attributes))"
     case .unclosedPlaceholder(let template):
       return "template \"\(template)\" opens a placeholder with \"{\" and never closes it"
+    case .unclosedGroup(let template, let column):
+      return "template \"\(template)\" opens a group with \"[\" at column \(column) and never"
+        + " closes it; close it with \"]\" (\"]]\" is a literal \"]\"), or write \"[[\" for a"
+        + " literal \"[\""
+    case .unopenedGroup(let template, let column):
+      return "template \"\(template)\" has a \"]\" at column \(column) that closes no group;"
+        + " write \"]]\" for a literal \"]\""
+    case .nestedGroup(let template, let column):
+      return "template \"\(template)\" opens a group with \"[\" at column \(column) inside"
+        + " another group; groups do not nest: close the first one before, or write \"[[\" for a"
+        + " literal \"[\""
+    case .groupWithoutPlaceholder(let template, let column):
+      return "template \"\(template)\" has a group at column \(column) without a placeholder,"
+        + " which would never show; write \"[[\" and \"]]\" for literal brackets"
     case .unknownKindAttribute(let name, let attributes):
       return "the registry reads kinds from attribute \"\(name)\", which the schema does not"
         + " have; its attributes are \(Self.list(attributes))"

@@ -149,8 +149,9 @@ public struct Manifest: Hashable, Sendable {
   /// The scope bar; when the first scope is not "All" (it restricts something), an "All" scope
   /// is put before it (see ``ScopeBar``).
   public var scopes: [Scope]
-  /// How an item is shown, with `{field}` and `{attribute}` placeholders (the manifest's
-  /// "display"); nil shows the first value of the first field.
+  /// How an item is shown, with `{field}` and `{attribute}` placeholders and optional groups
+  /// such as `[ ({country})]`, left out when their placeholders are empty (the manifest's
+  /// "display", see ``Model/display(_:)``); nil shows the first value of the first field.
   public var displayTemplate: String?
 
   /// Creates a manifest.

@@ -1,63 +1,179 @@
 /// A `{name}` template parsed once against a schema, so that rendering a row is a walk over
 /// literal text and column reads. A name is a field (its values joined with ", ") or else an
 /// attribute. ``Model/display(_:)`` and the row adapters render with it.
+///
+/// `[` and `]` enclose an optional group, `{name}[ ({company})]`: the group is left out
+/// entirely when every placeholder inside it renders empty (a field with no values or only
+/// empty ones, an empty attribute, any placeholder of an item that is not in the model); text
+/// outside groups always shows. Groups do not nest, and a group needs a placeholder (without
+/// one it would never show). `[[` is a literal `[` and `]]` a literal `]`, inside a group or
+/// out, read from left to right: `[[{kind}]]` shows "[video]", and `[{a}]]]` is a group that
+/// ends with a literal "]".
 struct ParsedTemplate: Sendable, Hashable {
   enum Part: Sendable, Hashable {
     case text(String)
     case field(Int, name: String)
     case attribute(Int, name: String)
+    /// Parts shown only when one of their placeholders renders something; never a group.
+    case group([Part])
+  }
+
+  /// What is wrong with a template, and where (columns count characters from 1).
+  enum Problem {
+    case unknownName(String)
+    case unclosedPlaceholder
+    case unclosedGroup(column: Int)
+    case unopenedGroup(column: Int)
+    case nestedGroup(column: Int)
+    case groupWithoutPlaceholder(column: Int)
   }
 
   let parts: [Part]
 
-  /// Throws for unknown names and unclosed braces: a template is written by a programmer, so
-  /// a typo should stop them at once rather than show "{auhtor}" in every row.
+  /// Throws for unknown names, unclosed braces and malformed groups, at the first problem: a
+  /// template is written by a programmer, so a typo should stop them at once rather than show
+  /// "{auhtor}" in every row.
   init(_ template: String, schema: Schema) throws(RowAdapterError) {
-    var problem: RowAdapterError?
-    self.init(template, schema: schema) { name in
-      if problem == nil {
-        problem =
-          name.map {
-            .unknownPlaceholder(
-              $0, template: template, fields: schema.fields.map(\.name),
-              attributes: schema.attributes)
-          } ?? .unclosedPlaceholder(template: template)
-      }
+    var first: Problem?
+    self.init(template, schema: schema) { problem in
+      if first == nil { first = problem }
     }
-    if let problem { throw problem }
+    guard let first else { return }
+    switch first {
+    case .unknownName(let name):
+      throw .unknownPlaceholder(
+        name, template: template, fields: schema.fields.map(\.name),
+        attributes: schema.attributes)
+    case .unclosedPlaceholder:
+      throw .unclosedPlaceholder(template: template)
+    case .unclosedGroup(let column):
+      throw .unclosedGroup(template: template, column: column)
+    case .unopenedGroup(let column):
+      throw .unopenedGroup(template: template, column: column)
+    case .nestedGroup(let column):
+      throw .nestedGroup(template: template, column: column)
+    case .groupWithoutPlaceholder(let column):
+      throw .groupWithoutPlaceholder(template: template, column: column)
+    }
   }
 
-  /// Keeps unknown names and an unclosed brace as text: a display template from a data file
-  /// shows what it cannot fill rather than failing every row.
+  /// Keeps what it cannot read as text: a display template from a data file shows what it
+  /// cannot fill rather than failing every row. An unknown name stays `{name}`; an unclosed
+  /// brace and the rest of the template stay text; a `[` that is never closed, or opens a
+  /// group inside a group, and a `]` that closes no group are literal brackets (the parts
+  /// after an unclosed `[` always show); a group without a placeholder is literal text,
+  /// brackets included.
   init(lenient template: String, schema: Schema) {
     self.init(template, schema: schema) { _ in }
   }
 
-  /// Parses; `unknown` hears of each unknown name, and of an unclosed brace (nil), both of
-  /// which are kept as text.
-  private init(_ template: String, schema: Schema, unknown: (String?) -> Void) {
-    var parts: [Part] = []
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
-      guard let close = rest[open...].firstIndex(of: "}") else {
-        unknown(nil)
-        rest = rest[open...]
-        break
+  /// Parses; `report` hears of each problem, and what caused it is kept as text.
+  private init(_ template: String, schema: Schema, report: (Problem) -> Void) {
+    var builder = Builder()
+    var index = template.startIndex
+    var column = 1
+    while index < template.endIndex {
+      let character = template[index]
+      let next = template.index(after: index)
+      let doubled = next < template.endIndex && template[next] == character
+      switch character {
+      case "{":
+        guard let close = template[next...].firstIndex(of: "}") else {
+          report(.unclosedPlaceholder)
+          builder.append(text: template[index...])
+          index = template.endIndex
+          continue
+        }
+        let name = String(template[next..<close])
+        if let field = schema.fieldIndex(named: name) {
+          builder.append(.field(field, name: name))
+        } else if let attribute = schema.attributeIndex(named: name) {
+          builder.append(.attribute(attribute, name: name))
+        } else {
+          report(.unknownName(name))
+          builder.append(text: template[index...close])
+        }
+        column += template[index...close].count
+        index = template.index(after: close)
+        continue
+      case "[" where doubled, "]" where doubled:
+        builder.append(text: String(character))
+        column += 2
+        index = template.index(after: next)
+        continue
+      case "[" where builder.isInGroup:
+        report(.nestedGroup(column: column))
+        builder.append(text: "[")
+      case "[":
+        builder.openGroup(column: column)
+      case "]" where builder.isInGroup:
+        if let opened = builder.closeGroup() { report(.groupWithoutPlaceholder(column: opened)) }
+      case "]":
+        report(.unopenedGroup(column: column))
+        builder.append(text: "]")
+      default:
+        builder.append(text: String(character))
       }
-      let name = String(rest[rest.index(after: open)..<close])
-      if let field = schema.fieldIndex(named: name) {
-        parts.append(.field(field, name: name))
-      } else if let attribute = schema.attributeIndex(named: name) {
-        parts.append(.attribute(attribute, name: name))
-      } else {
-        unknown(name)
-        parts.append(.text(String(rest[open...close])))
-      }
-      rest = rest[rest.index(after: close)...]
+      column += 1
+      index = next
     }
-    if !rest.isEmpty { parts.append(.text(String(rest))) }
-    self.parts = parts
+    if let opened = builder.abandonGroup() { report(.unclosedGroup(column: opened)) }
+    parts = builder.parts
+  }
+
+  /// Collects parts, merging adjacent text, with at most one group open.
+  private struct Builder {
+    var parts: [Part] = []
+    /// The open group's parts.
+    private var groupParts: [Part] = []
+    /// The column of the open group's `[`; nil when no group is open.
+    private var groupColumn: Int?
+
+    var isInGroup: Bool { groupColumn != nil }
+
+    mutating func append(text: some StringProtocol) {
+      guard !text.isEmpty else { return }
+      append(.text(String(text)))
+    }
+
+    mutating func append(_ part: Part) {
+      if isInGroup { Self.append(part, to: &groupParts) } else { Self.append(part, to: &parts) }
+    }
+
+    mutating func openGroup(column: Int) {
+      groupParts = []
+      groupColumn = column
+    }
+
+    /// Closes the open group; returns its column when it holds no placeholder, in which case
+    /// it stays as literal text, brackets included.
+    mutating func closeGroup() -> Int? {
+      guard let column = groupColumn else { return nil }
+      groupColumn = nil
+      if groupParts.contains(where: \.isPlaceholder) {
+        parts.append(.group(groupParts))
+        return nil
+      }
+      for part in [.text("[")] + groupParts + [.text("]")] { Self.append(part, to: &parts) }
+      return column
+    }
+
+    /// At the end of the template: a group still open becomes its `[` and its parts, always
+    /// shown; returns its column.
+    mutating func abandonGroup() -> Int? {
+      guard let column = groupColumn else { return nil }
+      groupColumn = nil
+      for part in [.text("[")] + groupParts { Self.append(part, to: &parts) }
+      return column
+    }
+
+    private static func append(_ part: Part, to parts: inout [Part]) {
+      if case .text(let more) = part, case .text(let text)? = parts.last {
+        parts[parts.count - 1] = .text(text + more)
+      } else {
+        parts.append(part)
+      }
+    }
   }
 
   /// Renders an item, passing each placeholder's value through `transform`.
@@ -76,36 +192,82 @@ struct ParsedTemplate: Sendable, Hashable {
   }
 
   /// Walks an item's rendering part by part: literal text (and `{name}` for a name the
-  /// model lacks), a field's values with the field's index, an attribute's value.
+  /// model lacks), a field's values with the field's index, an attribute's value. A group
+  /// whose placeholders all render empty is skipped whole; a name the model lacks renders
+  /// `{name}`, which is not empty.
   func walk(
     _ item: ItemID, in model: Model, text: (String) -> Void, field: (Int, [String]) -> Void,
     attribute: (String) -> Void
   ) {
-    let schema = model.schema
     let known = model.contains(item)
-    for part in parts {
-      switch part {
-      case .text(let literal):
-        text(literal)
-      case .field(let index, let name):
-        let resolved =
-          index < schema.fields.count && schema.fields[index].name == name
-          ? index : schema.fieldIndex(named: name)
-        guard let resolved else {
-          text("{\(name)}")
-          continue
-        }
-        if known { field(resolved, model.values(of: item, field: resolved)) }
-      case .attribute(let index, let name):
-        let resolved =
-          index < schema.attributes.count && schema.attributes[index] == name
-          ? index : schema.attributeIndex(named: name)
-        guard let resolved else {
-          text("{\(name)}")
-          continue
-        }
-        if known { attribute(model.attribute(resolved, of: item)) }
+    func emit(_ piece: Piece) {
+      switch piece {
+      case .text(let literal), .missing(let literal): text(literal)
+      case .field(let index, let values): field(index, values)
+      case .attribute(let value): attribute(value)
+      case .nothing: break
       }
+    }
+    for part in parts {
+      guard case .group(let inner) = part else {
+        emit(Self.piece(part, of: item, in: model, known: known))
+        continue
+      }
+      let pieces = inner.map { Self.piece($0, of: item, in: model, known: known) }
+      if pieces.contains(where: \.isFilled) { pieces.forEach(emit) }
+    }
+  }
+
+  /// One part of one item's rendering, read from the model.
+  private enum Piece {
+    case text(String)
+    /// `{name}` for a name the model lacks.
+    case missing(String)
+    case field(Int, [String])
+    case attribute(String)
+    /// A placeholder of an item that is not in the model.
+    case nothing
+
+    /// Whether a placeholder renders something, which makes its group show.
+    var isFilled: Bool {
+      switch self {
+      case .text, .nothing: false
+      case .missing: true
+      case .field(_, let values): values.contains { !$0.isEmpty }
+      case .attribute(let value): !value.isEmpty
+      }
+    }
+  }
+
+  private static func piece(_ part: Part, of item: ItemID, in model: Model, known: Bool) -> Piece {
+    let schema = model.schema
+    switch part {
+    case .text(let literal):
+      return .text(literal)
+    case .field(let index, let name):
+      let resolved =
+        index < schema.fields.count && schema.fields[index].name == name
+        ? index : schema.fieldIndex(named: name)
+      guard let resolved else { return .missing("{\(name)}") }
+      return known ? .field(resolved, model.values(of: item, field: resolved)) : .nothing
+    case .attribute(let index, let name):
+      let resolved =
+        index < schema.attributes.count && schema.attributes[index] == name
+        ? index : schema.attributeIndex(named: name)
+      guard let resolved else { return .missing("{\(name)}") }
+      return known ? .attribute(model.attribute(resolved, of: item)) : .nothing
+    case .group:
+      preconditionFailure("ParsedTemplate: groups do not nest")
+    }
+  }
+}
+
+extension ParsedTemplate.Part {
+  /// Whether the part is a field or an attribute.
+  fileprivate var isPlaceholder: Bool {
+    switch self {
+    case .field, .attribute: true
+    case .text, .group: false
     }
   }
 }

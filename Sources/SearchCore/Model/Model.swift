@@ -89,6 +89,15 @@ public struct Model: Sendable {
 
   /// The item as the schema's display template shows it (the first value of the first field
   /// when there is no template).
+  ///
+  /// In the template, `{name}` is a field's values joined with ", " or an attribute's value.
+  /// Brackets enclose an optional group, left out entirely when every placeholder inside it
+  /// renders empty: `{name}[ ({company})]` shows "Fox Mulder (FBI)", or "Fox Mulder" when the
+  /// company is empty. Text outside groups always shows. `[[` is a literal `[` and `]]` a
+  /// literal `]`, read from left to right. Groups do not nest. What the template cannot fill
+  /// shows as written: an unknown `{name}`, an unclosed `{` with the rest, and brackets that
+  /// make no group (an unclosed `[`, a `]` that closes nothing, a `[` inside a group, a group
+  /// without a placeholder) stay text.
   public func display(_ id: ItemID) -> String {
     guard let displayParts else {
       return schema.fields.isEmpty ? "" : values(of: id, field: 0).first ?? ""

@@ -21,8 +21,9 @@ public struct Schema: Hashable, Sendable {
   public var attributes: [String]
   /// The scope bar; scope 0 is "All" (see ``ScopeBar``).
   public var scopeBar: ScopeBar
-  /// How an item is shown, with `{field}` or `{attribute}` placeholders, such as
-  /// "{name} ({country})"; nil shows the first field.
+  /// How an item is shown, with `{field}` or `{attribute}` placeholders and optional groups
+  /// in brackets, such as "{name}[ ({country})]" (see ``Model/display(_:)``); nil shows the
+  /// first field.
   public var displayTemplate: String?
   /// The attributes that a query word which is a number also matches, when it equals their
   /// value: as Apple's AdvancedTableSearch sample finds products by year or price. Values and

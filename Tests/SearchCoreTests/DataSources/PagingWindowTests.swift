@@ -185,7 +185,7 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
     #expect(window.materializedPages == [0])
     #expect(window.renderCount == 2)
     // A fallback fixes it.
-    registry.fallback = try TemplateRowAdapter("[{kind}] {title}", schema: model.schema)
+    registry.fallback = try TemplateRowAdapter("[[{kind}]] {title}", schema: model.schema)
     try window.reload(table, render: registry.renderer(for: model))
     try window.next()
     #expect(window.visibleRows.map(\.row) == ["message 2", "[video] message 3"])

@@ -101,7 +101,7 @@ private func chatRegistry(for schema: Schema, skipping skipped: String? = nil) t
     #expect(throws: RowAdapterError.noAdapter(kind: "video", item: video)) {
       try registry.row(for: video, in: model)
     }
-    registry.fallback = try TemplateRowAdapter("[{kind}] {title}", schema: schema)
+    registry.fallback = try TemplateRowAdapter("[[{kind}]] {title}", schema: schema)
     #expect(try registry.row(for: video, in: model) == "[video] Trevi at night")
     #expect(try registry.row(for: note, in: model) == "note: Shopping list")
 

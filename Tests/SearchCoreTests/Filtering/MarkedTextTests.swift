@@ -29,7 +29,7 @@ import Testing
         ItemRecord(
           fields: [["Zürich"], ["Zurigo", "Zurich"], ["zur note"]], attributes: ["CH (zur)"])
       ],
-      template: "{name} – {alias} [{country}] {note}")
+      template: "{name} – {alias} [[{country}]] {note}")
     let id = corpus.model.ids[0]
     let marked = try corpus.markedDisplay(of: id, for: try Self.query("zur", corpus))
     #expect(marked.text == "Zürich – Zurigo, Zurich [CH (zur)] zur note")

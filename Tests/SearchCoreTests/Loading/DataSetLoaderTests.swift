@@ -49,7 +49,7 @@ import Testing
       Manifest.Attribute(name: "continent"),
       Manifest.Attribute(name: "population", type: .integer),
     ],
-    displayTemplate: "{name} [{continent}]")
+    displayTemplate: "{name} [[{continent}]]")
 
   private func load(_ text: String, _ manifest: Manifest, source: String = "data")
     throws -> (Model, LoadReport)
