@@ -30,6 +30,22 @@ public struct SearchCorpus: Sendable {
     scopeFields = []
     scopeRuns = []
     try resolveScopes()
+    try checkScopeValues()
+  }
+
+  /// A scope whose attribute values no item has matches nothing: almost always a misspelt
+  /// value ("Work" where the data says "work"). Found when the corpus is built, rather than as
+  /// an empty list when the scope is picked. A model without items has nothing to check.
+  private func checkScopeValues() throws(CorpusError) {
+    guard !model.isEmpty else { return }
+    for scope in model.schema.scopeBar.scopes where !scope.mayBeEmpty {
+      guard let name = scope.attribute, let attribute = model.schema.attributeIndex(named: name)
+      else { continue }
+      let present = Set(model.attributeValues[attribute])
+      guard scope.values.isDisjoint(with: present) else { continue }
+      throw .scopeMatchesNothing(
+        scope.title, attribute: name, values: scope.values.sorted(), available: present.sorted())
+    }
   }
 
   /// The scope bar of the model's schema.
@@ -224,6 +240,8 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A scope (or, with no scope, the schema's number attributes) names a field or attribute
   /// the schema does not have.
   case unknownName(String, String, scope: String?)
+  /// A scope's attribute values are those of no item (`available` are the values there are).
+  case scopeMatchesNothing(String, attribute: String, values: [String], available: [String])
 
   /// The error as one line of text.
   public var description: String {
@@ -232,6 +250,17 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
     case .model(let error): return error.description
     case .unknownName(let kind, let name, let scope?):
       return "scope \"\(scope)\" names \(kind) \"\(name)\", which the schema does not have"
+    case .scopeMatchesNothing(let scope, let attribute, let values, let available):
+      let wanted = values.map { "\"\($0)\"" }.joined(separator: ", ")
+      let near = available.filter { value in
+        values.contains { $0.lowercased() == value.lowercased() }
+      }
+      let hint =
+        near.isEmpty
+        ? "the values are " + available.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+          + (available.count > 12 ? ", …" : "")
+        : "did you mean " + near.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+      return "scope \"\(scope)\" matches no item: no item has \(attribute) \(wanted); \(hint)"
     case .unknownName(let kind, let name, nil):
       return "the number attributes name \(kind) \"\(name)\", which the schema does not have"
     }

@@ -42,7 +42,10 @@ struct ItemSchema<Item, Scope: Hashable & Sendable> {
     let bar = ScopeBar(
       [SearchCore.Scope(title: scopes.allTitle)]
         + scopes.titles.enumerated().map { index, title in
-          SearchCore.Scope(title: title, attribute: "scope\(index + 1)", values: ["1"])
+          var scope = SearchCore.Scope(
+            title: title, attribute: "scope\(index + 1)", values: ["1"])
+          scope.mayBeEmpty = true  // a case with no item yet is no mistake
+          return scope
         })
     schema = Schema(fields: schemaFields, attributes: attributes, scopeBar: bar)
   }
