@@ -8,7 +8,7 @@ import Testing
 /// that every section has the number of rows the data source says. It keeps contact ids.
 @MainActor
 final class TableView: TableBatchUpdating {
-  weak var dataSource: ContactsController?
+  weak var dataSource: ItemSearch<Contact, Contact.Group>?
   private(set) var sections: [[Int]] = []
   private(set) var batches = 0
   private(set) var reloads = 0
@@ -20,10 +20,7 @@ final class TableView: TableBatchUpdating {
 
   /// The rows as the data source has them now.
   func dataSourceRows() -> [[Int]] {
-    guard let source = dataSource else { return [] }
-    return (0..<source.numberOfSections()).map { section in
-      source.search.sections[section].rows.map(\.id)
-    }
+    dataSource?.sections.map { $0.rows.map(\.id) } ?? []
   }
 
   func reloadData() {
@@ -129,7 +126,7 @@ final class TableView: TableBatchUpdating {
     var contacts = Self.contacts(count: 2_000, seed: 42)
     let tableView = TableView()
     let app = try ContactsController(contacts: contacts, tableView: tableView)
-    tableView.dataSource = app
+    tableView.dataSource = app.search
     tableView.reloadData()
     let search = app.search
     #expect(search.scopeTitles == ["All", "Work", "Family", "Friends"])
@@ -207,5 +204,40 @@ final class TableView: TableBatchUpdating {
         #expect(example.contains(line), "the example has \"\(line)\"")
       }
     }
+  }
+}
+
+/// The README's `ItemSearch` example, line by line, with what it promises checked.
+@MainActor
+@Suite struct ReadmeItemSearchTests {
+  @Test func readmeExample() async throws {
+    let contacts = GettingStartedTests.contacts(count: 300, seed: 7)
+    let tableView = TableView()
+    let newContact = Contact(
+      id: 1_000, name: "Zoë Müller", company: "ACME", emails: [], group: .family)
+    let search = try ItemSearch(
+      contacts, searching: \.name, \.company, \.emails,
+      scopes: .cases(\.group), sections: .firstLetter(\.name),
+      configuration: SearchConfiguration(mode: .background, minimumLength: 2))
+    tableView.dataSource = search
+    tableView.reloadData()
+    let token = search.observe { update in update.apply(to: tableView) }  // UIKit batch updates
+    search.isActive = true  // the bar got focus
+    search.text = "mül"  // a keystroke: searched in the background
+    search.scope = .family  // a scope button
+    await search.controller.waitUntilIdle()
+    var marked: [String] = []
+    for section in search.sections {  // your own values, by first letter
+      for contact in section.rows {
+        let text = search.highlight(of: contact, in: \.name)
+        marked += text.runs.filter(\.isMarked).map { String($0.text) }
+        #expect(contact.group == .family)
+      }
+    }
+    #expect(marked.contains("Mül"))
+    try await search.insert(newContact)  // folded and indexed off the main actor
+    #expect(search.indexPath(of: 1_000) != nil)
+    #expect(tableView.sections == tableView.dataSourceRows())
+    withExtendedLifetime(token) {}
   }
 }
