@@ -449,3 +449,37 @@ import Testing
     #expect(session.stderr.contains("  name: iPad mini\n  type: Device\n  year: 2012\n"))
   }
 }
+
+/// `repl --updates`: the update stream a list front follows, one line per visible change.
+@Suite struct UpdateEventTests {
+  /// Products with minimum length 3 (see EventTableTests for the counts): begin dims the 45
+  /// rows of the original table; "m" and "ma" are below the threshold, an empty results
+  /// table (the switch to it deletes the 45 rows); "mac" inserts its 17; back to "ma" deletes
+  /// them; cancel shows the original again, its 45 rows inserted. "ma" after "m" changes only
+  /// the hint: an update with no row change.
+  @Test func everyVisibleChangeIsOneUpdate() throws {
+    let result = try runREPL(
+      ["--json", "--updates", "--corpus", corpusManifest("products", "products")],
+      "set minlen 3\nbegin\ntype mac\nback\ncancel\n")
+    #expect(result.exitedNormally && result.status == 0, "\(result.stderrText)")
+    let updates = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+      .filter { $0.hasPrefix(#"{"event":"update""#) }
+      .map { $0.replacingOccurrences(of: #"{"event":"update","cause":"#, with: "") }
+    let zero = #""deletedSections":0,"insertedSections":0"#
+    #expect(
+      updates == [
+        #""began","generation":0,"text":"","scope":0,"state":"dimmed","table":"original","rows":45,"#
+          + zero + #","deleted":0,"inserted":0,"moved":0,"reloaded":0}"#,
+        #""textChanged","generation":1,"text":"m","scope":0,"state":"belowThreshold","table":"results","rows":0,"#
+          + zero + #","deleted":45,"inserted":0,"moved":0,"reloaded":0}"#,
+        #""textChanged","generation":2,"text":"ma","scope":0,"state":"belowThreshold","table":"results","rows":0,"#
+          + zero + #","deleted":0,"inserted":0,"moved":0,"reloaded":0}"#,
+        #""textChanged","generation":3,"text":"mac","scope":0,"state":"rows","table":"results","rows":17,"#
+          + zero + #","deleted":0,"inserted":17,"moved":0,"reloaded":0}"#,
+        #""textChanged","generation":4,"text":"ma","scope":0,"state":"belowThreshold","table":"results","rows":0,"#
+          + zero + #","deleted":17,"inserted":0,"moved":0,"reloaded":0}"#,
+        #""ended","generation":5,"text":"","scope":0,"state":"hidden","table":"original","rows":45,"#
+          + zero + #","deleted":0,"inserted":45,"moved":0,"reloaded":0}"#,
+      ])
+  }
+}

@@ -17,7 +17,10 @@ struct REPL: AsyncParsableCommand {
       help [COMMAND], quit. Errors are reported and the session goes on.
       With --json, standard output holds one JSON object per event (keys: event, text, \
       scope, scopeTitle, reload, generation, rows, state, ms, item, message); tables, \
-      details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms.
+      details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms. \
+      --updates adds one event per update, the stream a list front follows (keys: cause, \
+      generation, text, scope, state, table, rows, and the counts deletedSections, \
+      insertedSections, deleted, inserted, moved, reloaded).
       """
   )
 
@@ -35,6 +38,12 @@ struct REPL: AsyncParsableCommand {
 
   @Flag(help: "Print every event as one JSON object per line, and nothing else on stdout.")
   var json = false
+
+  @Flag(
+    help:
+      "Also print each update: what a list front redraws (cause, generation, text, state, table, rows, and the change set's counts)."
+  )
+  var updates = false
 
   @Option(help: "When searches run: immediate, background or submit.")
   var mode: ModeOption = .immediate
@@ -67,7 +76,7 @@ struct REPL: AsyncParsableCommand {
 
   func run() async throws {
     let options = REPLOptions(
-      manifestPath: Self.manifestPath(corpus), json: json,
+      manifestPath: Self.manifestPath(corpus), json: json, updates: updates,
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
       minimumLength: minlen, sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: (try? Folding(parsing: fold)) ?? .default, locale: locale,
@@ -95,6 +104,8 @@ struct REPL: AsyncParsableCommand {
 struct REPLOptions: Sendable {
   var manifestPath: String
   var json: Bool
+  /// Whether updates are printed too.
+  var updates: Bool = false
   var mode: SearchConfiguration.Mode
   var minimumLength: Int
   var sectioning: Sectioning

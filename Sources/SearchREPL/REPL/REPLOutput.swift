@@ -9,14 +9,17 @@ final class REPLOutput {
   let json: Bool
   /// Whether `ms` is written; `SEARCHREPL_NO_TIMING=1` turns it off for stable transcripts.
   let timing: Bool
+  /// Whether updates are written (`--updates`).
+  let updates: Bool
 
   /// The line editor of a session on a terminal: everything goes through it, so that a line
   /// printed while a prompt shows (a background search's reload) appears above the prompt.
   var console: InteractiveLineReader?
 
-  init(json: Bool, timing: Bool) {
+  init(json: Bool, timing: Bool, updates: Bool = false) {
     self.json = json
     self.timing = timing
+    self.updates = updates
   }
 
   /// A line of the event stream.
@@ -117,13 +120,27 @@ final class EventRenderer {
     callStart = nil
     flushState()
     flushRequest(elapsed: elapsed)
+    for line in heldUpdates { put(line) }
+    heldUpdates = []
   }
+
+  /// The updates of the call under way, in text mode.
+  private var heldUpdates: [String] = []
 
   /// Renders one event.
   func handle(_ event: SearchEvent) {
     switch event {
-    case .willBeginSearch, .willEndSearch, .willShowResultsTable, .willHideResultsTable, .update:
+    case .willBeginSearch, .willEndSearch, .willShowResultsTable, .willHideResultsTable:
       return
+    case .update(let update):
+      guard output.updates else { return }
+      // In text, a call's update follows the lines of the call, written when it ends.
+      if !output.json && callStart != nil {
+        heldUpdates.append(updateLine(update))
+      } else {
+        flushState()
+        put(updateLine(update))
+      }
     case .didBeginSearch: simple("begin", text: "begin")
     case .didEndSearch: simple("end", text: "end")
     case .didLoadResultsTable: simple("load", text: "load results table")
@@ -207,6 +224,35 @@ final class EventRenderer {
   }
 
   // MARK: Lines
+
+  /// An update: what a list front redraws, with its change set's counts.
+  private func updateLine(_ update: SearchUpdate) -> String {
+    let rows = controller?.table(update.table).numberOfRows ?? 0
+    let changes = update.changes
+    let counts: [(String, Int)] = [
+      ("deletedSections", changes.deletedSections.count),
+      ("insertedSections", changes.insertedSections.count),
+      ("deleted", changes.deletedRows.count), ("inserted", changes.insertedRows.count),
+      ("moved", changes.movedRows.count), ("reloaded", changes.updatedRows.count),
+    ]
+    guard output.json else {
+      let parts = counts.filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
+      return "update \(update.cause.rawValue) #\(update.generation) \"\(update.text)\": "
+        + "\(update.table.rawValue) table, \(update.state)"
+        + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+    }
+    var object = JSONObject()
+    object.add("event", "update")
+    object.add("cause", update.cause.rawValue)
+    object.add("generation", update.generation)
+    object.add("text", update.text)
+    object.add("scope", update.scope)
+    object.add("state", update.state.name)
+    object.add("table", update.table.rawValue)
+    object.add("rows", rows)
+    for (key, count) in counts { object.add(key, count) }
+    return object.json
+  }
 
   private func simple(_ name: String, text: String) {
     if output.json {

@@ -62,7 +62,7 @@ final class REPLSession {
     } catch {
       throw CommandError("\(error)")
     }
-    let output = REPLOutput(json: options.json, timing: options.timing)
+    let output = REPLOutput(json: options.json, timing: options.timing, updates: options.updates)
     let session = REPLSession(
       controller: controller, output: output, placeholder: placeholder, manifest: manifest,
       tableOptions: tableOptions,
