@@ -5,6 +5,9 @@ let package = Package(
   name: "swift-scoped-search",
   products: [
     .library(name: "SearchCore", targets: ["SearchCore"]),
+    // What an app's tests need to drive a search without a clock: apart, as
+    // swift-async-algorithms keeps its validation helpers, so apps do not ship it.
+    .library(name: "SearchCoreTesting", targets: ["SearchCoreTesting"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
   ],
   dependencies: [
@@ -21,10 +24,12 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
     ),
     .target(name: "SearchCore", dependencies: ["CICU"]),
+    .target(name: "SearchCoreTesting", dependencies: ["SearchCore"]),
     .executableTarget(
       name: "SearchREPL",
       dependencies: [
         "SearchCore",
+        "SearchCoreTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -32,6 +37,7 @@ let package = Package(
       name: "SearchCoreTests",
       dependencies: [
         "SearchCore",
+        "SearchCoreTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -39,7 +45,7 @@ let package = Package(
     // public API compiles here (the GettingStarted guide's example lives in this target).
     .testTarget(
       name: "SearchCoreAPITests",
-      dependencies: ["SearchCore"]
+      dependencies: ["SearchCore", "SearchCoreTesting"]
     ),
     .testTarget(
       name: "SearchREPLTests",

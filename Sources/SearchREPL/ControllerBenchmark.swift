@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchCoreTesting
 
 /// Types the benchmark queries into a ``SearchController`` and compares, keystroke by
 /// keystroke and in the same run, with the bare incremental filter: what the controller adds

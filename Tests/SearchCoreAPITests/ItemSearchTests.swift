@@ -1,5 +1,6 @@
 import Observation
 import SearchCore
+import SearchCoreTesting
 import Synchronization
 import Testing
 

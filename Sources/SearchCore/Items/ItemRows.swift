@@ -17,7 +17,7 @@ final class ItemStorage<Item: Sendable>: Sendable {
     slots.withLock { slots in ids.compactMap { slots[Int($0.rawValue)] } }
   }
 
-  func set(_ item: Item, for id: ItemID) {
+  func set(_ item: Item?, for id: ItemID) {
     slots.withLock { slots in
       let index = Int(id.rawValue)
       if index >= slots.count {

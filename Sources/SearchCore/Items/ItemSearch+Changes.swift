@@ -48,10 +48,13 @@ extension ItemSearch {
         modelChanges.append(.remove(id))
       }
     }
-    // Values first: the update that installs the change reads them.
+    // Values first: the update that installs the change reads them. Should the engine refuse
+    // the batch, the values it replaced come back.
+    let replaced = stored.map { id, _ in (id, storage.item(id)) }
     for (id, item) in stored { storage.set(item, for: id) }
     let inserted: [ItemID]
     do { inserted = try await controller.apply(modelChanges) } catch {
+      for (id, item) in replaced.reversed() { storage.set(item, for: id) }
       throw .engine(error.description)
     }
     let expected = stored.map(\.0).filter { $0.rawValue >= Int32(model.identityLimit) }
