@@ -80,13 +80,45 @@ extension SearchCorpus {
     return Self.marked(text, marks)
   }
 
-  /// UTF-8 ranges as string ranges, merged where they overlap or touch.
+  /// UTF-8 ranges as string ranges on whole characters of the row, merged where they overlap
+  /// or touch.
+  ///
+  /// A match covers whole characters of its value, but the row joins values and literal text,
+  /// and a character can form across a join: a value's last "한" and a skin-tone modifier that
+  /// starts the next part are one character of the row, as are an "a" and a vowel sign after
+  /// it. The match stands (the field-level search decided it on the value); its mark grows to
+  /// the whole characters of the row it touches.
   private static func marked(_ text: String, _ marks: [Range<Int>]) -> MarkedText {
-    let merged = merged(marks)
     let utf8 = text.utf8
+    guard !marks.isEmpty else { return MarkedText(text: text) }
+    // The UTF-8 offset where each character of the row starts, and the end.
+    var starts: [Int] = []
+    var offset = 0
+    for character in text {
+      starts.append(offset)
+      offset += character.utf8.count
+    }
+    starts.append(offset)
+    let snapped = marks.map { range -> Range<Int> in
+      // The last start at or before the lower bound; the first boundary at or after the upper.
+      var low = 0
+      var high = starts.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if starts[middle] <= range.lowerBound { low = middle } else { high = middle - 1 }
+      }
+      let lower = starts[low]
+      low = 0
+      high = starts.count - 1
+      while low < high {
+        let middle = (low + high) / 2
+        if starts[middle] >= range.upperBound { high = middle } else { low = middle + 1 }
+      }
+      return lower..<max(lower, starts[low])
+    }
     return MarkedText(
       text: text,
-      marks: merged.map { range in
+      marks: merged(snapped).map { range in
         utf8.index(
           utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
             utf8.startIndex, offsetBy: range.upperBound)

@@ -70,51 +70,55 @@ struct ParsedTemplate: Sendable, Hashable {
   /// Parses; `report` hears of each problem, and what caused it is kept as text.
   private init(_ template: String, schema: Schema, report: (Problem) -> Void) {
     var builder = Builder()
-    var index = template.startIndex
-    var column = 1
-    while index < template.endIndex {
-      let character = template[index]
-      let next = template.index(after: index)
-      let doubled = next < template.endIndex && template[next] == character
-      switch character {
+    // Scalar by scalar: "}" followed by a combining mark or a skin-tone modifier is one
+    // Character, and the brace must still close its placeholder.
+    let scalars = template.unicodeScalars
+    func text(_ range: some RangeExpression<String.Index>) -> String {
+      String(Substring(scalars[range]))
+    }
+    // Columns count characters, as a person sees the template.
+    func column(_ index: String.Index) -> Int { Substring(scalars[..<index]).count + 1 }
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      let doubled = next < scalars.endIndex && scalars[next] == scalar
+      switch scalar {
       case "{":
-        guard let close = template[next...].firstIndex(of: "}") else {
+        guard let close = scalars[next...].firstIndex(of: "}") else {
           report(.unclosedPlaceholder)
-          builder.append(text: template[index...])
-          index = template.endIndex
+          builder.append(text: text(index...))
+          index = scalars.endIndex
           continue
         }
-        let name = String(template[next..<close])
+        let name = text(next..<close)
         if let field = schema.fieldIndex(named: name) {
           builder.append(.field(field, name: name))
         } else if let attribute = schema.attributeIndex(named: name) {
           builder.append(.attribute(attribute, name: name))
         } else {
           report(.unknownName(name))
-          builder.append(text: template[index...close])
+          builder.append(text: text(index...close))
         }
-        column += template[index...close].count
-        index = template.index(after: close)
+        index = scalars.index(after: close)
         continue
       case "[" where doubled, "]" where doubled:
-        builder.append(text: String(character))
-        column += 2
-        index = template.index(after: next)
+        builder.append(text: String(scalar))
+        index = scalars.index(after: next)
         continue
       case "[" where builder.isInGroup:
-        report(.nestedGroup(column: column))
+        report(.nestedGroup(column: column(index)))
         builder.append(text: "[")
       case "[":
-        builder.openGroup(column: column)
+        builder.openGroup(column: column(index))
       case "]" where builder.isInGroup:
         if let opened = builder.closeGroup() { report(.groupWithoutPlaceholder(column: opened)) }
       case "]":
-        report(.unopenedGroup(column: column))
+        report(.unopenedGroup(column: column(index)))
         builder.append(text: "]")
       default:
-        builder.append(text: String(character))
+        builder.append(text: String(scalar))
       }
-      column += 1
       index = next
     }
     if let opened = builder.abandonGroup() { report(.unclosedGroup(column: opened)) }
