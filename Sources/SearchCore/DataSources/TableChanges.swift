@@ -148,6 +148,24 @@ public struct TableChanges: Hashable, Sendable {
     return (newOfOld, oldOfNew)
   }
 
+  /// The changes that empty `old`, as `TableChanges(from: old, to: empty)` gives them, where
+  /// `empty` is a table without rows (one untitled section), without comparing the two: the
+  /// titled sections go whole, the rows of an untitled one go one by one.
+  ///
+  /// - Complexity: O(*n*) for *n* rows, with no lookup.
+  static func emptying(_ old: SectionedTable) -> TableChanges {
+    let kept = old.sections.firstIndex { $0.title == nil }
+    var changes = TableChanges(
+      deletedSections: old.sections.indices.filter { $0 != kept },
+      insertedSections: kept == nil ? [0] : [])
+    if let kept {
+      changes.deletedRows = old.sections[kept].items.indices.map {
+        TableIndexPath(section: kept, row: $0)
+      }
+    }
+    return changes
+  }
+
   /// Marks a longest strictly increasing subsequence of `values` (patience sorting).
   ///
   /// - Complexity: O(*n* log *n*).

@@ -244,9 +244,7 @@ where Item.ID: Sendable {
   }
 
   private func show(_ table: SectionedTable) {
-    sections = table.sections.map {
-      ItemSection(title: $0.title, rows: ItemRows(ids: $0.items, storage: storage))
-    }
+    sections = itemSections(of: table)
     sectionIndexTitles = table.sectionIndexTitles
   }
 
@@ -254,9 +252,14 @@ where Item.ID: Sendable {
     let table = controller.table(update.table)
     return ItemSearchUpdate(
       base: update, scope: update.scope == 0 ? nil : scopes[update.scope - 1],
-      sections: table.sections.map {
-        ItemSection(title: $0.title, rows: ItemRows(ids: $0.items, storage: storage))
-      })
+      sections: itemSections(of: table))
+  }
+
+  /// A table's sections as the app's items (views, not copies).
+  private func itemSections(of table: SectionedTable) -> [ItemSection<Item>] {
+    table.sections.map {
+      ItemSection(title: $0.title, rows: ItemRows(ids: $0.items, storage: storage))
+    }
   }
 }
 

@@ -404,9 +404,7 @@ public final class SearchController {
           let old = resultsTable
           let oldVersion = versions.results
           resultsTable = emptyResultsTable()
-          knownResultsStep = (
-            oldVersion, versions.results, TableChanges(from: old, to: resultsTable)
-          )
+          knownResultsStep = (oldVersion, versions.results, TableChanges.emptying(old))
         }
       case .refreshResults(let generation):
         let rows = refreshResults()

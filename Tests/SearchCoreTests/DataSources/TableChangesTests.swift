@@ -185,3 +185,19 @@ private func fruit() throws -> Model {
     #expect(simulate(changes, from: old, to: new) == new.sections)
   }
 }
+
+extension TableChangesTests {
+  /// Emptying a table without comparing gives what the comparison gives: plain, by letter,
+  /// by attribute, and an empty table.
+  @Test func emptyingEqualsTheComparisonWithAnEmptyTable() throws {
+    let flat = try SectionedTable(items: ids, model: model, collation: collation)
+    let byKind = try SectionedTable(
+      items: ids, model: model, sectioning: .attribute("kind"), collation: collation)
+    for table in [flat, try letters([0, 1, 2, 3, 4]), try letters([]), byKind] {
+      let empty = try SectionedTable(
+        items: [], model: model, sectioning: table.sectioning, collation: collation)
+      #expect(TableChanges.emptying(table) == TableChanges(from: table, to: empty))
+      #expect(simulate(TableChanges.emptying(table), from: table, to: empty) == empty.sections)
+    }
+  }
+}
