@@ -8,11 +8,15 @@ let package = Package(
     // What an app's tests need to drive a search without a clock: apart, as
     // swift-async-algorithms keeps its validation helpers, so apps do not ship it.
     .library(name: "SearchCoreTesting", targets: ["SearchCoreTesting"]),
+    // The same search over a PostgreSQL server: its own product, so that apps searching in
+    // memory never build SwiftNIO.
+    .library(name: "SearchPostgres", targets: ["SearchPostgres"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
   ],
   targets: [
     // The one C boundary: a plain-C API over ICU (Debian's libicu-dev). ICU's own headers never
@@ -25,11 +29,16 @@ let package = Package(
     ),
     .target(name: "SearchCore", dependencies: ["CICU"]),
     .target(name: "SearchCoreTesting", dependencies: ["SearchCore"]),
+    .target(
+      name: "SearchPostgres",
+      dependencies: ["SearchCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+    ),
     .executableTarget(
       name: "SearchREPL",
       dependencies: [
         "SearchCore",
         "SearchCoreTesting",
+        "SearchPostgres",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -46,6 +55,12 @@ let package = Package(
     .testTarget(
       name: "SearchCoreAPITests",
       dependencies: ["SearchCore", "SearchCoreTesting"]
+    ),
+    // Start their own throwaway PostgreSQL cluster (initdb and pg_ctl from Debian's
+    // postgresql, in a temporary folder, on a free port of 127.0.0.1) and stop it.
+    .testTarget(
+      name: "SearchPostgresTests",
+      dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres"]
     ),
     .testTarget(
       name: "SearchREPLTests",

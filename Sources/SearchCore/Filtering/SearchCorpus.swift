@@ -22,6 +22,14 @@ public struct SearchCorpus: Sendable {
   public init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
     throws(CorpusError)
   {
+    try self.init(model: model, normalizer: normalizer, progress: progress, checksScopes: true)
+  }
+
+  /// Indexes `model`; `checksScopes` false accepts scopes that admit no item (a handful of
+  /// items picked from a larger model, as a server backend settles them).
+  package init(
+    model: Model, normalizer: Normalizer, progress: LoadProgress? = nil, checksScopes: Bool
+  ) throws(CorpusError) {
     self.model = model
     do { index = try SearchIndex(model: model, normalizer: normalizer, progress: progress) } catch {
       throw .icu(error)
@@ -30,7 +38,7 @@ public struct SearchCorpus: Sendable {
     scopeFields = []
     scopeRuns = []
     try resolveScopes()
-    try checkScopeValues()
+    if checksScopes { try checkScopeValues() }
   }
 
   /// A scope whose attribute values no item has matches nothing: almost always a misspelt
@@ -242,6 +250,8 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownName(String, String, scope: String?)
   /// A scope's attribute values are those of no item (`available` are the values there are).
   case scopeMatchesNothing(String, attribute: String, values: [String], available: [String])
+  /// The search backend did not make the change (see ``SearchBackend/apply(_:)``).
+  case backend(SearchBackendError)
 
   /// The error as one line of text.
   public var description: String {
@@ -261,6 +271,7 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
           + (available.count > 12 ? ", …" : "")
         : "did you mean " + near.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
       return "scope \"\(scope)\" matches no item: no item has \(attribute) \(wanted); \(hint)"
+    case .backend(let error): return error.description
     case .unknownName(let kind, let name, nil):
       return "the number attributes name \(kind) \"\(name)\", which the schema does not have"
     }

@@ -23,5 +23,7 @@ public struct SearchResult: Sendable {
     /// An earlier result was brought up to date after a model change by checking only the
     /// items that changed.
     case refreshed
+    /// A ``SearchBackend`` answered.
+    case backend
   }
 }

@@ -53,3 +53,30 @@ struct PreparedChanges: Sendable {
       inserted: events.compactMap { if case .didInsert(let id) = $0 { id } else { nil } })
   }
 }
+
+extension PreparedChanges {
+  /// The batch as a backend makes it: what it comes to, item by item (an item inserted and
+  /// removed in the same batch is no change). Removals first, then updates, then insertions
+  /// in model order, so that the item each insertion follows is already there.
+  func backendChanges(of batch: [ModelChange]) -> [BackendChange] {
+    let model = corpus.model
+    let new = Set(inserted)
+    var removals: [BackendChange] = []
+    var updates: [BackendChange] = []
+    var insertions: [(position: Int, change: BackendChange)] = []
+    for id in touched {
+      guard let position = model.position(of: id) else {
+        if !new.contains(id) { removals.append(.remove(id)) }
+        continue
+      }
+      let record = model.record(of: id)
+      if new.contains(id) {
+        let after = position > 0 ? model.id(at: position - 1) : nil
+        insertions.append((position, .insert(id, record, after: after)))
+      } else {
+        updates.append(.update(id, record))
+      }
+    }
+    return removals + updates + insertions.sorted { $0.position < $1.position }.map(\.change)
+  }
+}

@@ -58,6 +58,9 @@ public final class SearchController {
   public private(set) var results: SearchResult?
   /// How the tables are sectioned and ordered.
   public let tableOptions: TableOptions
+  /// Where background searches are answered and model changes are made first; nil searches
+  /// the corpus in memory.
+  public let backend: (any SearchBackend)?
 
   /// How many finished searches were dropped because a newer request came first.
   public private(set) var discardedSearches = 0
@@ -81,6 +84,8 @@ public final class SearchController {
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// Background searches started and not yet back, superseded ones included.
   private var searchesInFlight = 0
+  /// The backend searches under way, to cancel when they are superseded.
+  private let backendSearches = BackendSearches()
 
   // MARK: Delivery state
   /// Events of the call under way, delivered when its changes are complete.
@@ -109,17 +114,25 @@ public final class SearchController {
 
   /// Creates a controller over a corpus.
   ///
+  /// With a `backend`, searches that run in the background (``SearchConfiguration/Mode-swift.enum/background``,
+  /// or any mode with a quiet interval) are answered by it, and model changes are made there
+  /// before they are made in `corpus`, which must hold the same items under the same
+  /// identities (the data set the backend was loaded from). Searches inside the call stay in
+  /// memory.
+  ///
   /// - Throws: ``TableError`` when the table options name a field or attribute the model does
   ///   not have, or ICU cannot open the locale's collation.
   public init(
     corpus: SearchCorpus, placeholder: String = "",
     configuration: SearchConfiguration = SearchConfiguration(),
     tableOptions: TableOptions = TableOptions(),
-    scheduler: any SearchScheduler = TaskSearchScheduler()
+    scheduler: any SearchScheduler = TaskSearchScheduler(),
+    backend: (any SearchBackend)? = nil
   ) throws(TableError) {
     self.corpus = corpus
     self.tableOptions = tableOptions
     self.scheduler = scheduler
+    self.backend = backend
     let collation: TableCollation
     do { collation = try TableCollation(locale: tableOptions.locale) } catch { throw .icu(error) }
     originalLayout = TableLayout(
@@ -270,8 +283,15 @@ public final class SearchController {
     let baseVersion = corpus.model.version
     let onMainActor = clock.now - start
     let outcome = await Self.prepareInBackground(changes, corpus: corpus, table: originalTable)
-    let installing = clock.now
     var prepared = try outcome.get()
+    if let backend {
+      // The backend first: a change it refuses is made nowhere.
+      let sent = prepared.backendChanges(of: changes)
+      do { try await backend.apply(sent) } catch {
+        throw .backend(Self.backendError(error))
+      }
+    }
+    let installing = clock.now
     if corpus.model.version != baseVersion {
       // A change made on the main actor while this batch was prepared: prepare it again on
       // the model as it is now.
@@ -299,7 +319,18 @@ public final class SearchController {
   private var batchWaiters: [CheckedContinuation<Void, Never>] = []
 
   private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
-    try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
+    if backend != nil { throw .backend(Self.needsApply) }
+    return try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
+  }
+
+  private static let needsApply = SearchBackendError(
+    .rejected, "a change to a controller with a backend must reach the backend first",
+    advice: "use apply(_:), which waits for it")
+
+  nonisolated static func backendError(_ error: any Error) -> SearchBackendError {
+    if let error = error as? SearchBackendError { return error }
+    return SearchBackendError(
+      .rejected, "the backend failed: \(error)", advice: "see its documentation")
   }
 
   /// Installs prepared changes: every table is brought up to date before any event of the
@@ -381,8 +412,10 @@ public final class SearchController {
         next = finish(request.generation, outcome)
       case .searchInBackground(let request):
         next = startInBackground(request)
-      case .cancelSearch:
-        break  // the newest generation moved: the search stops at its next chunk
+      case .cancelSearch(let generation):
+        // The newest generation moved: an in-memory search stops at its next chunk, a
+        // backend's request is cancelled.
+        backendSearches.cancel(generation)
       case .scheduleQuietInterval(let generation, let delay):
         scheduler.schedule(after: delay) { [weak self] in
           self?.send(.quietIntervalElapsed(generation: generation), cause: .searchFinished)
@@ -529,7 +562,7 @@ public final class SearchController {
   }
 
   /// What a search needs, captured on the main actor so that it can run anywhere.
-  private struct Job: Sendable {
+  struct Job: Sendable {
     var request: SearchStateMachine.Request
     var query: Query
     var plan: IncrementalFilter.Plan
@@ -542,6 +575,29 @@ public final class SearchController {
         let result = IncrementalFilter.run(
           plan, query: query, scope: request.scope, in: corpus, isCancelled: isCancelled)
       else { return nil }
+      return outcome(result)
+    }
+
+    /// The outcome of a backend's answer: its items, checked against the corpus and put in
+    /// model order.
+    func outcome(backendItems: [ItemID]) -> Result<Outcome, SearchFailure> {
+      var items = backendItems
+      if let unknown = items.first(where: { !corpus.model.contains($0) }) {
+        return .failure(
+          SearchFailure(
+            message: SearchBackendError(
+              .mismatch, "the backend answered with item \(unknown.rawValue), which the list does not have",
+              advice: "load the same data set into the backend again"
+            ).description))
+      }
+      corpus.sortedByPosition(&items)
+      let result = SearchResult(
+        query: query, scope: request.scope, items: items, path: .backend,
+        modelVersion: corpus.model.version)
+      return outcome(result)
+    }
+
+    private func outcome(_ result: SearchResult) -> Result<Outcome, SearchFailure> {
       let items = ranks ? corpus.ranked(result) : result.items
       do {
         let table = try layout.table(items, of: corpus.model)
@@ -585,6 +641,18 @@ public final class SearchController {
     let newest = newestGeneration
     let generation = request.generation
     searchesInFlight += 1
+    if let backend {
+      let searches = backendSearches
+      scheduler.runTask {
+        await searches.run(job, generation: generation, newest: newest, backend: backend)
+      } then: { [weak self] outcome in
+        guard let self else { return }
+        self.searchesInFlight -= 1
+        self.cause = .searchFinished
+        self.perform(self.finish(generation, outcome))
+      }
+      return []
+    }
     scheduler.runInBackground {
       job.run { newest.load() != generation }
     } then: { [weak self] outcome in
@@ -671,6 +739,42 @@ struct TableLayout: Sendable {
     try SectionedTable(
       checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
       collation: collation)
+  }
+}
+
+/// The backend searches under way, by generation: a superseded one is cancelled, so that its
+/// request stops on the server too.
+final class BackendSearches: Sendable {
+  private let tasks = Mutex<[Int: Task<[ItemID], any Error>]>([:])
+
+  /// Runs a job's search on the backend; nil when it was superseded or cancelled.
+  func run(
+    _ job: SearchController.Job, generation: Int, newest: GenerationCounter,
+    backend: any SearchBackend
+  ) async -> Result<SearchController.Outcome, SearchController.SearchFailure>? {
+    guard newest.load() == generation else { return nil }
+    let query = job.query
+    let scope = job.request.scope
+    let task = Task { try await backend.items(matching: query, scope: scope) }
+    tasks.withLock { $0[generation] = task }
+    defer { _ = tasks.withLock { $0.removeValue(forKey: generation) } }
+    // A cancellation that came before the task was registered.
+    if newest.load() != generation { task.cancel() }
+    let items: [ItemID]
+    do { items = try await task.value } catch {
+      if newest.load() != generation || error is CancellationError { return nil }
+      return .failure(
+        SearchController.SearchFailure(
+          message: SearchController.backendError(error).description))
+    }
+    guard newest.load() == generation else { return nil }
+    return job.outcome(backendItems: items)
+  }
+
+  /// Cancels the search of a generation, if it runs.
+  func cancel(_ generation: Int) {
+    let task = tasks.withLock { $0[generation] }
+    task?.cancel()
   }
 }
 

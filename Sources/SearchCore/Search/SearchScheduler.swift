@@ -12,6 +12,24 @@ public protocol SearchScheduler: AnyObject {
   func runInBackground<Value: Sendable>(
     _ work: @escaping @Sendable () -> Value,
     then completion: @escaping @MainActor @Sendable (Value) -> Void)
+  /// Runs asynchronous `work` (a ``SearchBackend``'s search) off the main actor, then
+  /// `completion` with its value on the main actor. The default runs it in a detached task.
+  func runTask<Value: Sendable>(
+    _ work: @escaping @Sendable () async -> Value,
+    then completion: @escaping @MainActor @Sendable (Value) -> Void)
+}
+
+extension SearchScheduler {
+  /// Runs `work` in a detached task, then `completion` on the main actor.
+  public func runTask<Value: Sendable>(
+    _ work: @escaping @Sendable () async -> Value,
+    then completion: @escaping @MainActor @Sendable (Value) -> Void
+  ) {
+    Task.detached {
+      let value = await work()
+      await completion(value)
+    }
+  }
 }
 
 /// Timers on a clock and background searches in detached tasks.
