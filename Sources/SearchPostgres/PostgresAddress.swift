@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 
 /// Where a PostgreSQL server is and how to log in: read from a connection URL, as `psql`
@@ -75,34 +76,40 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
-  /// The client configuration for this address.
-  func clientConfiguration(statementTimeout: Duration?, connectTimeout: Duration)
-    -> PostgresClient.Configuration
+  /// The connection configuration for this address.
+  func connectionConfiguration(statementTimeout: Duration?, connectTimeout: Duration)
+    throws(PostgresSearchError) -> PostgresConnection.Configuration
   {
-    var configuration: PostgresClient.Configuration
+    var configuration: PostgresConnection.Configuration
     if let socketFolder {
-      configuration = PostgresClient.Configuration(
+      configuration = PostgresConnection.Configuration(
         unixSocketPath: "\(socketFolder)/.s.PGSQL.\(port)", username: user, password: password,
         database: database)
     } else {
-      let mode: PostgresClient.Configuration.TLS
-      switch tls {
-      case .disable: mode = .disable
-      case .prefer: mode = .prefer(.makeClientConfiguration())
-      case .require: mode = .require(.makeClientConfiguration())
+      let mode: PostgresConnection.Configuration.TLS
+      do {
+        switch tls {
+        case .disable: mode = .disable
+        case .prefer: mode = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: mode = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+      } catch {
+        throw .badAddress(description, reason: "TLS cannot be set up (\(error)); try sslmode=disable")
       }
-      configuration = PostgresClient.Configuration(
+      configuration = PostgresConnection.Configuration(
         host: host ?? "127.0.0.1", port: port, username: user, password: password,
         database: database, tls: mode)
     }
-    configuration.options.connectTimeout = connectTimeout
+    configuration.options.connectTimeout = .nanoseconds(Self.nanoseconds(connectTimeout))
     if let statementTimeout {
-      let milliseconds = statementTimeout.components.seconds * 1000
-        + statementTimeout.components.attoseconds / 1_000_000_000_000_000
       configuration.options.additionalStartupParameters = [
-        ("statement_timeout", "\(max(milliseconds, 1))")
+        ("statement_timeout", "\(max(Self.nanoseconds(statementTimeout) / 1_000_000, 1))")
       ]
     }
     return configuration
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
   }
 }

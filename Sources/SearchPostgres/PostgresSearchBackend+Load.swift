@@ -25,8 +25,7 @@ extension PostgresSearchBackend {
     _ model: Model, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
   ) async throws(PostgresSearchError) -> LoadReport {
     let layout = self.layout
-    let folder: ServerRowFolder
-    do { folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
+    do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
       throw .backend(SearchBackendError(.rejected, error.description, advice: "correct the data set"))
     }
     // Fail before anything is sent: PostgreSQL text cannot hold a NUL.
@@ -38,10 +37,11 @@ extension PostgresSearchBackend {
     }
     let clock = ContinuousClock()
     let start = clock.now
-    var copied = start
+    let copied: ContinuousClock.Instant
     do {
       do {
-        try await client.withConnection { connection in
+        copied = try await withConnection { connection in
+          let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
           // A load takes as long as it takes: the time limit is for searches.
           try await Self.execute(
             ["BEGIN", "SET LOCAL statement_timeout = 0"] + layout.createStatements, on: connection)
@@ -67,7 +67,7 @@ extension PostgresSearchBackend {
               progress?(next, ids.count)
             }
           }
-          copied = clock.now
+          let copied = ContinuousClock().now
           try await Self.execute(layout.indexStatements, on: connection)
           var sql = PostgresSQL()
           let name = sql.bind(layout.name)
@@ -80,6 +80,7 @@ extension PostgresSearchBackend {
               ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, items = EXCLUDED.items, loaded_at = now()
               """), logger: Self.copyLogger)
           try await Self.execute(["COMMIT"], on: connection)
+          return copied
         }
       }
     } catch let error as PostgresSearchError {

@@ -14,13 +14,14 @@ import SearchCore
 /// whole (``items(matching:scope:)``, what a ``SearchController`` shows) or a page at a time
 /// by keyset pagination (``page(matching:scope:after:limit:)``).
 ///
-/// The backend owns a connection pool, which runs while ``run()`` does:
+/// The backend keeps a few connections open between requests and opens one when none is
+/// idle, so that a request after a failure tries the server again at once (a keystroke
+/// after the server came back finds it); ``close()`` closes them.
 ///
 /// ```swift
 /// let backend = try PostgresSearchBackend(
 ///   address: PostgresAddress(url: "postgres://127.0.0.1:5432/search"), table: "cities",
 ///   schema: corpus.model.schema, normalizer: corpus.normalizer)
-/// async let pool: Void = backend.run()
 /// try await backend.checkTable()
 /// let controller = try SearchController(
 ///   corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
@@ -31,7 +32,7 @@ public final class PostgresSearchBackend: SearchBackend {
   /// The table's name.
   public var table: String { layout.name }
   let layout: PostgresTableLayout
-  let client: PostgresClient
+  private let connections: Connections
   private let logger = Logger(label: "SearchPostgres")
 
   /// Prepares a backend; nothing is sent to the server until ``run()`` runs.
@@ -49,13 +50,40 @@ public final class PostgresSearchBackend: SearchBackend {
   ) throws(PostgresSearchError) {
     self.address = address
     layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
-    client = PostgresClient(
-      configuration: address.clientConfiguration(
+    connections = Connections(
+      configuration: try address.connectionConfiguration(
         statementTimeout: statementTimeout, connectTimeout: connectTimeout))
   }
 
-  /// Runs the connection pool until the task is cancelled; requests wait for it.
-  public func run() async { await client.run() }
+  /// Closes the connections kept open; a later request opens new ones.
+  public func close() async { await connections.closeAll() }
+
+  /// Runs `body` on a connection: an idle one, or a new one. A request runs to its end even
+  /// when the calling task is cancelled (the statement timeout bounds it), so the connection
+  /// is never left halfway through a reply; the caller then gets `CancellationError`. A
+  /// connection whose request failed is closed.
+  func withConnection<T: Sendable>(
+    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    let connection: PostgresConnection
+    do { connection = try await connections.lease(logger: logger) } catch {
+      throw SearchBackendError.postgres(error, address: address, table: layout.name)
+    }
+    let connections = self.connections
+    let request = Task {
+      do {
+        let value = try await body(connection)
+        await connections.giveBack(connection)
+        return value
+      } catch {
+        await connections.discard(connection)
+        throw error
+      }
+    }
+    let value = try await request.value
+    if Task.isCancelled { throw CancellationError() }
+    return value
+  }
 
   // MARK: The table
 
@@ -66,11 +94,15 @@ public final class PostgresSearchBackend: SearchBackend {
   public func checkTable() async throws(PostgresSearchError) {
     let found: String?
     do {
-      let rows = try await client.query(
-        "SELECT fingerprint FROM search_data_sets WHERE name = \(layout.name)", logger: logger)
-      var value: String?
-      for try await fingerprint in rows.decode(String.self) { value = fingerprint }
-      found = value
+      let name = layout.name
+      let logger = self.logger
+      found = try await withConnection { connection in
+        let rows = try await connection.query(
+          "SELECT fingerprint FROM search_data_sets WHERE name = \(name)", logger: logger)
+        var value: String?
+        for try await fingerprint in rows.decode(String.self) { value = fingerprint }
+        return value
+      }
     } catch {
       let error = SearchBackendError.postgres(error, address: address, table: PostgresTableLayout.registry)
       if error.kind == .rejected {
@@ -97,8 +129,76 @@ public final class PostgresSearchBackend: SearchBackend {
   // MARK: Searching
 
   /// The items of the scope matching the query, in model order.
+  ///
+  /// One round trip: the server sends the matching identities as one array (and those to
+  /// settle as a second), which costs far less than a row each.
   public func items(matching query: Query, scope: Int) async throws -> [ItemID] {
-    try await rows(matching: query, scope: scope, after: nil, limit: nil).rows.map(\.id)
+    var sql = PostgresSQL()
+    let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
+    let statement = """
+      SELECT coalesce(array_agg(id ORDER BY ord), '{}'), \
+      coalesce(array_agg(id ORDER BY ord) FILTER (WHERE \(settle)), '{}') \
+      FROM \(layout.quoted) WHERE \(condition)
+      """
+    var ids: [Int32] = []
+    var unsettled: [Int32] = []
+    do {
+      let query = sql.query(statement)
+      let logger = self.logger
+      (ids, unsettled) = try await withConnection { connection in
+        var result: ([Int32], [Int32]) = ([], [])
+        for try await row in try await connection.query(query, logger: logger).decode(([Int32], [Int32]).self) {
+          result = row
+        }
+        return result
+      }
+    } catch {
+      throw Self.translate(error, address: address, table: layout.name)
+    }
+    guard !unsettled.isEmpty else { return ids.map(ItemID.init(rawValue:)) }
+    let records = try await self.records(of: unsettled.map(ItemID.init(rawValue:)))
+    let dropped = try dropping(records, query: query, scope: scope)
+    return ids.lazy.map(ItemID.init(rawValue:)).filter { !dropped.contains($0) }
+  }
+
+  /// The query's condition as SQL and the test for rows to settle in Swift.
+  private func condition(_ query: Query, scope: Int, sql: inout PostgresSQL) throws -> (
+    condition: String, settle: String
+  ) {
+    let plan: ServerQuery
+    do { plan = try ServerQuery(query, scope: scope, schema: layout.schema) } catch {
+      throw SearchBackendError(.rejected, error.description, advice: "correct the data set's scopes")
+    }
+    let edges = sql.bind(plan.edgeScalars)
+    let settle = "(irregular OR edges && \(edges))"
+    let relaxed = plan.relaxed == .always ? "" : " AND \(sql.render(plan.relaxed))"
+    let condition = """
+      (\(sql.render(plan.scope))) AND (irregular OR (edges && \(edges)\(relaxed)) \
+      OR \(sql.render(plan.query)))
+      """
+    return (condition, settle)
+  }
+
+  /// Settles candidates with the in-memory engine; returns those that do not match.
+  private func dropping(_ candidates: [(ItemID, ItemRecord)], query: Query, scope: Int) throws
+    -> Set<ItemID>
+  {
+    let admitted: [Int]
+    do {
+      admitted = try ServerCandidates.matching(
+        candidates.map(\.1), schema: layout.schema, normalizer: layout.normalizer, query: query,
+        scope: scope)
+    } catch {
+      throw SearchBackendError(.rejected, error.description, advice: "correct the data set")
+    }
+    var dropped = Set(candidates.map(\.0))
+    for index in admitted { dropped.remove(candidates[index].0) }
+    return dropped
+  }
+
+  private static func translate(_ error: any Error, address: PostgresAddress, table: String) -> any Error {
+    if error is CancellationError || Task.isCancelled { return CancellationError() }
+    return SearchBackendError.postgres(error, address: address, table: table)
   }
 
   /// One page of the items matching a query, in model order, from after `cursor` (the
@@ -129,80 +229,43 @@ public final class PostgresSearchBackend: SearchBackend {
     var exhausted: Bool
   }
 
-  private func rows(matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int?)
+  private func rows(matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int)
     async throws -> Batch
   {
-    let plan: ServerQuery
-    do { plan = try ServerQuery(query, scope: scope, schema: layout.schema) } catch {
-      throw SearchBackendError(.rejected, error.description, advice: "correct the data set's scopes")
-    }
     var sql = PostgresSQL()
-    let edges = sql.bind(plan.edgeScalars)
-    let settle = "(irregular OR edges && \(edges))"
-    let condition = "(\(sql.render(plan.scope))) AND (\(settle) OR \(sql.render(plan.query)))"
+    let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
     let keyset = cursor.map { " AND ord > \(sql.bind($0.ord))::numeric" } ?? ""
-    let wantsValues = limit != nil
-    let values =
-      wantsValues
-      ? ", " + (layout.schema.fields.indices.map { "v\($0)" } + layout.schema.attributes.indices.map { "a\($0)" })
-        .joined(separator: ", ") : ""
-    let limitClause = limit.map { " LIMIT \($0 + 1)" } ?? ""
-    let statement =
-      "SELECT id, ord::text AS cursor, \(settle)\(values) FROM \(layout.quoted) WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord\(limitClause)"
-    var found: [(row: PostgresPage.Row, ord: String, settle: Bool)] = []
-    var exhausted = true
+    let values = (layout.schema.fields.indices.map { "v\($0)" } + layout.schema.attributes.indices.map { "a\($0)" })
+      .joined(separator: ", ")
+    let statement = """
+      SELECT id, ord::text AS cursor, \(settle), \(values) FROM \(layout.quoted) \
+      WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord LIMIT \(limit + 1)
+      """
+    let found: [(row: PostgresPage.Row, ord: String, settle: Bool)]
+    let exhausted: Bool
     do {
-      let result = try await client.query(sql.query(statement), logger: logger)
-      for try await row in result {
-        if let limit, found.count == limit {
-          exhausted = false
-          break
+      let query = sql.query(statement)
+      let (logger, schema) = (self.logger, layout.schema)
+      (found, exhausted) = try await withConnection { connection in
+        var found: [(row: PostgresPage.Row, ord: String, settle: Bool)] = []
+        for try await row in try await connection.query(query, logger: logger) {
+          // The extra row only says whether more follow.
+          if found.count == limit { return (found, false) }
+          let cells = row.makeRandomAccess()
+          let id = ItemID(rawValue: try cells[0].decode(Int32.self))
+          let record = try Self.record(cells, from: 3, schema: schema)
+          found.append(
+            (PostgresPage.Row(id: id, record: record), try cells[1].decode(String.self), try cells[2].decode(Bool.self)))
         }
-        let cells = row.makeRandomAccess()
-        let id = try cells[0].decode(Int32.self)
-        let ord = try cells[1].decode(String.self)
-        let needsSettling = try cells[2].decode(Bool.self)
-        var record: ItemRecord?
-        if wantsValues { record = try Self.record(cells, from: 3, schema: layout.schema) }
-        found.append((PostgresPage.Row(id: ItemID(rawValue: id), record: record), ord, needsSettling))
+        return (found, true)
       }
-    } catch let error as CancellationError {
-      throw error
     } catch {
-      if Task.isCancelled { throw CancellationError() }
-      throw SearchBackendError.postgres(error, address: address, table: layout.name)
+      throw Self.translate(error, address: address, table: layout.name)
     }
     let last = found.last.map { PostgresCursor(ord: $0.ord) }
-    let unsettled = found.indices.filter { found[$0].settle }
-    guard !unsettled.isEmpty else {
-      return Batch(rows: found.map(\.row), last: last, exhausted: exhausted)
-    }
-    // Fold the candidates again and let the in-memory engine decide.
-    var records: [Int: ItemRecord] = [:]
-    let missing = unsettled.filter { found[$0].row.record == nil }.map { found[$0].row.id }
-    if !missing.isEmpty {
-      for (id, record) in try await self.records(of: missing) { records[Int(id.rawValue)] = record }
-    }
-    let candidates = unsettled.compactMap { index in
-      found[index].row.record ?? records[Int(found[index].row.id.rawValue)]
-    }
-    guard candidates.count == unsettled.count else {
-      throw SearchBackendError(
-        .connectionLost, "items changed on the server during the search",
-        advice: "the next keystroke tries again")
-    }
-    let admitted: [Int]
-    do {
-      admitted = try ServerCandidates.matching(
-        candidates, schema: layout.schema, normalizer: layout.normalizer, query: query,
-        scope: scope)
-    } catch {
-      throw SearchBackendError(.rejected, error.description, advice: "correct the data set")
-    }
-    var dropped = Set(unsettled)
-    for index in admitted { dropped.remove(unsettled[index]) }
-    let rows = found.indices.filter { !dropped.contains($0) }.map { found[$0].row }
-    return Batch(rows: rows, last: last, exhausted: exhausted)
+    let unsettled = found.filter(\.settle).map { ($0.row.id, $0.row.record) }
+    let dropped = unsettled.isEmpty ? [] : try dropping(unsettled, query: query, scope: scope)
+    return Batch(rows: found.map(\.row).filter { !dropped.contains($0.id) }, last: last, exhausted: exhausted)
   }
 
   /// The records of some items, by identity.
@@ -211,18 +274,21 @@ public final class PostgresSearchBackend: SearchBackend {
     let list = sql.bind(ids.map(\.rawValue))
     let columns = (layout.schema.fields.indices.map { "v\($0)" } + layout.schema.attributes.indices.map { "a\($0)" })
     let statement = "SELECT id, \(columns.joined(separator: ", ")) FROM \(layout.quoted) WHERE id = ANY(\(list))"
-    var result: [(ItemID, ItemRecord)] = []
     do {
-      for try await row in try await client.query(sql.query(statement), logger: logger) {
-        let cells = row.makeRandomAccess()
-        result.append(
-          (ItemID(rawValue: try cells[0].decode(Int32.self)), try Self.record(cells, from: 1, schema: layout.schema)))
+      let query = sql.query(statement)
+      let (logger, schema) = (self.logger, layout.schema)
+      return try await withConnection { connection in
+        var result: [(ItemID, ItemRecord)] = []
+        for try await row in try await connection.query(query, logger: logger) {
+          let cells = row.makeRandomAccess()
+          result.append(
+            (ItemID(rawValue: try cells[0].decode(Int32.self)), try Self.record(cells, from: 1, schema: schema)))
+        }
+        return result
       }
     } catch {
-      if Task.isCancelled { throw CancellationError() }
-      throw SearchBackendError.postgres(error, address: address, table: layout.name)
+      throw Self.translate(error, address: address, table: layout.name)
     }
-    return result
   }
 
   private static func record(_ cells: PostgresRandomAccessRow, from start: Int, schema: Schema) throws
@@ -242,13 +308,15 @@ public final class PostgresSearchBackend: SearchBackend {
   /// Makes a batch of changes in one transaction: all of them, or none.
   public func apply(_ changes: [BackendChange]) async throws {
     guard !changes.isEmpty else { return }
-    let folder: ServerRowFolder
-    do { folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
+    do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
       throw SearchBackendError(.rejected, error.description, advice: "correct the data set's schema")
     }
     let layout = self.layout
+    let logger = self.logger
     do {
-      try await client.withTransaction(logger: logger) { connection in
+      try await withConnection { connection in
+        let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
+        try await connection.query("BEGIN", logger: logger)
         for change in changes {
           var sql = PostgresSQL()
           let statement: String
@@ -278,18 +346,15 @@ public final class PostgresSearchBackend: SearchBackend {
               VALUES (\(sql.bind(id.rawValue)), \(ord), \(assignments.map(\.value).joined(separator: ", ")))
               """
           }
-          let result = try await connection.query(sql.query(statement), logger: self.logger)
-          for try await _ in result {}
+          try await connection.query(sql.query(statement), logger: logger)
         }
         var sql = PostgresSQL()
         let name = sql.bind(layout.name)
         let update = "UPDATE search_data_sets SET items = (SELECT count(*) FROM \(layout.quoted)) WHERE name = \(name)"
-        for try await _ in try await connection.query(sql.query(update), logger: self.logger) {}
+        try await connection.query(sql.query(update), logger: logger)
+        // A failure before here closes the connection, and the server rolls back.
+        try await connection.query("COMMIT", logger: logger)
       }
-    } catch let error as PostgresTransactionError {
-      throw SearchBackendError.postgres(
-        error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? error,
-        address: address, table: layout.name)
     } catch {
       throw SearchBackendError.postgres(error, address: address, table: layout.name)
     }
@@ -330,11 +395,49 @@ public struct PostgresPage: Sendable {
     /// The item.
     public var id: ItemID
     /// Its fields and attributes.
-    public var record: ItemRecord?
+    public var record: ItemRecord
   }
 
   /// The page's rows, in model order.
   public var rows: [Row]
   /// Where the next page starts; nil after the last page.
   public var next: PostgresCursor?
+}
+
+/// The connections a backend keeps open between requests.
+private actor Connections {
+  private let configuration: PostgresConnection.Configuration
+  private var idle: [PostgresConnection] = []
+  private var nextID = 0
+  /// How many idle connections are kept: a search, a change and a page at once.
+  private static let kept = 4
+
+  init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
+
+  func lease(logger: Logger) async throws -> PostgresConnection {
+    while let connection = idle.popLast() {
+      if !connection.isClosed { return connection }
+    }
+    nextID += 1
+    return try await PostgresConnection.connect(configuration: configuration, id: nextID, logger: logger)
+  }
+
+  func giveBack(_ connection: PostgresConnection) async {
+    if connection.isClosed { return }
+    if idle.count < Self.kept {
+      idle.append(connection)
+    } else {
+      try? await connection.close()
+    }
+  }
+
+  func discard(_ connection: PostgresConnection) async {
+    try? await connection.close()
+  }
+
+  func closeAll() async {
+    let all = idle
+    idle = []
+    for connection in all { try? await connection.close() }
+  }
 }

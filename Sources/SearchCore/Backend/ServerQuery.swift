@@ -30,6 +30,10 @@ package struct ServerQuery: Hashable, Sendable {
   package var scope: Condition
   /// The query's condition, exact for regular rows.
   package var query: Condition
+  /// A condition every match among the rows to settle that are not irregular meets: the
+  /// query with its inverse terms left out (a substring test finds every match, and some
+  /// that cut a character, which settling drops).
+  package var relaxed: Condition
   /// Rows whose edge scalars include one of these must be settled in Swift.
   package var edgeScalars: [String]
 
@@ -62,16 +66,22 @@ package struct ServerQuery: Hashable, Sendable {
     let numbers = try schema.numberAttributeIndices()
     var edges = Set<String>()
     var sets: [Condition] = []
+    var relaxedSets: [Condition] = []
     for set in query.sets {
       var terms: [Condition] = []
+      var relaxedTerms: [Condition] = []
       for term in set.terms {
         let matcher = TermMatcher(term)
-        terms.append(Self.condition(matcher, fields: fields, numbers: numbers.count))
+        let condition = Self.condition(matcher, fields: fields, numbers: numbers.count)
+        terms.append(condition)
+        relaxedTerms.append(matcher.isInverse ? .always : condition)
         for scalar in Self.edgeScalars(of: matcher) { edges.insert(scalar) }
       }
-      sets.append(terms.count == 1 ? terms[0] : .any(terms))
+      sets.append(Self.any(terms))
+      relaxedSets.append(relaxedTerms.contains(.always) ? .always : Self.any(relaxedTerms))
     }
-    self.query = sets.isEmpty ? .always : sets.count == 1 ? sets[0] : .all(sets)
+    self.query = Self.all(sets)
+    self.relaxed = Self.all(relaxedSets.filter { $0 != .always })
     self.edgeScalars = edges.sorted()
   }
 
@@ -101,6 +111,14 @@ package struct ServerQuery: Hashable, Sendable {
     let positive: Condition =
       alternatives.isEmpty ? .never : alternatives.count == 1 ? alternatives[0] : .any(alternatives)
     return term.isInverse ? .not(positive) : positive
+  }
+
+  private static func any(_ conditions: [Condition]) -> Condition {
+    conditions.count == 1 ? conditions[0] : .any(conditions)
+  }
+
+  private static func all(_ conditions: [Condition]) -> Condition {
+    conditions.isEmpty ? .always : conditions.count == 1 ? conditions[0] : .all(conditions)
   }
 
   /// The scalars a match of the term starts or ends with: where it could cut a character.

@@ -25,7 +25,9 @@ struct ThrowawayCluster {
   }
 
   /// Runs `body` with a started cluster, and stops it whatever happens.
-  static func with<T>(_ body: (ThrowawayCluster) async throws -> T) async throws -> T {
+  static func with<T>(
+    isolation: isolated (any Actor)? = #isolation, _ body: (ThrowawayCluster) async throws -> T
+  ) async throws -> T {
     let cluster = try start()
     do {
       let value = try await body(cluster)

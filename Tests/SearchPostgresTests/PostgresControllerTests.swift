@@ -1,0 +1,219 @@
+import SearchCore
+import SearchPostgres
+import Testing
+
+@testable import SearchCore
+
+/// The search controller over PostgreSQL: background searches answered by the server, model
+/// changes made there first, failures reported with the last results kept.
+@MainActor
+@Suite struct PostgresControllerTests {
+  /// Starts a cluster, loads a data set and runs `body` with a backend whose pool runs.
+  static func withBackend(
+    _ dataSet: String, statementTimeout: Duration? = .seconds(10),
+    _ body: @MainActor (SearchCorpus, PostgresSearchBackend, ThrowawayCluster) async throws -> Void
+  ) async throws {
+    let corpus = try DataSets.corpus(dataSet)
+    try await ThrowawayCluster.with { cluster in
+      let backend = try PostgresSearchBackend(
+        address: try cluster.address, table: "items", schema: corpus.model.schema,
+        normalizer: corpus.normalizer, statementTimeout: statementTimeout,
+        connectTimeout: .seconds(2))
+      try await backend.load(corpus.model)
+      try await backend.checkTable()
+      try await body(corpus, backend, cluster)
+      await backend.close()
+    }
+  }
+
+  /// Typing, scope changes, batches of changes and a cancel, with real background searches on
+  /// the server: every reload is the newest generation when it arrives and says the table's
+  /// row count, the settled results equal a fresh in-memory search (ranked), the server holds
+  /// the changed model, and nothing arrives after cancel.
+  @Test func typingWhileTheModelChanges() async throws {
+    try await Self.withBackend("words/sample") { corpus, backend, _ in
+      let controller = try SearchController(
+        corpus: corpus, configuration: SearchConfiguration(mode: .background, ranksResults: true),
+        backend: backend)
+      let words = corpus.model.ids.compactMap { corpus.model.values(of: $0, field: 0).first }
+      var random = SplitMix64(seed: 0x5EA5C4)
+      let log = Log()
+      let token = controller.observe { event in
+        if case .error(let message) = event { log.errors.append(message) }
+        guard case .reload(_, let generation, let rows) = event else { return }
+        log.reloads += 1
+        if log.ended { log.problems.append("reload #\(generation) after cancel") }
+        if generation != controller.generation {
+          log.problems.append("reload #\(generation) while #\(controller.generation) is newest")
+        }
+        if rows != controller.resultsTable.numberOfRows {
+          log.problems.append("reload #\(generation) says \(rows) rows, the table has another count")
+        }
+      }
+      controller.begin()
+      let mutator = Task { @MainActor in
+        var random = SplitMix64(seed: 0xD1CE)
+        for step in 0..<40 {
+          let model = controller.corpus.model
+          var batch: [ModelChange] = []
+          for _ in 0..<(1 + random.next() % 4) {
+            if step % 3 == 2 {
+              batch.append(.remove(model.id(at: Int(random.next() % UInt64(model.count)))))
+              break
+            }
+            let word = words[Int(random.next() % UInt64(words.count))] + "x"
+            batch.append(
+              .insert(
+                ItemRecord(fields: [[word]], attributes: ["Swedish"]),
+                at: Int(random.next() % UInt64(model.count + 1))))
+          }
+          try await controller.apply(batch)
+          for _ in 0..<(random.next() % 20) { await Task.yield() }
+        }
+      }
+      var typed: [Character] = []
+      var target = Array("a")
+      for _ in 0..<2_000 {
+        switch random.next() % 12 {
+        case 0, 1: if !typed.isEmpty { typed.removeLast() }
+        case 2:
+          target = Array(words[Int(random.next() % UInt64(words.count))].lowercased().prefix(5))
+          typed = []
+        case 3: try controller.selectScope(Int(random.next() % 8))
+        default:
+          if typed.count < target.count { typed.append(target[typed.count]) }
+        }
+        controller.setText(String(typed))
+        for _ in 0..<(random.next() % 6) { await Task.yield() }
+      }
+      try await mutator.value
+      try controller.selectScope(0)
+      controller.setText("ab")
+      await controller.waitUntilIdle()
+
+      let query = try Query("ab", normalizer: controller.corpus.normalizer)
+      var fresh = IncrementalFilter()
+      let found = fresh.search(query, scope: 0, in: controller.corpus)
+      let expected = try #require(found)
+      #expect(controller.results?.items == expected.items)
+      #expect(controller.resultsTable.numberOfRows == expected.items.count)
+      let ranked = controller.corpus.ranked(expected)
+      #expect(controller.resultsTable.sections.flatMap(\.items) == ranked)
+      #expect(controller.results?.path == .backend)
+      // The server holds the model as changed: every item, none more.
+      let everything = try await backend.items(matching: try Query("", normalizer: corpus.normalizer), scope: 0)
+      #expect(everything == controller.corpus.model.ids)
+
+      controller.setText("abc")
+      controller.setText("abd")
+      controller.cancel()
+      log.ended = true
+      await controller.waitUntilIdle()
+      #expect(log.problems == [])
+      #expect(log.errors == [])
+      #expect(log.reloads > 0)
+      #expect(controller.discardedSearches > 0)
+      withExtendedLifetime(token) {}
+    }
+  }
+
+  /// The server goes away: the search reports it as an error event that says what to do, the
+  /// results on screen stay, a change is refused and made nowhere; when the server is back,
+  /// the next keystroke searches again.
+  @Test func serverGoesAwayAndComesBack() async throws {
+    try await Self.withBackend("words/sample") { corpus, backend, cluster in
+      let controller = try SearchController(
+        corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
+      let log = Log()
+      let token = controller.observe { event in
+        if case .error(let message) = event { log.errors.append(message) }
+      }
+      controller.begin()
+      controller.setText("ber")
+      await controller.waitUntilIdle()
+      let shown = try #require(controller.results?.items)
+      #expect(!shown.isEmpty)
+      #expect(log.errors == [])
+
+      try cluster.pause()
+      controller.setText("berg")
+      await controller.waitUntilIdle()
+      #expect(log.errors.count == 1)
+      #expect(log.errors.first?.contains("PostgreSQL") == true, "\(log.errors)")
+      #expect(controller.results?.items == shown, "the last results stay on screen")
+      #expect(controller.results?.query.text == "ber")
+
+      let before = controller.corpus.model.ids
+      await #expect(throws: CorpusError.self) {
+        try await controller.apply([.insert(ItemRecord(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)])
+      }
+      #expect(controller.corpus.model.ids == before, "a refused change is made nowhere")
+
+      try cluster.resume()
+      // Each keystroke tries again; the pool may take a moment to reconnect.
+      for attempt in 0..<40 where controller.results?.query.text != "berg" {
+        controller.setText(attempt % 2 == 0 ? "bergs" : "berg")
+        controller.setText("berg")
+        await controller.waitUntilIdle()
+        if controller.results?.query.text != "berg" { try await Task.sleep(for: .milliseconds(250)) }
+      }
+      var fresh = IncrementalFilter()
+      let expected = fresh.search(
+        try Query("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
+      #expect(controller.results?.items == expected?.items)
+      #expect(controller.results?.query.text == "berg", "\(log.errors.suffix(3))")
+      withExtendedLifetime(token) {}
+    }
+  }
+
+  /// A server that is not there is reported as unreachable, soon.
+  @Test func unreachableServer() async throws {
+    let corpus = try DataSets.corpus("words/sample")
+    let port = try ThrowawayCluster.freePort()
+    let backend = try PostgresSearchBackend(
+      address: try PostgresAddress(url: "postgres://search@127.0.0.1:\(port)/postgres?sslmode=disable"),
+      table: "items", schema: corpus.model.schema, normalizer: corpus.normalizer,
+      connectTimeout: .seconds(1))
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      _ = try await backend.items(matching: try Query("a", normalizer: corpus.normalizer), scope: 0)
+      Issue.record("a search without a server answered")
+    } catch let error as SearchBackendError {
+      #expect(error.kind == .unreachable)
+      #expect(error.description.contains("127.0.0.1:\(port)"))
+    }
+    #expect(clock.now - start < .seconds(15))
+  }
+
+  /// Keyset pages, read one after another, are the whole result in order.
+  @Test func pagesMakeTheWholeResult() async throws {
+    try await Self.withBackend("cities/cities") { corpus, backend, _ in
+      for (text, scope) in [("ber", 0), ("!a", 5), ("'zrh", 0), ("^san", 2)] {
+        let query = try Query(text, normalizer: corpus.normalizer)
+        let whole = try await backend.items(matching: query, scope: scope)
+        var pages: [ItemID] = []
+        var cursor: PostgresCursor?
+        var count = 0
+        repeat {
+          let page = try await backend.page(matching: query, scope: scope, after: cursor, limit: 100)
+          #expect(page.rows.count <= 100)
+          #expect(page.next == nil || page.rows.count == 100)
+          for row in page.rows { #expect(row.record == corpus.model.record(of: row.id)) }
+          pages += page.rows.map(\.id)
+          cursor = page.next
+          count += 1
+        } while cursor != nil && count < 200
+        #expect(pages == whole, "\(text) in scope \(scope)")
+      }
+    }
+  }
+}
+
+@MainActor
+private final class Log {
+  var reloads = 0
+  var ended = false
+  var problems: [String] = []
+  var errors: [String] = []
+}
