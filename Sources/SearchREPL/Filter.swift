@@ -1,8 +1,9 @@
 import ArgumentParser
 import SearchCore
+import SearchPostgres
 
 /// `SearchREPL filter`: prints the items that match a query, like `fzf --filter`.
-struct Filter: ParsableCommand {
+struct Filter: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print the items that match a query, in input order (or by relevance).",
     discussion: """
@@ -30,6 +31,15 @@ struct Filter: ParsableCommand {
   @Option(help: "Search the data set this manifest describes (see Corpus/README.md).")
   var corpus: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Search the data set's table on this PostgreSQL server instead of memory (postgres://…; load it first with `load`).",
+      valueName: "url"))
+  var backend: String?
+
+  @Option(help: "The data set's table on the server (default: the manifest's name).")
+  var table: String?
+
   @Option(help: "The scope to search in, by title or number (0 is All).")
   var scope: String?
 
@@ -51,19 +61,39 @@ struct Filter: ParsableCommand {
     if input != nil && corpus != nil {
       throw ValidationError("--input and --corpus cannot be used together")
     }
+    if backend != nil && corpus == nil {
+      throw ValidationError("--backend searches a data set: give its --corpus MANIFEST too")
+    }
   }
 
-  func run() throws {
+  func run() async throws {
     let normalizer = try Normalizer(folding: try Folding(parsing: fold), locale: locale)
     let parsed = try Query(query, normalizer: normalizer)
     let source = try DataSource.load(input: input, corpus: corpus)
     let searchCorpus = try SearchCorpus(model: source.model, normalizer: normalizer)
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
-    var filter = IncrementalFilter()
-    guard let result = filter.search(parsed, scope: scopeIndex, in: searchCorpus) else {
-      throw CommandError("the search was cancelled")
+    let found: [ItemID]
+    if let backend, let corpus {
+      let server = try PostgresSearchBackend(
+        address: try PostgresAddress(url: backend),
+        table: try table ?? Load.tableName(forManifest: corpus), schema: source.model.schema,
+        normalizer: normalizer)
+      do {
+        try await server.checkTable()
+        found = try await server.items(matching: parsed, scope: scopeIndex)
+      } catch {
+        await server.close()
+        throw error
+      }
+      await server.close()
+    } else {
+      var filter = IncrementalFilter()
+      guard let result = filter.search(parsed, scope: scopeIndex, in: searchCorpus) else {
+        throw CommandError("the search was cancelled")
+      }
+      found = result.items
     }
-    let items = rank ? searchCorpus.ranked(result) : result.items
+    let items = rank ? searchCorpus.ranked(found, for: parsed, scope: scopeIndex) : found
     var output = OutputBuffer()
     for id in items {
       switch format {

@@ -118,4 +118,10 @@ extension SearchCorpus {
   public func ranked(_ result: SearchResult) -> [ItemID] {
     Ranking.ranked(result.items, query: result.query, scope: result.scope, corpus: self)
   }
+
+  /// Orders by relevance items (in model order) that match `query` in scope `scope`, found
+  /// elsewhere (a ``SearchBackend``'s answer).
+  public func ranked(_ items: [ItemID], for query: Query, scope: Int) -> [ItemID] {
+    Ranking.ranked(items, query: query, scope: scope, corpus: self)
+  }
 }

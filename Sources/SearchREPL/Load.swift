@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import SearchCore
+import SearchPostgres
+
+/// `SearchREPL load`: writes a data set to a PostgreSQL server, for `--backend`.
+struct Load: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Create (or replace) a data set's table on a PostgreSQL server.",
+    discussion: """
+      Loads the data set the manifest describes, folds it as `filter` and `repl` fold (the \
+      same --fold and --locale), copies it to the server with COPY and indexes it (pg_trgm). \
+      The old table, if any, stays until the new one is complete. Then `filter --corpus \
+      MANIFEST --backend URL QUERY` searches the server and prints what `filter --corpus \
+      MANIFEST QUERY` prints.
+      To try it on this machine: bash .ci/postgres-local (prints the URL to use).
+      """
+  )
+
+  @Argument(help: "The data set's manifest.")
+  var manifest: String
+
+  @Option(help: ArgumentHelp("The server: postgres://USER@HOST:PORT/DATABASE.", valueName: "url"))
+  var into: String
+
+  @Option(help: "The table (default: the manifest's name, with letters, digits and _).")
+  var table: String?
+
+  @Option(
+    help:
+      "What to ignore: a comma list of case,diacritics,compatibility,latin,dotless-i, or none.")
+  var fold = Folding.default.description
+
+  @Option(help: "Locale whose case rules apply, e.g. tr or az for the dotted and dotless i.")
+  var locale: String?
+
+  func run() async throws {
+    let normalizer = try Normalizer(folding: try Folding(parsing: fold), locale: locale)
+    let source = try DataSource.load(input: nil, corpus: manifest)
+    let backend = try PostgresSearchBackend(
+      address: try PostgresAddress(url: into), table: try table ?? Self.tableName(forManifest: manifest),
+      schema: source.model.schema, normalizer: normalizer, statementTimeout: nil,
+      connectTimeout: .seconds(10))
+    let showsProgress = isatty(2) != 0
+    let report: PostgresSearchBackend.LoadReport
+    do {
+      report = try await backend.load(source.model) { written, total in
+        guard showsProgress else { return }
+        let width = 30
+        let filled = total == 0 ? width : written * width / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        Terminal.write("\r\u{1B}[2Kcopying \(bar) \(written)/\(total)", to: 2)
+      }
+    } catch {
+      await backend.close()
+      if showsProgress { Terminal.write("\r\u{1B}[2K", to: 2) }
+      throw error
+    }
+    await backend.close()
+    if showsProgress { Terminal.write("\r\u{1B}[2K", to: 2) }
+    let seconds = { (duration: Duration) in
+      String(format: "%.1f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+    print(
+      "loaded \(report.items) items into table \"\(backend.table)\" at \(backend.address): copying \(seconds(report.copying)), indexing \(seconds(report.indexing))"
+    )
+  }
+
+  /// The default table of a manifest: its data set's name, with every character that is not
+  /// a letter, digit or underscore made an underscore ("words-sample" → "words_sample").
+  static func tableName(forManifest path: String) throws -> String {
+    let name = try Manifest.load(from: path).name
+    var result = String(
+      name.unicodeScalars.map { scalar -> Character in
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
+      })
+    if result.first.map({ $0.isNumber }) ?? true { result = "t_" + result }
+    return String(result.prefix(63))
+  }
+}
