@@ -60,7 +60,7 @@ let package = Package(
     // postgresql, in a temporary folder, on a free port of 127.0.0.1) and stop it.
     .testTarget(
       name: "SearchPostgresTests",
-      dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres"]
+      dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres", "SearchREPL"]
     ),
     .testTarget(
       name: "SearchREPLTests",

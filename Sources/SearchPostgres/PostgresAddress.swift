@@ -37,14 +37,18 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     guard let components = URLComponents(string: url),
       components.scheme == "postgres" || components.scheme == "postgresql"
     else {
-      throw .badAddress(url, reason: "it must start with postgres:// (postgres://USER@HOST:PORT/DATABASE)")
+      throw .badAddress(
+        url, reason: "it must start with postgres:// (postgres://USER@HOST:PORT/DATABASE)")
     }
     let login = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
     user = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? login ?? "postgres"
     password = components.password
     port = components.port ?? 5432
-    guard (1...65535).contains(port) else { throw .badAddress(url, reason: "port \(port) is out of range") }
-    let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+    guard (1...65535).contains(port) else {
+      throw .badAddress(url, reason: "port \(port) is out of range")
+    }
+    let path =
+      components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
     database = path.isEmpty ? user : path
     var tls = TLSMode.prefer
     var socketFolder: String?
@@ -63,7 +67,8 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
     }
     self.tls = tls
     self.socketFolder = socketFolder
-    host = socketFolder == nil ? (components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1") : nil
+    host =
+      socketFolder == nil ? (components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1") : nil
   }
 
   /// The address as a URL, without the password.
@@ -94,7 +99,8 @@ public struct PostgresAddress: Hashable, Sendable, CustomStringConvertible {
         case .require: mode = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
         }
       } catch {
-        throw .badAddress(description, reason: "TLS cannot be set up (\(error)); try sslmode=disable")
+        throw .badAddress(
+          description, reason: "TLS cannot be set up (\(error)); try sslmode=disable")
       }
       configuration = PostgresConnection.Configuration(
         host: host ?? "127.0.0.1", port: port, username: user, password: password,

@@ -41,9 +41,11 @@ struct PostgresSQL {
     case .attribute(let attribute, let values):
       return "a\(attribute) = ANY(\(bind(values)))"
     case .all(let conditions):
-      return conditions.isEmpty ? "TRUE" : "(" + conditions.map { render($0) }.joined(separator: " AND ") + ")"
+      return conditions.isEmpty
+        ? "TRUE" : "(" + conditions.map { render($0) }.joined(separator: " AND ") + ")"
     case .any(let conditions):
-      return conditions.isEmpty ? "FALSE" : "(" + conditions.map { render($0) }.joined(separator: " OR ") + ")"
+      return conditions.isEmpty
+        ? "FALSE" : "(" + conditions.map { render($0) }.joined(separator: " OR ") + ")"
     case .not(let condition):
       return "NOT (\(render(condition)))"
     }
@@ -53,7 +55,9 @@ struct PostgresSQL {
   static func escapeLike(_ text: String) -> String {
     var result = ""
     for character in text.unicodeScalars {
-      if character == "%" || character == "_" || character == "\\" { result.unicodeScalars.append("\\") }
+      if character == "%" || character == "_" || character == "\\" {
+        result.unicodeScalars.append("\\")
+      }
       result.unicodeScalars.append(character)
     }
     return result

@@ -26,7 +26,8 @@ extension PostgresSearchBackend {
   ) async throws(PostgresSearchError) -> LoadReport {
     let layout = self.layout
     do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
-      throw .backend(SearchBackendError(.rejected, error.description, advice: "correct the data set"))
+      throw .backend(
+        SearchBackendError(.rejected, error.description, advice: "correct the data set"))
     }
     // Fail before anything is sent: PostgreSQL text cannot hold a NUL.
     for (position, id) in model.ids.enumerated() {
@@ -60,7 +61,9 @@ extension PostgresSearchBackend {
                 let id = ids[position]
                 let record = model.record(of: id)
                 let row = try folder.row(record)
-                Self.writeCopyLine(id: id, position: position, record: record, row: row, layout: layout, into: &buffer)
+                Self.writeCopyLine(
+                  id: id, position: position, record: record, row: row, layout: layout,
+                  into: &buffer)
               }
               try await writer.write(buffer)
               next = end
@@ -93,7 +96,9 @@ extension PostgresSearchBackend {
 
   private static let copyLogger = Logger(label: "SearchPostgres.load")
 
-  private static func execute(_ statements: [String], on connection: PostgresConnection) async throws {
+  private static func execute(_ statements: [String], on connection: PostgresConnection)
+    async throws
+  {
     for statement in statements {
       try await connection.query(PostgresQuery(unsafeSQL: statement), logger: copyLogger)
     }
@@ -105,7 +110,8 @@ extension PostgresSearchBackend {
     into buffer: inout ByteBuffer
   ) {
     var fields: [String?] = [
-      String(id.rawValue), String(position), row.isIrregular ? "t" : "f", arrayLiteral(row.edgeScalars),
+      String(id.rawValue), String(position), row.isIrregular ? "t" : "f",
+      arrayLiteral(row.edgeScalars),
     ]
     for field in layout.searchedFields { fields.append(row.folded[field] ?? "") }
     for field in layout.schema.fields.indices {

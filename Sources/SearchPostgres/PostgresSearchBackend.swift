@@ -104,7 +104,8 @@ public final class PostgresSearchBackend: SearchBackend {
         return value
       }
     } catch {
-      let error = SearchBackendError.postgres(error, address: address, table: PostgresTableLayout.registry)
+      let error = SearchBackendError.postgres(
+        error, address: address, table: PostgresTableLayout.registry)
       if error.kind == .rejected {
         throw .backend(Self.notLoaded(layout.name, address: address))
       }
@@ -116,7 +117,8 @@ public final class PostgresSearchBackend: SearchBackend {
         SearchBackendError(
           .mismatch,
           "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
-          advice: "load it again from the same data set: SearchREPL load MANIFEST --into \(address)"))
+          advice: "load it again from the same data set: SearchREPL load MANIFEST --into \(address)"
+        ))
     }
   }
 
@@ -147,7 +149,9 @@ public final class PostgresSearchBackend: SearchBackend {
       let logger = self.logger
       (ids, unsettled) = try await withConnection { connection in
         var result: ([Int32], [Int32]) = ([], [])
-        for try await row in try await connection.query(query, logger: logger).decode(([Int32], [Int32]).self) {
+        for try await row in try await connection.query(query, logger: logger).decode(
+          ([Int32], [Int32]).self)
+        {
           result = row
         }
         return result
@@ -167,7 +171,8 @@ public final class PostgresSearchBackend: SearchBackend {
   ) {
     let plan: ServerQuery
     do { plan = try ServerQuery(query, scope: scope, schema: layout.schema) } catch {
-      throw SearchBackendError(.rejected, error.description, advice: "correct the data set's scopes")
+      throw SearchBackendError(
+        .rejected, error.description, advice: "correct the data set's scopes")
     }
     let edges = sql.bind(plan.edgeScalars)
     let settle = "(irregular OR edges && \(edges))"
@@ -196,7 +201,9 @@ public final class PostgresSearchBackend: SearchBackend {
     return dropped
   }
 
-  private static func translate(_ error: any Error, address: PostgresAddress, table: String) -> any Error {
+  private static func translate(_ error: any Error, address: PostgresAddress, table: String)
+    -> any Error
+  {
     if error is CancellationError || Task.isCancelled { return CancellationError() }
     return SearchBackendError.postgres(error, address: address, table: table)
   }
@@ -235,7 +242,9 @@ public final class PostgresSearchBackend: SearchBackend {
     var sql = PostgresSQL()
     let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
     let keyset = cursor.map { " AND ord > \(sql.bind($0.ord))::numeric" } ?? ""
-    let values = (layout.schema.fields.indices.map { "v\($0)" } + layout.schema.attributes.indices.map { "a\($0)" })
+    let values =
+      (layout.schema.fields.indices.map { "v\($0)" }
+      + layout.schema.attributes.indices.map { "a\($0)" })
       .joined(separator: ", ")
     let statement = """
       SELECT id, ord::text AS cursor, \(settle), \(values) FROM \(layout.quoted) \
@@ -255,7 +264,10 @@ public final class PostgresSearchBackend: SearchBackend {
           let id = ItemID(rawValue: try cells[0].decode(Int32.self))
           let record = try Self.record(cells, from: 3, schema: schema)
           found.append(
-            (PostgresPage.Row(id: id, record: record), try cells[1].decode(String.self), try cells[2].decode(Bool.self)))
+            (
+              PostgresPage.Row(id: id, record: record), try cells[1].decode(String.self),
+              try cells[2].decode(Bool.self)
+            ))
         }
         return (found, true)
       }
@@ -265,15 +277,19 @@ public final class PostgresSearchBackend: SearchBackend {
     let last = found.last.map { PostgresCursor(ord: $0.ord) }
     let unsettled = found.filter(\.settle).map { ($0.row.id, $0.row.record) }
     let dropped = unsettled.isEmpty ? [] : try dropping(unsettled, query: query, scope: scope)
-    return Batch(rows: found.map(\.row).filter { !dropped.contains($0.id) }, last: last, exhausted: exhausted)
+    return Batch(
+      rows: found.map(\.row).filter { !dropped.contains($0.id) }, last: last, exhausted: exhausted)
   }
 
   /// The records of some items, by identity.
   func records(of ids: [ItemID]) async throws -> [(ItemID, ItemRecord)] {
     var sql = PostgresSQL()
     let list = sql.bind(ids.map(\.rawValue))
-    let columns = (layout.schema.fields.indices.map { "v\($0)" } + layout.schema.attributes.indices.map { "a\($0)" })
-    let statement = "SELECT id, \(columns.joined(separator: ", ")) FROM \(layout.quoted) WHERE id = ANY(\(list))"
+    let columns =
+      (layout.schema.fields.indices.map { "v\($0)" }
+        + layout.schema.attributes.indices.map { "a\($0)" })
+    let statement =
+      "SELECT id, \(columns.joined(separator: ", ")) FROM \(layout.quoted) WHERE id = ANY(\(list))"
     do {
       let query = sql.query(statement)
       let (logger, schema) = (self.logger, layout.schema)
@@ -282,7 +298,10 @@ public final class PostgresSearchBackend: SearchBackend {
         for try await row in try await connection.query(query, logger: logger) {
           let cells = row.makeRandomAccess()
           result.append(
-            (ItemID(rawValue: try cells[0].decode(Int32.self)), try Self.record(cells, from: 1, schema: schema)))
+            (
+              ItemID(rawValue: try cells[0].decode(Int32.self)),
+              try Self.record(cells, from: 1, schema: schema)
+            ))
         }
         return result
       }
@@ -291,11 +310,14 @@ public final class PostgresSearchBackend: SearchBackend {
     }
   }
 
-  private static func record(_ cells: PostgresRandomAccessRow, from start: Int, schema: Schema) throws
+  private static func record(_ cells: PostgresRandomAccessRow, from start: Int, schema: Schema)
+    throws
     -> ItemRecord
   {
     var fields: [[String]] = []
-    for field in schema.fields.indices { fields.append(try cells[start + field].decode([String].self)) }
+    for field in schema.fields.indices {
+      fields.append(try cells[start + field].decode([String].self))
+    }
     var attributes: [String] = []
     for attribute in schema.attributes.indices {
       attributes.append(try cells[start + schema.fields.count + attribute].decode(String.self))
@@ -309,7 +331,8 @@ public final class PostgresSearchBackend: SearchBackend {
   public func apply(_ changes: [BackendChange]) async throws {
     guard !changes.isEmpty else { return }
     do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
-      throw SearchBackendError(.rejected, error.description, advice: "correct the data set's schema")
+      throw SearchBackendError(
+        .rejected, error.description, advice: "correct the data set's schema")
     }
     let layout = self.layout
     let logger = self.logger
@@ -350,7 +373,8 @@ public final class PostgresSearchBackend: SearchBackend {
         }
         var sql = PostgresSQL()
         let name = sql.bind(layout.name)
-        let update = "UPDATE search_data_sets SET items = (SELECT count(*) FROM \(layout.quoted)) WHERE name = \(name)"
+        let update =
+          "UPDATE search_data_sets SET items = (SELECT count(*) FROM \(layout.quoted)) WHERE name = \(name)"
         try await connection.query(sql.query(update), logger: logger)
         // A failure before here closes the connection, and the server rolls back.
         try await connection.query("COMMIT", logger: logger)
@@ -366,7 +390,9 @@ public final class PostgresSearchBackend: SearchBackend {
     var result: [(String, String)] = [
       ("irregular", sql.bind(row.isIrregular)), ("edges", sql.bind(row.edgeScalars)),
     ]
-    for field in layout.searchedFields { result.append(("f\(field)", sql.bind(row.folded[field] ?? ""))) }
+    for field in layout.searchedFields {
+      result.append(("f\(field)", sql.bind(row.folded[field] ?? "")))
+    }
     for field in layout.schema.fields.indices {
       let values = field < record.fields.count ? record.fields[field] : []
       if values.contains(where: { $0.utf8.contains(0) }) {
@@ -375,9 +401,15 @@ public final class PostgresSearchBackend: SearchBackend {
       result.append(("v\(field)", sql.bind(values)))
     }
     for attribute in layout.schema.attributes.indices {
-      result.append(("a\(attribute)", sql.bind(attribute < record.attributes.count ? record.attributes[attribute] : "")))
+      result.append(
+        (
+          "a\(attribute)",
+          sql.bind(attribute < record.attributes.count ? record.attributes[attribute] : "")
+        ))
     }
-    for (index, number) in row.numbers.enumerated() { result.append(("n\(index)", sql.bind(number))) }
+    for (index, number) in row.numbers.enumerated() {
+      result.append(("n\(index)", sql.bind(number)))
+    }
     return result
   }
 }
@@ -419,7 +451,8 @@ private actor Connections {
       if !connection.isClosed { return connection }
     }
     nextID += 1
-    return try await PostgresConnection.connect(configuration: configuration, id: nextID, logger: logger)
+    return try await PostgresConnection.connect(
+      configuration: configuration, id: nextID, logger: logger)
   }
 
   func giveBack(_ connection: PostgresConnection) async {

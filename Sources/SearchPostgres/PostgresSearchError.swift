@@ -59,7 +59,8 @@ extension SearchBackendError {
           advice: "type more letters to narrow it, or raise the statement timeout")
       case "42P01":
         return SearchBackendError(
-          .rejected, "PostgreSQL at \(address) has no table \(table.map { "\"\($0)\"" } ?? ""): \(message)",
+          .rejected,
+          "PostgreSQL at \(address) has no table \(table.map { "\"\($0)\"" } ?? ""): \(message)",
           advice: "load it first: SearchREPL load MANIFEST --into \(address)")
       case "57P01", "57P02", "57P03":
         return SearchBackendError(
@@ -85,7 +86,8 @@ extension SearchBackendError {
     case .connectionError, .poolClosed:
       return SearchBackendError(
         .unreachable, "cannot connect to PostgreSQL at \(address)",
-        advice: "check that the server runs and listens there (pg_ctl status, the port in the address)")
+        advice:
+          "check that the server runs and listens there (pg_ctl status, the port in the address)")
     case .queryCancelled:
       return SearchBackendError(
         .timeout, "the search was cancelled on the server", advice: "type again to retry")

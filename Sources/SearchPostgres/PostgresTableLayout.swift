@@ -50,7 +50,9 @@ struct PostgresTableLayout: Sendable {
   var fingerprint: String {
     var parts: [String] = ["layout 1"]
     parts.append(
-      "fields " + schema.fields.map { "\($0.name)\($0.isSearched ? "" : " (not searched)")" }.joined(separator: ", "))
+      "fields "
+        + schema.fields.map { "\($0.name)\($0.isSearched ? "" : " (not searched)")" }.joined(
+          separator: ", "))
     parts.append("attributes " + schema.attributes.joined(separator: ", "))
     parts.append("numbers " + schema.numberAttributes.joined(separator: ", "))
     parts.append("folding \(normalizer.folding)\(normalizer.isTurkic ? ", Turkic i" : "")")
@@ -65,7 +67,10 @@ struct PostgresTableLayout: Sendable {
     let attributes = schema.attributes.indices.map { "a\($0) text NOT NULL" }
     let numbers = schema.numberAttributes.indices.map { "n\($0) text" }
     let columns =
-      ["id integer PRIMARY KEY", "ord numeric NOT NULL", "irregular boolean NOT NULL", "edges text[] NOT NULL"]
+      [
+        "id integer PRIMARY KEY", "ord numeric NOT NULL", "irregular boolean NOT NULL",
+        "edges text[] NOT NULL",
+      ]
       + folded + values + attributes + numbers
     return [
       "CREATE EXTENSION IF NOT EXISTS pg_trgm",
@@ -86,13 +91,17 @@ struct PostgresTableLayout: Sendable {
     statements.append("CREATE UNIQUE INDEX \(name)_ord ON \(quoted) (ord)")
     statements.append("CREATE INDEX \(name)_edges ON \(quoted) USING gin (edges)")
     statements.append("CREATE INDEX \(name)_irregular ON \(quoted) (id) WHERE irregular")
-    for attribute in scopeAttributes { statements.append("CREATE INDEX \(name)_a\(attribute) ON \(quoted) (a\(attribute))") }
+    for attribute in scopeAttributes {
+      statements.append("CREATE INDEX \(name)_a\(attribute) ON \(quoted) (a\(attribute))")
+    }
     statements.append("ANALYZE \(quoted)")
     return statements
   }
 
   /// The attributes a scope filters on.
   var scopeAttributes: [Int] {
-    Array(Set(schema.scopeBar.scopes.compactMap { $0.attribute.flatMap(schema.attributeIndex(named:)) })).sorted()
+    Array(
+      Set(schema.scopeBar.scopes.compactMap { $0.attribute.flatMap(schema.attributeIndex(named:)) })
+    ).sorted()
   }
 }

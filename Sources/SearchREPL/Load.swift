@@ -38,7 +38,8 @@ struct Load: AsyncParsableCommand {
     let normalizer = try Normalizer(folding: try Folding(parsing: fold), locale: locale)
     let source = try DataSource.load(input: nil, corpus: manifest)
     let backend = try PostgresSearchBackend(
-      address: try PostgresAddress(url: into), table: try table ?? Self.tableName(forManifest: manifest),
+      address: try PostgresAddress(url: into),
+      table: try table ?? Self.tableName(forManifest: manifest),
       schema: source.model.schema, normalizer: normalizer, statementTimeout: nil,
       connectTimeout: .seconds(10))
     let showsProgress = isatty(2) != 0
@@ -48,7 +49,8 @@ struct Load: AsyncParsableCommand {
         guard showsProgress else { return }
         let width = 30
         let filled = total == 0 ? width : written * width / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        let bar =
+          String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         Terminal.write("\r\u{1B}[2Kcopying \(bar) \(written)/\(total)", to: 2)
       }
     } catch {
@@ -59,7 +61,9 @@ struct Load: AsyncParsableCommand {
     await backend.close()
     if showsProgress { Terminal.write("\r\u{1B}[2K", to: 2) }
     let seconds = { (duration: Duration) in
-      String(format: "%.1f s", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+      String(
+        format: "%.1f s",
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
     print(
       "loaded \(report.items) items into table \"\(backend.table)\" at \(backend.address): copying \(seconds(report.copying)), indexing \(seconds(report.indexing))"
@@ -72,7 +76,8 @@ struct Load: AsyncParsableCommand {
     let name = try Manifest.load(from: path).name
     var result = String(
       name.unicodeScalars.map { scalar -> Character in
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "_"
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+          ? Character(scalar) : "_"
       })
     if result.first.map({ $0.isNumber }) ?? true { result = "t_" + result }
     return String(result.prefix(63))

@@ -47,7 +47,8 @@ import Testing
           log.problems.append("reload #\(generation) while #\(controller.generation) is newest")
         }
         if rows != controller.resultsTable.numberOfRows {
-          log.problems.append("reload #\(generation) says \(rows) rows, the table has another count")
+          log.problems.append(
+            "reload #\(generation) says \(rows) rows, the table has another count")
         }
       }
       controller.begin()
@@ -101,7 +102,8 @@ import Testing
       #expect(controller.resultsTable.sections.flatMap(\.items) == ranked)
       #expect(controller.results?.path == .backend)
       // The server holds the model as changed: every item, none more.
-      let everything = try await backend.items(matching: try Query("", normalizer: corpus.normalizer), scope: 0)
+      let everything = try await backend.items(
+        matching: try Query("", normalizer: corpus.normalizer), scope: 0)
       #expect(everything == controller.corpus.model.ids)
 
       controller.setText("abc")
@@ -145,7 +147,9 @@ import Testing
 
       let before = controller.corpus.model.ids
       await #expect(throws: CorpusError.self) {
-        try await controller.apply([.insert(ItemRecord(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)])
+        try await controller.apply([
+          .insert(ItemRecord(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)
+        ])
       }
       #expect(controller.corpus.model.ids == before, "a refused change is made nowhere")
 
@@ -155,7 +159,9 @@ import Testing
         controller.setText(attempt % 2 == 0 ? "bergs" : "berg")
         controller.setText("berg")
         await controller.waitUntilIdle()
-        if controller.results?.query.text != "berg" { try await Task.sleep(for: .milliseconds(250)) }
+        if controller.results?.query.text != "berg" {
+          try await Task.sleep(for: .milliseconds(250))
+        }
       }
       var fresh = IncrementalFilter()
       let expected = fresh.search(
@@ -171,7 +177,8 @@ import Testing
     let corpus = try DataSets.corpus("words/sample")
     let port = try ThrowawayCluster.freePort()
     let backend = try PostgresSearchBackend(
-      address: try PostgresAddress(url: "postgres://search@127.0.0.1:\(port)/postgres?sslmode=disable"),
+      address: try PostgresAddress(
+        url: "postgres://search@127.0.0.1:\(port)/postgres?sslmode=disable"),
       table: "items", schema: corpus.model.schema, normalizer: corpus.normalizer,
       connectTimeout: .seconds(1))
     let clock = ContinuousClock()
@@ -196,7 +203,8 @@ import Testing
         var cursor: PostgresCursor?
         var count = 0
         repeat {
-          let page = try await backend.page(matching: query, scope: scope, after: cursor, limit: 100)
+          let page = try await backend.page(
+            matching: query, scope: scope, after: cursor, limit: 100)
           #expect(page.rows.count <= 100)
           #expect(page.next == nil || page.rows.count == 100)
           for row in page.rows { #expect(row.record == corpus.model.record(of: row.id)) }

@@ -86,7 +86,8 @@ package struct ServerRowFolder {
       folded.append(String(decoding: text, as: UTF8.self))
     }
     let numbers = numberAttributes.map { attribute in
-      attribute < record.attributes.count ? DecimalText.canonical(record.attributes[attribute]) : nil
+      attribute < record.attributes.count
+        ? DecimalText.canonical(record.attributes[attribute]) : nil
     }
     return ServerRow(
       folded: folded, isIrregular: irregular,

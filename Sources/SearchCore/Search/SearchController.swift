@@ -586,7 +586,8 @@ public final class SearchController {
         return .failure(
           SearchFailure(
             message: SearchBackendError(
-              .mismatch, "the backend answered with item \(unknown.rawValue), which the list does not have",
+              .mismatch,
+              "the backend answered with item \(unknown.rawValue), which the list does not have",
               advice: "load the same data set into the backend again"
             ).description))
       }

@@ -55,7 +55,10 @@ struct QueryDrawer {
 
   private mutating func term() -> String {
     let roll = Int.random(in: 0..<100, using: &random)
-    if roll < 4 { return ["%", "_", "\\\\", "'; DROP TABLE cities; --", "a%b", "o_o", "\"x\""].randomElement(using: &random)! }
+    if roll < 4 {
+      let hostile = ["%", "_", "\\\\", "'; DROP TABLE cities; --", "a%b", "o_o", "\"x\""]
+      return hostile[Int.random(in: 0..<hostile.count, using: &random)]
+    }
     if roll < 10, let number = number() { return number }
     let value = randomValue()
     let characters = Array(value)
@@ -64,9 +67,13 @@ struct QueryDrawer {
     let kind = Int.random(in: 0..<10, using: &random)
     switch kind {
     case 0:  // prefix
-      text = "^" + String(characters.prefix(Int.random(in: 1...min(4, characters.count), using: &random)))
+      text =
+        "^"
+        + String(characters.prefix(Int.random(in: 1...min(4, characters.count), using: &random)))
     case 1:  // suffix
-      text = String(characters.suffix(Int.random(in: 1...min(4, characters.count), using: &random))) + "$"
+      text =
+        String(characters.suffix(Int.random(in: 1...min(4, characters.count), using: &random)))
+        + "$"
     case 2:  // whole value
       text = "^" + value + "$"
     case 3:  // fuzzy: some characters in order

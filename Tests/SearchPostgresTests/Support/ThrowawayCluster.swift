@@ -81,7 +81,8 @@ struct ThrowawayCluster {
 
   /// Stops the server, keeping its data (to test a server that goes away).
   func pause() throws {
-    try Self.run(binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], as: runAs)
+    try Self.run(
+      binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], as: runAs)
   }
 
   /// Starts a paused server again on the same port.
@@ -105,7 +106,9 @@ struct ThrowawayCluster {
   // MARK: Helpers
 
   private static func findBinaries() throws -> String {
-    for folder in ["/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"]
+    for folder in [
+      "/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin",
+    ]
     where FileManager.default.isExecutableFile(atPath: folder + "/initdb") {
       return folder
     }
@@ -116,18 +119,35 @@ struct ThrowawayCluster {
   /// when it fails. posix_spawn and waitpid: Foundation's Process can miss the exit of a
   /// program that leaves a daemon behind (pg_ctl start).
   @discardableResult
-  private static func run(_ program: String, _ arguments: [String], as user: String?) throws -> String {
+  private static func run(_ program: String, _ arguments: [String], as user: String?) throws
+    -> String
+  {
+    let (status, output) = try runProgram(program, arguments, as: user)
+    guard status == 0 else {
+      throw ClusterError(
+        "\(program) \(arguments.joined(separator: " ")) failed (status \(status)):\n\(output)")
+    }
+    return output
+  }
+
+  /// Runs a program and returns its exit status (-1 when a signal ended it) and its output
+  /// (standard output, then standard error).
+  static func runProgram(_ program: String, _ arguments: [String], as user: String? = nil) throws
+    -> (status: Int32, output: String)
+  {
     let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", program] } ?? [program]
     let argv = command + arguments
     let log = FileManager.default.temporaryDirectory
       .appendingPathComponent("search-pg-run-\(UUID().uuidString.prefix(8)).log").path
     defer { try? FileManager.default.removeItem(atPath: log) }
+    let errors = log + ".err"
+    defer { try? FileManager.default.removeItem(atPath: errors) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var pid = pid_t()
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
@@ -136,11 +156,8 @@ struct ThrowawayCluster {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    // Exited normally with status 0.
-    guard status & 0x7F == 0 && (status >> 8) & 0xFF == 0 else {
-      throw ClusterError("\(argv.joined(separator: " ")) failed (status \(status)):\n\(output)")
-    }
-    return output
+    let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output + errorText)
   }
 
   /// A port no one listens on now, from the kernel.
