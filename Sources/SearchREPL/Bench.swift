@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchPostgres
 
 /// `SearchREPL bench`: measures the engine on a real corpus against a baseline measured in the
 /// same run (the machines are shared and noisy, so ratios say more than seconds).
-struct Bench: ParsableCommand {
+struct Bench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure typing latency (or folding speed) on a real corpus.",
     discussion: """
@@ -20,6 +21,9 @@ struct Bench: ParsableCommand {
       changes: inserts, renames and removes items of cities500 (Corpus/cities/build.py) with \
       first-letter sections under collation while a search is shown: main-actor time of one \
       change and of a batch of 1,000, against rebuilding the table and one call per change.
+      backend: loads a data set (default: cities500) into the PostgreSQL server of --backend \
+      (COPY and indexes, timed), then types the queries into a background-mode controller \
+      answered by the server and, the baseline, by the in-memory engine.
       Build with -c release.
       """
   )
@@ -29,9 +33,10 @@ struct Bench: ParsableCommand {
     case fold
     case controller
     case changes
+    case backend
   }
 
-  @Option(help: "What to measure: typing, fold, controller or changes.")
+  @Option(help: "What to measure: typing, fold, controller, changes or backend.")
   var suite: Suite = .typing
 
   @Option(
@@ -46,6 +51,12 @@ struct Bench: ParsableCommand {
       ?? (suite == .changes
         ? "Corpus/cities/cities500.manifest.json" : "Corpus/words/words.manifest.json")
   }
+
+  @Option(
+    help: ArgumentHelp(
+      "The PostgreSQL server the backend suite loads and searches (postgres://…).",
+      valueName: "url"))
+  var backend: String?
 
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
@@ -73,12 +84,23 @@ struct Bench: ParsableCommand {
   @Option(help: "Also list every keystroke slower than this many milliseconds (typing).")
   var showSlowerThan: Double?
 
-  func run() throws {
+  func run() async throws {
+    let options = self
+    // The controller suites drive a main-actor controller; every suite runs there.
     switch suite {
-    case .typing: try TypingBenchmark(options: self).run()
-    case .fold: try foldBenchmark()
-    case .controller: try ControllerBenchmark(options: self).run()
-    case .changes: try ChangesBenchmark(options: self, corpusPath: corpusPath).run()
+    case .typing: try await MainActor.run { try TypingBenchmark(options: options).run() }
+    case .fold: try await MainActor.run { try options.foldBenchmark() }
+    case .controller: try await MainActor.run { try ControllerBenchmark(options: options).run() }
+    case .changes:
+      try await MainActor.run {
+        try ChangesBenchmark(options: options, corpusPath: options.corpusPath).run()
+      }
+    case .backend:
+      guard let backend else {
+        throw CommandError(
+          "the backend suite needs --backend postgres://… (bash .ci/postgres-local starts one)")
+      }
+      try await BackendBenchmark(options: self, url: backend).run()
     }
   }
 
