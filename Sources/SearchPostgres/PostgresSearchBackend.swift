@@ -446,6 +446,14 @@ private actor Connections {
 
   init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
 
+  /// A backend dropped without ``PostgresSearchBackend/close()`` still closes its
+  /// connections: each is kept until its close completes.
+  deinit {
+    for connection in idle {
+      connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+  }
+
   func lease(logger: Logger) async throws -> PostgresConnection {
     while let connection = idle.popLast() {
       if !connection.isClosed { return connection }

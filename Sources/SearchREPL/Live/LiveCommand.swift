@@ -1,5 +1,6 @@
 import ArgumentParser
 import SearchCore
+import SearchPostgres
 
 /// `SearchREPL live`: a full-screen search as you type, the search display controller of
 /// UIKit on a character grid: a search bar, a scope bar, the original table or the results,
@@ -32,6 +33,12 @@ struct Live: AsyncParsableCommand {
   @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
   var sections = "none"
 
+  @Option(
+    help: ArgumentHelp(
+      "Answer background searches from the data set's table on this PostgreSQL server (load it first).",
+      valueName: "url"))
+  var backend: String?
+
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
@@ -50,7 +57,13 @@ struct Live: AsyncParsableCommand {
     let source = try DataSource.load(input: nil, corpus: path)
     let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
     let sectioning = REPLCommand.sectioning(sections) ?? .none
+    var server: PostgresSearchBackend?
+    if let backend {
+      server = try await PostgresSearchBackend.forCommand(
+        url: backend, manifestPath: path, corpus: corpus)
+    }
     try await LiveView.run(
+      backend: server,
       corpus: corpus, placeholder: "Search \(grouped(corpus.model.count)) \(manifest.name)",
       configuration: SearchConfiguration(
         mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,

@@ -55,6 +55,7 @@ final class LiveView {
   ///
   /// - Throws: When the table options cannot be met, or standard input is not a terminal.
   static func run(
+    backend: (any SearchBackend)? = nil,
     corpus: SearchCorpus, placeholder: String, configuration: SearchConfiguration,
     tableOptions: SearchController.TableOptions, itemsName: String
   ) async throws {
@@ -62,7 +63,7 @@ final class LiveView {
     do {
       controller = try SearchController(
         corpus: corpus, placeholder: placeholder, configuration: configuration,
-        tableOptions: tableOptions, scheduler: TaskSearchScheduler())
+        tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
     } catch {
       throw CommandError(error.description)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchPostgres
 
 /// `SearchREPL repl`: drives a ``SearchController`` with commands read from standard input,
 /// one per line, and prints every event it fires (as text, or as JSON lines).
@@ -62,6 +63,12 @@ struct REPL: AsyncParsableCommand {
   @Option(help: "Locale whose case rules and collation apply, e.g. tr, sv, de.")
   var locale: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Answer background searches from the data set's table on this PostgreSQL server (load it first).",
+      valueName: "url"))
+  var backend: String?
+
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
@@ -80,7 +87,8 @@ struct REPL: AsyncParsableCommand {
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
       minimumLength: minlen, sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: (try? Folding(parsing: fold)) ?? .default, locale: locale,
-      timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1")
+      timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
+      backend: backend)
     try await REPLSession.run(options)
   }
 
@@ -113,4 +121,23 @@ struct REPLOptions: Sendable {
   /// The normaliser's and the collation's locale; nil for the root locale.
   var locale: String?
   var timing: Bool
+  /// The PostgreSQL server whose table of the data set answers background searches.
+  var backend: String? = nil
+}
+
+extension PostgresSearchBackend {
+  /// The backend of `--backend URL` for a data set: its table checked, or an error that says
+  /// how to load it.
+  static func forCommand(url: String, manifestPath: String, corpus: SearchCorpus) async throws
+    -> PostgresSearchBackend
+  {
+    let backend = try PostgresSearchBackend(
+      address: try PostgresAddress(url: url), table: try Load.tableName(forManifest: manifestPath),
+      schema: corpus.model.schema, normalizer: corpus.normalizer)
+    do { try await backend.checkTable() } catch {
+      await backend.close()
+      throw error
+    }
+    return backend
+  }
 }

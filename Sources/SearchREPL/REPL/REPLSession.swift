@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchPostgres
 
 /// One REPL session: a search controller over a data set, the commands that drive it, and
 /// the observer that prints its events.
@@ -52,13 +53,18 @@ final class REPLSession {
     let tableOptions = SearchController.TableOptions(
       sectioning: options.sectioning, resultsUseOriginalSections: options.sectioning != .none,
       locale: options.locale ?? "")
+    var backend: PostgresSearchBackend?
+    if let url = options.backend {
+      backend = try await PostgresSearchBackend.forCommand(
+        url: url, manifestPath: options.manifestPath, corpus: corpus)
+    }
     let controller: SearchController
     do {
       controller = try SearchController(
         corpus: corpus, placeholder: placeholder,
         configuration: SearchConfiguration(
           mode: options.mode, minimumLength: options.minimumLength),
-        tableOptions: tableOptions, scheduler: TaskSearchScheduler())
+        tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
     } catch {
       throw CommandError("\(error)")
     }
@@ -408,6 +414,12 @@ final class REPLSession {
   /// locale, collates the tables with it too.
   private func renormalize(folding: Folding, locale: String?, what: String) -> Bool {
     let locale = locale == "" ? nil : locale
+    if controller.backend != nil {
+      output.error(
+        "\(what): the server's table is folded as it was loaded; load it again with SearchREPL load --fold … and restart with --backend"
+      )
+      return false
+    }
     let corpus: SearchCorpus
     do {
       corpus = try SearchCorpus(
@@ -436,7 +448,7 @@ final class REPLSession {
     do {
       next = try SearchController(
         corpus: corpus, placeholder: placeholder, configuration: old.configuration,
-        tableOptions: options, scheduler: TaskSearchScheduler())
+        tableOptions: options, scheduler: TaskSearchScheduler(), backend: old.backend)
     } catch {
       output.error("\(what): \(error)")
       return false
