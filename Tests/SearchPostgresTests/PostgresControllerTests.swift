@@ -172,6 +172,26 @@ import Testing
     }
   }
 
+  /// A search the server stops at its time limit is reported as a timeout that says what to
+  /// do.
+  @Test func statementTimeoutIsReported() async throws {
+    try await Self.withBackend("cities/cities") { corpus, _, cluster in
+      let impatient = try PostgresSearchBackend(
+        address: try cluster.address, table: "items", schema: corpus.model.schema,
+        normalizer: corpus.normalizer, statementTimeout: .milliseconds(1))
+      do {
+        // A fuzzy term over every alternate name: a regular expression on each row.
+        _ = try await impatient.items(
+          matching: try Query("'aeiou", normalizer: corpus.normalizer), scope: 0)
+        Issue.record("the search finished within 1 ms")
+      } catch let error as SearchBackendError {
+        #expect(error.kind == .timeout, "\(error)")
+        #expect(error.advice.contains("narrow"))
+      }
+      await impatient.close()
+    }
+  }
+
   /// A server that is not there is reported as unreachable, soon.
   @Test func unreachableServer() async throws {
     let corpus = try DataSets.corpus("words/sample")
