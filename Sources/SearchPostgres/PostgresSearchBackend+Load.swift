@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import PostgresNIO
 import SearchCore
@@ -42,7 +43,6 @@ extension PostgresSearchBackend {
     do {
       do {
         copied = try await withConnection { connection in
-          let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
           // A load takes as long as it takes: the time limit is for searches.
           try await Self.execute(
             ["BEGIN", "SET LOCAL statement_timeout = 0"] + layout.createStatements, on: connection)
@@ -50,24 +50,39 @@ extension PostgresSearchBackend {
             table: layout.name, columns: layout.columns, format: .text(.init()),
             logger: Self.copyLogger
           ) { writer in
+            // Chunks are folded and encoded on every core and written as they come: COPY
+            // takes rows in any order (each carries its place in model order).
             let ids = model.ids
             let chunk = 4096
-            var next = 0
-            var buffer = ByteBuffer()
-            while next < ids.count {
-              let end = min(next + chunk, ids.count)
-              buffer.clear()
-              for position in next..<end {
-                let id = ids[position]
-                let record = model.record(of: id)
-                let row = try folder.row(record)
-                Self.writeCopyLine(
-                  id: id, position: position, record: record, row: row, layout: layout,
-                  into: &buffer)
+            let chunks = (ids.count + chunk - 1) / chunk
+            let width = max(ProcessInfo.processInfo.activeProcessorCount, 1) * 2
+            var written = 0
+            try await withThrowingTaskGroup(of: (ByteBuffer, Int).self) { group in
+              var next = 0
+              func start() {
+                let range = (next * chunk)..<min((next + 1) * chunk, ids.count)
+                next += 1
+                group.addTask {
+                  let folder = try ServerRowFolder(
+                    schema: layout.schema, normalizer: layout.normalizer)
+                  var buffer = ByteBuffer()
+                  for position in range {
+                    let id = ids[position]
+                    let record = model.record(of: id)
+                    Self.writeCopyLine(
+                      id: id, position: position, record: record, row: try folder.row(record),
+                      layout: layout, into: &buffer)
+                  }
+                  return (buffer, range.count)
+                }
               }
-              try await writer.write(buffer)
-              next = end
-              progress?(next, ids.count)
+              while next < min(width, chunks) { start() }
+              while let (buffer, count) = try await group.next() {
+                try await writer.write(buffer)
+                written += count
+                progress?(written, ids.count)
+                if next < chunks { start() }
+              }
             }
           }
           let copied = ContinuousClock().now
