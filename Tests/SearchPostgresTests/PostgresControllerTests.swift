@@ -13,7 +13,8 @@ import Testing
     _ dataSet: String, statementTimeout: Duration? = .seconds(10),
     _ body: @MainActor (SearchCorpus, PostgresSearchBackend, ThrowawayCluster) async throws -> Void
   ) async throws {
-    let corpus = try DataSets.corpus(dataSet)
+    // Loading blocks its thread: off the main actor.
+    let corpus = try await Task.detached { try DataSets.corpus(dataSet) }.value
     try await ThrowawayCluster.with { cluster in
       let backend = try PostgresSearchBackend(
         address: try cluster.address, table: "items", schema: corpus.model.schema,
@@ -137,7 +138,7 @@ import Testing
       #expect(!shown.isEmpty)
       #expect(log.errors == [])
 
-      try cluster.pause()
+      try await Task.detached { try cluster.pause() }.value
       controller.setText("berg")
       await controller.waitUntilIdle()
       #expect(log.errors.count == 1)
@@ -153,7 +154,7 @@ import Testing
       }
       #expect(controller.corpus.model.ids == before, "a refused change is made nowhere")
 
-      try cluster.resume()
+      try await Task.detached { try cluster.resume() }.value
       // Each keystroke tries again; the pool may take a moment to reconnect.
       for attempt in 0..<40 where controller.results?.query.text != "berg" {
         controller.setText(attempt % 2 == 0 ? "bergs" : "berg")
@@ -195,7 +196,7 @@ import Testing
   /// A server that is not there is reported as unreachable (a refused connection fails at
   /// once; one that hangs, after the connect timeout).
   @Test func unreachableServer() async throws {
-    let corpus = try DataSets.corpus("words/sample")
+    let corpus = try await Task.detached { try DataSets.corpus("words/sample") }.value
     let port = try ThrowawayCluster.freePort()
     let backend = try PostgresSearchBackend(
       address: try PostgresAddress(

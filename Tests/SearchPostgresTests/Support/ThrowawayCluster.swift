@@ -25,16 +25,18 @@ struct ThrowawayCluster {
   }
 
   /// Runs `body` with a started cluster, and stops it whatever happens.
+  /// initdb and pg_ctl block their thread for seconds: they run off the caller's actor, which
+  /// may be the main actor every controller test needs.
   static func with<T>(
     isolation: isolated (any Actor)? = #isolation, _ body: (ThrowawayCluster) async throws -> T
   ) async throws -> T {
-    let cluster = try start()
+    let cluster = try await Task.detached { try start() }.value
     do {
       let value = try await body(cluster)
-      cluster.stop()
+      await Task.detached { cluster.stop() }.value
       return value
     } catch {
-      cluster.stop()
+      await Task.detached { cluster.stop() }.value
       throw error
     }
   }
@@ -136,7 +138,12 @@ struct ThrowawayCluster {
     -> (status: Int32, output: String)
   {
     let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", program] } ?? [program]
-    let argv = command + arguments
+    // Through bash, which closes every descriptor above 2 first: nothing of the test process
+    // (another test's pipes, sockets) reaches the child, least of all the server pg_ctl leaves
+    // running.
+    let closing =
+      "for f in /proc/$$/fd/*; do n=${f##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done; exec \"$@\""
+    let argv = ["/bin/bash", "-c", closing, "bash"] + command + arguments
     let log = FileManager.default.temporaryDirectory
       .appendingPathComponent("search-pg-run-\(UUID().uuidString.prefix(8)).log").path
     defer { try? FileManager.default.removeItem(atPath: log) }
