@@ -746,7 +746,15 @@ struct TableLayout: Sendable {
 /// The backend searches under way, by generation: a superseded one is cancelled, so that its
 /// request stops on the server too.
 final class BackendSearches: Sendable {
-  private let tasks = Mutex<[Int: Task<[ItemID], any Error>]>([:])
+  /// The tasks by generation, kept by an actor: a lock the thread sanitizer can see.
+  private actor Registry {
+    var tasks: [Int: Task<[ItemID], any Error>] = [:]
+    func add(_ generation: Int, _ task: Task<[ItemID], any Error>) { tasks[generation] = task }
+    func remove(_ generation: Int) { tasks[generation] = nil }
+    func cancel(_ generation: Int) { tasks[generation]?.cancel() }
+  }
+
+  private let registry = Registry()
 
   /// Runs a job's search on the backend; nil when it was superseded or cancelled.
   func run(
@@ -757,12 +765,16 @@ final class BackendSearches: Sendable {
     let query = job.query
     let scope = job.request.scope
     let task = Task { try await backend.items(matching: query, scope: scope) }
-    tasks.withLock { $0[generation] = task }
-    defer { _ = tasks.withLock { $0.removeValue(forKey: generation) } }
+    await registry.add(generation, task)
     // A cancellation that came before the task was registered.
     if newest.load() != generation { task.cancel() }
+    let outcome: Result<[ItemID], any Error>
+    do { outcome = .success(try await task.value) } catch { outcome = .failure(error) }
+    await registry.remove(generation)
     let items: [ItemID]
-    do { items = try await task.value } catch {
+    switch outcome {
+    case .success(let value): items = value
+    case .failure(let error):
       if newest.load() != generation || error is CancellationError { return nil }
       return .failure(
         SearchController.SearchFailure(
@@ -774,8 +786,8 @@ final class BackendSearches: Sendable {
 
   /// Cancels the search of a generation, if it runs.
   func cancel(_ generation: Int) {
-    let task = tasks.withLock { $0[generation] }
-    task?.cancel()
+    let registry = self.registry
+    Task { await registry.cancel(generation) }
   }
 }
 
