@@ -86,6 +86,13 @@ public final class SearchController {
   private var searchesInFlight = 0
   /// The backend searches under way, to cancel when they are superseded.
   private let backendSearches = BackendSearches()
+  /// Whether the backend may hold a batch that the model has not installed yet: from the
+  /// moment ``apply(_:)`` sends it until it is installed or refused.
+  private var backendIsAhead = false
+  /// The newest background search, answered while the backend was ahead of the model: its
+  /// items may not be in the list yet. The batch's install runs it again on the new model; a
+  /// refused batch runs it again on the old one.
+  private var heldSearch: SearchStateMachine.Request?
 
   // MARK: Delivery state
   /// Events of the call under way, delivered when its changes are complete.
@@ -287,9 +294,17 @@ public final class SearchController {
     if let backend {
       // The backend first: a change it refuses is made nowhere.
       let sent = prepared.backendChanges(of: changes)
+      backendIsAhead = true
       do { try await backend.apply(sent) } catch {
+        backendIsAhead = false
+        if let held = heldSearch.take() { perform(startInBackground(held)) }
         throw .backend(Self.backendError(error))
       }
+    }
+    defer {
+      // The install restarts a held search, since the model it read has changed.
+      backendIsAhead = false
+      heldSearch = nil
     }
     let installing = clock.now
     if corpus.model.version != baseVersion {
@@ -416,6 +431,7 @@ public final class SearchController {
         // The newest generation moved: an in-memory search stops at its next chunk, a
         // backend's request is cancelled.
         backendSearches.cancel(generation)
+        if heldSearch?.generation == generation { heldSearch = nil }
       case .scheduleQuietInterval(let generation, let delay):
         scheduler.schedule(after: delay) { [weak self] in
           self?.send(.quietIntervalElapsed(generation: generation), cause: .searchFinished)
@@ -542,7 +558,8 @@ public final class SearchController {
       finished[generation] = value
       rows = value.table.numberOfRows
     case .failure(let failure)?:
-      emit(.error(failure.message))
+      // A superseded search's failure is dropped with it: the newest one reports its own.
+      if generation == machine.generation { emit(.error(failure.message)) }
     case nil:
       break
     }
@@ -649,6 +666,12 @@ public final class SearchController {
       } then: { [weak self] outcome in
         guard let self else { return }
         self.searchesInFlight -= 1
+        if self.backendIsAhead, outcome != nil, generation == self.machine.generation {
+          // The server may already hold the batch being applied: its answer can name items
+          // the list does not have yet. Wait for the batch.
+          self.heldSearch = request
+          return
+        }
         self.cause = .searchFinished
         self.perform(self.finish(generation, outcome))
       }
