@@ -26,7 +26,7 @@ import SearchCore
 /// let controller = try SearchController(
 ///   corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
 /// ```
-public final class PostgresSearchBackend: SearchBackend {
+public final class PostgresSearchBackend: PagedSearchBackend {
   /// The server.
   public let address: PostgresAddress
   /// The table's name.
@@ -212,8 +212,11 @@ public final class PostgresSearchBackend: SearchBackend {
   /// start when nil): keyset pagination, so a page costs its own rows however deep it is.
   public func page(
     matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int
-  ) async throws -> PostgresPage {
-    var rows: [PostgresPage.Row] = []
+  ) async throws -> BackendPage<PostgresCursor> {
+    guard limit > 0 else {
+      throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
+    }
+    var rows: [BackendPage<PostgresCursor>.Row] = []
     var next = cursor
     // Settling drops candidates: ask again until the page is full or the list ends.
     repeat {
@@ -222,14 +225,14 @@ public final class PostgresSearchBackend: SearchBackend {
       rows += batch.rows
       next = batch.last
       if batch.exhausted {
-        return PostgresPage(rows: rows, next: nil)
+        return BackendPage(rows: rows, next: nil)
       }
     } while rows.count < limit
-    return PostgresPage(rows: rows, next: next)
+    return BackendPage(rows: rows, next: next)
   }
 
   private struct Batch {
-    var rows: [PostgresPage.Row]
+    var rows: [BackendPage<PostgresCursor>.Row]
     /// The cursor of the last row read (settled or not).
     var last: PostgresCursor?
     /// Whether no row comes after the batch.
@@ -250,13 +253,13 @@ public final class PostgresSearchBackend: SearchBackend {
       SELECT id, ord::text AS cursor, \(settle), \(values) FROM \(layout.quoted) \
       WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord LIMIT \(limit + 1)
       """
-    let found: [(row: PostgresPage.Row, ord: String, settle: Bool)]
+    let found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)]
     let exhausted: Bool
     do {
       let query = sql.query(statement)
       let (logger, schema) = (self.logger, layout.schema)
       (found, exhausted) = try await withConnection { connection in
-        var found: [(row: PostgresPage.Row, ord: String, settle: Bool)] = []
+        var found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)] = []
         for try await row in try await connection.query(query, logger: logger) {
           // The extra row only says whether more follow.
           if found.count == limit { return (found, false) }
@@ -265,7 +268,8 @@ public final class PostgresSearchBackend: SearchBackend {
           let record = try Self.record(cells, from: 3, schema: schema)
           found.append(
             (
-              PostgresPage.Row(id: id, record: record), try cells[1].decode(String.self),
+              BackendPage<PostgresCursor>.Row(id: id, record: record),
+              try cells[1].decode(String.self),
               try cells[2].decode(Bool.self)
             ))
         }
@@ -418,22 +422,6 @@ public final class PostgresSearchBackend: SearchBackend {
 public struct PostgresCursor: Hashable, Sendable {
   /// The model-order key of the last row read.
   let ord: String
-}
-
-/// One page of results.
-public struct PostgresPage: Sendable {
-  /// A result: the item's identity and its values as the server holds them.
-  public struct Row: Sendable {
-    /// The item.
-    public var id: ItemID
-    /// Its fields and attributes.
-    public var record: ItemRecord
-  }
-
-  /// The page's rows, in model order.
-  public var rows: [Row]
-  /// Where the next page starts; nil after the last page.
-  public var next: PostgresCursor?
 }
 
 /// The connections a backend keeps open between requests.

@@ -212,7 +212,8 @@ import Testing
     }
   }
 
-  /// Keyset pages, read one after another, are the whole result in order.
+  /// Keyset pages, read one after another, are the whole result in order; a paging window
+  /// reads only the pages it shows.
   @Test func pagesMakeTheWholeResult() async throws {
     try await Self.withBackend("cities/cities") { corpus, backend, _ in
       for (text, scope) in [("ber", 0), ("!a", 5), ("'zrh", 0), ("^san", 2)] {
@@ -232,6 +233,27 @@ import Testing
           count += 1
         } while cursor != nil && count < 200
         #expect(pages == whole, "\(text) in scope \(scope)")
+      }
+      // A paging window over the server shows, page for page, what a window over the
+      // in-memory engine shows, and reads the same pages: the visible one and its neighbours.
+      let memory = MemorySearchBackend(corpus: corpus)
+      for (text, scope) in [("ber", 0), ("!a", 5), ("^san", 2)] {
+        let query = try Query(text, normalizer: corpus.normalizer)
+        let render: @Sendable (ItemID, ItemRecord) throws -> ItemRecord = { $1 }
+        let server = try BackendPagingWindow(
+          backend: backend, query: query, scope: scope, pageSize: 25, render: render)
+        let local = try BackendPagingWindow(
+          backend: memory, query: query, scope: scope, pageSize: 25, render: render)
+        for page in [0, 1, 2, 3, 9, 8, 2, 400] {
+          try await server.show(page: page)
+          try await local.show(page: page)
+          #expect(server.currentPage == local.currentPage, "\(text) page \(page)")
+          #expect(server.visibleRows.map(\.item) == local.visibleRows.map(\.item))
+          #expect(server.visibleRows.map(\.row) == local.visibleRows.map(\.row))
+          #expect(server.materializedPages == local.materializedPages)
+          #expect(server.pagesRead == local.pagesRead, "\(text) page \(page)")
+          #expect(server.pageCount == local.pageCount)
+        }
       }
     }
   }
