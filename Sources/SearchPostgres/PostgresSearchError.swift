@@ -62,7 +62,12 @@ extension SearchBackendError {
           .rejected,
           "PostgreSQL at \(address) has no table \(table.map { "\"\($0)\"" } ?? ""): \(message)",
           advice: "load it first: SearchREPL load MANIFEST --into \(address)")
-      case "57P01", "57P02", "57P03":
+      case "57P01":
+        // pg_terminate_backend, or a server shutting down: the server says which.
+        return SearchBackendError(
+          .connectionLost, "PostgreSQL at \(address) ended the connection: \(message)",
+          advice: "the next keystroke tries again; check the server if it keeps happening")
+      case "57P02", "57P03":
         return SearchBackendError(
           .connectionLost, "PostgreSQL at \(address) is shutting down or starting: \(message)",
           advice: "try again when it is up; the results on screen are the last ones")

@@ -173,6 +173,75 @@ import Testing
     }
   }
 
+  /// The connection drops in the middle of a search (the server ends the session while the
+  /// search waits for a table another session locked): a lost connection is reported with
+  /// what to do, the results on screen stay, and the next keystroke searches again.
+  @Test func connectionDroppedMidSearch() async throws {
+    try await Self.withBackend("words/sample") { corpus, backend, cluster in
+      let controller = try SearchController(
+        corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
+      let log = Log()
+      let token = controller.observe { event in
+        if case .error(let message) = event { log.errors.append(message) }
+      }
+      controller.begin()
+      controller.setText("ber")
+      await controller.waitUntilIdle()
+      let shown = try #require(controller.results?.items)
+
+      let locker = Task.detached {
+        _ = try? cluster.psql(
+          "BEGIN; LOCK TABLE items IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(300)")
+      }
+      try await Self.poll(
+        cluster,
+        until:
+          "SELECT count(*) FROM pg_locks WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'items'::regclass"
+      )
+      controller.setText("berg")
+      try await Self.poll(
+        cluster, until: "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+      _ = try await Task.detached {
+        try cluster.psql(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+      }.value
+      await controller.waitUntilIdle()
+      #expect(log.errors.count == 1, "\(log.errors)")
+      #expect(log.errors.first?.contains("ended the connection") == true, "\(log.errors)")
+      #expect(log.errors.first?.contains("tries again") == true)
+      #expect(controller.results?.items == shown, "the last results stay on screen")
+      #expect(controller.results?.query.text == "ber")
+
+      _ = try await Task.detached {
+        try cluster.psql(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            + "WHERE query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()")
+      }.value
+      await locker.value
+      controller.setText("ber")
+      controller.setText("berg")
+      await controller.waitUntilIdle()
+      var fresh = IncrementalFilter()
+      let expected = fresh.search(
+        try Query("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
+      #expect(controller.results?.query.text == "berg", "\(log.errors)")
+      #expect(controller.results?.items == expected?.items)
+      withExtendedLifetime(token) {}
+    }
+  }
+
+  /// Waits until a count query answers more than zero (a bound, not a timing assertion).
+  static func poll(_ cluster: ThrowawayCluster, until sql: String) async throws {
+    for _ in 0..<600 {
+      let count = try await Task.detached { try cluster.psql(sql) }.value
+      if let value = Int(count.trimmingCharacters(in: .whitespacesAndNewlines)), value > 0 {
+        return
+      }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    Issue.record("never true: \(sql)")
+  }
+
   /// A search the server stops at its time limit is reported as a timeout that says what to
   /// do.
   @Test func statementTimeoutIsReported() async throws {
