@@ -13,7 +13,7 @@ struct BackendBenchmark {
 
   @MainActor
   func run() async throws {
-    let normalizer = try Normalizer(folding: try Folding(parsing: options.fold))
+    let normalizer = try Normalizer(folding: try options.folding())
     let path = options.corpus ?? "Corpus/cities/cities500.manifest.json"
     let source = try DataSource.load(input: nil, corpus: path)
     let corpus = try SearchCorpus(model: source.model, normalizer: normalizer)

@@ -75,8 +75,13 @@ struct Bench: AsyncParsableCommand {
   @Option(help: "How many times to run each fold measurement; the median is reported (fold).")
   var runs = 5
 
-  @Option(help: "What to ignore, as for filter.")
-  var fold = Folding.default.description
+  @Option(help: "What matching ignores, as for filter.")
+  var fold: String?
+
+  /// The folding `--fold` asks for, a change to the default as for every command.
+  func folding() throws -> Folding {
+    try FoldingOptions.folding(fold)
+  }
 
   @Flag(help: "Print one JSON object instead of text (typing, changes).")
   var json = false
@@ -112,7 +117,7 @@ struct Bench: AsyncParsableCommand {
     }
     let input = try LineInput(bytes: bytes, source: words)
     let lines = (0..<input.count).map { input.line($0) }
-    let normalizer = try Normalizer(folding: try Folding(parsing: fold))
+    let normalizer = try Normalizer(folding: try folding())
     print(
       "corpus: \(words), \(lines.count) lines, \(bytes.count) bytes; folding: \(normalizer.folding)"
     )

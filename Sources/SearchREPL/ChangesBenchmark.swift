@@ -17,7 +17,7 @@ struct ChangesBenchmark {
   let corpusPath: String
 
   func run() throws {
-    let normalizer = try Normalizer(folding: try Folding(parsing: options.fold))
+    let normalizer = try Normalizer(folding: try options.folding())
     let manifest = try Manifest.load(from: corpusPath)
     let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: corpusPath)
     guard report.rejected.isEmpty else {

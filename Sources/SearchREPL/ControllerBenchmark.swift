@@ -10,7 +10,7 @@ struct ControllerBenchmark {
   let options: Bench
 
   func run() throws {
-    let normalizer = try Normalizer(folding: try Folding(parsing: options.fold))
+    let normalizer = try Normalizer(folding: try options.folding())
     let manifest = try Manifest.load(from: options.corpusPath)
     let (model, report) = try DataSetLoader.load(
       manifest: manifest, manifestPath: options.corpusPath)

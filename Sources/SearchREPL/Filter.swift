@@ -17,18 +17,15 @@ struct Filter: AsyncParsableCommand {
       """
   )
 
-  @Option(
-    help:
-      "What to ignore: a comma list of case,diacritics,compatibility,latin,dotless-i, or none.")
-  var fold = Folding.default.description
-
-  @Option(help: "Locale whose case rules apply, e.g. tr or az for the dotted and dotless i.")
-  var locale: String?
+  @OptionGroup var folding: FoldingOptions
 
   @Option(help: "Read items from this file, one per line, instead of standard input.")
   var input: String?
 
-  @Option(help: "Search the data set this manifest describes (see Corpus/README.md).")
+  @Option(
+    help:
+      "Search the data set this manifest describes, or cities|products|chat|tweets|unicode|words (see Corpus/README.md)."
+  )
   var corpus: String?
 
   @Option(
@@ -64,11 +61,23 @@ struct Filter: AsyncParsableCommand {
     if backend != nil && corpus == nil {
       throw ValidationError("--backend searches a data set: give its --corpus MANIFEST too")
     }
+    if let scope, corpus == nil {
+      throw ValidationError(
+        "--scope \(scope) needs a data set with scopes (--corpus MANIFEST); plain lines have none")
+    }
   }
 
   func run() async throws {
-    let normalizer = try Normalizer(folding: try Folding(parsing: fold), locale: locale)
+    let normalizer = try folding.normalizer()
     let parsed = try Query(query, normalizer: normalizer)
+    let corpus = try corpus.map { (name: String) throws(CommandError) in
+      try CorpusPaths.manifest(name)
+    }
+    if input == nil, corpus == nil, Terminal.inputIsTerminal {
+      throw CommandError(
+        "filter reads its items from standard input, which is a terminal: pipe lines in"
+          + " (… | SearchREPL filter QUERY), or give --input FILE or --corpus MANIFEST")
+    }
     let source = try DataSource.load(input: input, corpus: corpus)
     let searchCorpus = try SearchCorpus(model: source.model, normalizer: normalizer)
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)

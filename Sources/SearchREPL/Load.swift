@@ -17,7 +17,7 @@ struct Load: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: "The data set's manifest.")
+  @Argument(help: "The data set's manifest, or cities|products|chat|tweets|unicode|words.")
   var manifest: String
 
   @Option(help: ArgumentHelp("The server: postgres://USER@HOST:PORT/DATABASE.", valueName: "url"))
@@ -26,16 +26,11 @@ struct Load: AsyncParsableCommand {
   @Option(help: "The table (default: the manifest's name, with letters, digits and _).")
   var table: String?
 
-  @Option(
-    help:
-      "What to ignore: a comma list of case,diacritics,compatibility,latin,dotless-i, or none.")
-  var fold = Folding.default.description
-
-  @Option(help: "Locale whose case rules apply, e.g. tr or az for the dotted and dotless i.")
-  var locale: String?
+  @OptionGroup var folding: FoldingOptions
 
   func run() async throws {
-    let normalizer = try Normalizer(folding: try Folding(parsing: fold), locale: locale)
+    let normalizer = try folding.normalizer()
+    let manifest = try CorpusPaths.manifest(self.manifest)
     let source = try DataSource.load(input: nil, corpus: manifest)
     let backend = try PostgresSearchBackend(
       address: try PostgresAddress(url: into),

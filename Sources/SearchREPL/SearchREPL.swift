@@ -19,7 +19,9 @@ struct SearchREPL: AsyncParsableCommand {
   static func main() async {
     Terminal.tuneMemory()
     do {
-      var command = try parseAsRoot()
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if let error = CommandLineHints.unknownSubcommand(in: arguments) { throw error }
+      var command = try parseAsRoot(arguments)
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {

@@ -30,6 +30,9 @@ enum Terminal {
     #endif
   }
 
+  /// Whether standard input is a terminal (a person, not a pipe).
+  static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
   /// Prints what `error` means and exits with its status.
   static func exit(reporting error: any Error) -> Never {
     if let code = error as? ExitCode { terminate(code.rawValue) }
@@ -50,7 +53,8 @@ enum Terminal {
         write(text + "\n", to: STDOUT_FILENO)
         terminate(0)
       }
-      write(text + "\n", to: STDERR_FILENO)
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      write(CommandLineHints.errorText(text, arguments: arguments) + "\n", to: STDERR_FILENO)
       terminate(failure)
     }
     write("SearchREPL: error: \(message)\n", to: STDERR_FILENO)

@@ -20,7 +20,7 @@ struct TypingBenchmark {
 
   func run() throws {
     let clock = ContinuousClock()
-    let normalizer = try Normalizer(folding: try Folding(parsing: options.fold))
+    let normalizer = try Normalizer(folding: try options.folding())
     let queries = try loadQueries()
 
     var start = clock.now

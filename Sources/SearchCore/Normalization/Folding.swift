@@ -61,29 +61,66 @@ extension Folding {
   public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The list as given.
     public var text: String
-    /// The word that is not an option.
+    /// The word that is not an option, or "none" given with others.
     public var word: String
 
     /// The error as one line of text.
     public var description: String {
+      if word == "none" {
+        return "\"none\" in \"\(text)\" must stand alone (it means no folding at all);"
+          + " to take an option away, write it with a minus: -case"
+      }
       let known = Folding.names.map(\.0).joined(separator: ", ")
       let what = word.isEmpty ? "an empty item" : "unknown folding \"\(word)\""
       return "\(what) in \"\(text)\"; use a comma list of \(known), or none"
     }
   }
 
-  /// Parses a comma-separated list such as "case,diacritics", "case,dotless-i" or "none".
+  /// Parses a comma-separated list of the options wanted, such as "case,diacritics",
+  /// "case,dotless-i", or "none" alone.
   public init(parsing text: String) throws(ParseError) {
+    let words = try Self.words(of: text)
+    if words == ["none"] {
+      self = []
+      return
+    }
     var result: Folding = []
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let word = part.trimmingCharacters(in: " ")
-      if word == "none" { continue }
-      guard let option = Self.names.first(where: { $0.0 == word })?.1 else {
-        throw ParseError(text: text, word: String(word))
-      }
+    for word in words {
+      guard let option = Self.option(word) else { throw ParseError(text: text, word: word) }
       result.insert(option)
     }
     self = result
+  }
+
+  /// Parses a change to `base` (the default folding unless given): "latin" or "+latin" adds
+  /// an option, "-case" takes one away, "none" alone folds nothing. So `--fold latin` keeps
+  /// case and diacritics folding and adds transliteration, as a user expects.
+  public init(changing base: Folding = .default, by text: String) throws(ParseError) {
+    let words = try Self.words(of: text)
+    if words == ["none"] {
+      self = []
+      return
+    }
+    var result = base
+    for word in words {
+      let removes = word.hasPrefix("-")
+      let name = removes || word.hasPrefix("+") ? String(word.dropFirst()) : word
+      guard let option = Self.option(name) else { throw ParseError(text: text, word: word) }
+      if removes { result.remove(option) } else { result.insert(option) }
+    }
+    self = result
+  }
+
+  private static func words(of text: String) throws(ParseError) -> [String] {
+    let words = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      String($0.trimmingCharacters(in: " "))
+    }
+    if words.count > 1, words.contains("none") { throw ParseError(text: text, word: "none") }
+    return words
+  }
+
+  private static func option(_ name: String) -> Folding? {
+    names.first { $0.0 == name }?.1
   }
 }
 

@@ -21,7 +21,8 @@ struct Live: AsyncParsableCommand {
 
   @Option(
     help:
-      "A manifest path, or cities|products|chat|tweets|unicode|words (from ./Corpus).")
+      "A manifest path, or cities|products|chat|tweets|unicode|words (the repository's Corpus folder)."
+  )
   var corpus = "cities"
 
   @Option(help: "When searches run: immediate, background or submit.")
@@ -52,7 +53,7 @@ struct Live: AsyncParsableCommand {
         "live draws on a terminal, and standard input or output is not one: run it in a"
           + " terminal, or use `SearchREPL repl` to drive the search with commands")
     }
-    let path = REPL.manifestPath(corpus)
+    let path = try CorpusPaths.manifest(corpus)
     let manifest = try Manifest.load(from: path)
     let source = try DataSource.load(input: nil, corpus: path)
     let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())

@@ -34,7 +34,8 @@ struct REPL: AsyncParsableCommand {
 
   @Option(
     help:
-      "A manifest path, or cities|products|chat|tweets|unicode|words (from ./Corpus).")
+      "A manifest path, or cities|products|chat|tweets|unicode|words (the repository's Corpus folder)."
+  )
   var corpus = "cities"
 
   @Flag(help: "Print every event as one JSON object per line, and nothing else on stdout.")
@@ -55,13 +56,7 @@ struct REPL: AsyncParsableCommand {
   @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
   var sections = "none"
 
-  @Option(
-    help:
-      "What to ignore: a comma list of case,diacritics,compatibility,latin,dotless-i, or none.")
-  var fold = Folding.default.description
-
-  @Option(help: "Locale whose case rules and collation apply, e.g. tr, sv, de.")
-  var locale: String?
+  @OptionGroup var folding: FoldingOptions
 
   @Option(
     help: ArgumentHelp(
@@ -74,37 +69,17 @@ struct REPL: AsyncParsableCommand {
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
     }
-    do { _ = try Folding(parsing: fold) } catch { throw ValidationError("--fold: \(error)") }
-    if let locale, !Normalizer.isKnownLocale(locale) {
-      throw ValidationError(
-        "--locale: ICU has no data for \"\(locale)\"; use a language code such as tr, sv, de_AT")
-    }
   }
 
   func run() async throws {
     let options = REPLOptions(
-      manifestPath: Self.manifestPath(corpus), json: json, updates: updates,
+      manifestPath: try CorpusPaths.manifest(corpus), json: json, updates: updates,
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
       minimumLength: minlen, sectioning: REPLCommand.sectioning(sections) ?? .none,
-      folding: (try? Folding(parsing: fold)) ?? .default, locale: locale,
+      folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
       backend: backend)
     try await REPLSession.run(options)
-  }
-
-  /// The data sets known by name, each with its manifest under ./Corpus.
-  static let namedCorpora: [String: String] = [
-    "cities": "Corpus/cities/cities.manifest.json",
-    "products": "Corpus/products/products.manifest.json",
-    "chat": "Corpus/chat/chat.manifest.json",
-    "tweets": "Corpus/tweets/tweets.manifest.json",
-    "unicode": "Corpus/unicode/unicode.manifest.json",
-    "words": "Corpus/words/sample.manifest.json",
-  ]
-
-  /// A known name's manifest, or the argument as a path.
-  static func manifestPath(_ corpus: String) -> String {
-    namedCorpora[corpus.lowercased()] ?? corpus
   }
 }
 

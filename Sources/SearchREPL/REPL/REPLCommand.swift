@@ -226,7 +226,7 @@ enum REPLCommand: Equatable {
       default: throw wrong
       }
     case "fold":
-      do { return .fold(try Folding(parsing: value)) } catch {
+      do { return .fold(try Folding(changing: .default, by: value)) } catch {
         throw .invalid("set fold: \(error.description)")
       }
     case "locale":

@@ -171,5 +171,29 @@ private let foldingCases: [FoldingCase] = [
       #expect(error.word == "accents")
       #expect(error.description.contains("\"accents\""))
     }
+    // "none" means nothing at all: with other options it is a contradiction.
+    #expect(throws: Folding.ParseError(text: "latin,none", word: "none")) {
+      try Folding(parsing: "latin,none")
+    }
+  }
+
+  /// A list on the command line changes the default: adding transliteration keeps case and
+  /// diacritics folding, a minus takes an option away, "none" alone is nothing.
+  @Test func foldingChangesParse() throws {
+    #expect(
+      try Folding(changing: .default, by: "latin") == [.case, .diacritics, .compatibility, .latin])
+    #expect(try Folding(by: "+dotless-i,-compatibility") == [.case, .diacritics, .dotlessI])
+    #expect(try Folding(by: "-case,-diacritics,-compatibility") == [])
+    #expect(try Folding(by: "none") == [])
+    #expect(try Folding(by: "case,diacritics,compatibility") == .default)
+    #expect(try Folding(changing: [.case], by: "latin") == [.case, .latin])
+    let error = #expect(throws: Folding.ParseError.self) { try Folding(by: "latin,none") }
+    #expect(error?.description.contains("-case") == true)
+    #expect(throws: Folding.ParseError(text: "-accents", word: "-accents")) {
+      try Folding(by: "-accents")
+    }
+    // Transliteration with the default still folds case: Москва finds "moskva".
+    let normalizer = try Normalizer(folding: try Folding(by: "latin"))
+    #expect(try normalizer.fold("Москва") == normalizer.fold("moskva"))
   }
 }

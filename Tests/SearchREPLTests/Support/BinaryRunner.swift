@@ -82,11 +82,12 @@ enum BinaryRunner {
   /// A process still running after `timeout` seconds is terminated (and the result says so).
   static func run(
     executable: URL, _ arguments: [String], stdinFile: URL, timeout: TimeInterval,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, folder: URL? = nil
   ) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
     if let environment { process.environment = environment }
     let input = try FileHandle(forReadingFrom: stdinFile)
     defer { try? input.close() }

@@ -1,0 +1,70 @@
+import ArgumentParser
+
+/// What the command line most likely meant when the argument parser refuses it: a mistyped
+/// subcommand, a query that starts with a dash, a query of several words left unquoted.
+enum CommandLineHints {
+  /// The subcommands, as typed.
+  static let subcommands = ["repl", "live", "filter", "load", "bench", "check", "help"]
+
+  /// A first argument that is no subcommand. `repl`, the default, takes no argument of its
+  /// own, so a word there can only be a subcommand that does not exist.
+  static func unknownSubcommand(in arguments: [String]) -> CommandError? {
+    guard let first = arguments.first, !first.hasPrefix("-"), !subcommands.contains(first)
+    else { return nil }
+    let nearest = subcommands.map { ($0, distance(first, $0)) }.min { $0.1 < $1.1 }
+    if let (name, edits) = nearest, edits <= 2 {
+      return CommandError("unknown subcommand '\(first)'; did you mean '\(name)'?")
+    }
+    let list = subcommands.dropLast().joined(separator: ", ")
+    return CommandError(
+      "unknown subcommand '\(first)'; the subcommands are \(list) (SearchREPL help for more)")
+  }
+
+  /// A hint to add to the parser's message about `arguments`, when a likely slip is known.
+  static func hint(for message: String, arguments: [String]) -> String? {
+    guard arguments.first == "filter" else { return nil }
+    let rest = arguments.dropFirst().prefix { $0 != "--" }
+    if let dashed = rest.first(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 1 }),
+      message.contains("<query>") || message.contains("Unknown option")
+    {
+      return "a query that starts with '-' goes after '--': SearchREPL filter -- \(dashed)"
+    }
+    if message.hasPrefix("Unexpected argument") || message.contains("unexpected arguments") {
+      return
+        "filter takes one query: quote a query of several words, as in SearchREPL filter 'new york'"
+    }
+    return nil
+  }
+
+  /// The parser's full text (message, help line, usage) as this program's one error form:
+  /// "SearchREPL: error: …", the hint after the message.
+  static func errorText(_ text: String, arguments: [String]) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let first = lines.first else { return text }
+    var message = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+    if let hint = hint(for: message, arguments: arguments) { message += "; " + hint }
+    lines[0] = "SearchREPL: error: " + message
+    return lines.joined(separator: "\n")
+  }
+
+  /// The number of edits (insertions, deletions, substitutions, swaps of neighbours) between
+  /// two words.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { rows[i][0] = i }
+    for j in 0...b.count { rows[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return rows[a.count][b.count]
+  }
+}
