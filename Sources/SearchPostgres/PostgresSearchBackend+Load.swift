@@ -19,7 +19,9 @@ extension PostgresSearchBackend {
   /// then indexed. It is one transaction: clients see the old table until the new one is
   /// complete.
   ///
-  /// - Parameter progress: Called with the items written so far and the total.
+  /// - Parameters:
+  ///   - model: The items, with the schema the backend was made with.
+  ///   - progress: Called with the items written so far and the total.
   /// - Throws: ``PostgresSearchError``.
   @discardableResult
   public func load(

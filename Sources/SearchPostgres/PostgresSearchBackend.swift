@@ -11,7 +11,7 @@ import SearchCore
 /// so no query text reaches the SQL. What a substring test on the server cannot settle (a
 /// match that could cut a folded character in two, white space that anchored terms skip) is
 /// fetched and settled in Swift by the in-memory engine itself. Results come in model order,
-/// whole (``items(matching:scope:)``, what a ``SearchController`` shows) or a page at a time
+/// whole (``items(matching:scope:)``, what a `SearchController` shows) or a page at a time
 /// by keyset pagination (``page(matching:scope:after:limit:)``).
 ///
 /// The backend keeps a few connections open between requests and opens one when none is
@@ -35,9 +35,10 @@ public final class PostgresSearchBackend: PagedSearchBackend {
   private let connections: Connections
   private let logger = Logger(label: "SearchPostgres")
 
-  /// Prepares a backend; nothing is sent to the server until ``run()`` runs.
+  /// Prepares a backend; no connection is opened until the first request.
   ///
   /// - Parameters:
+  ///   - address: The server and database.
   ///   - table: The data set's table (letters, digits and underscores).
   ///   - schema: The data set's schema, as the model has it.
   ///   - normalizer: The corpus's normaliser: rows are folded with it when loaded, queries

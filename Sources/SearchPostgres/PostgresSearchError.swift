@@ -9,7 +9,7 @@ public enum PostgresSearchError: Error, Hashable, Sendable, CustomStringConverti
   case badTableName(String)
   /// An item holds text PostgreSQL cannot store (a NUL character).
   case unstorableText(item: Int, field: String)
-  /// The server or the connection failed (see ``SearchBackendError/kind``).
+  /// The server or the connection failed (see `SearchBackendError.kind`).
   case backend(SearchBackendError)
 
   /// The error as one line: what happened, then what to do.

@@ -113,8 +113,9 @@ extension SearchCorpus {
 }
 
 extension SearchCorpus {
-  /// The items of a result ordered by relevance (see the Ranking guide): whole field, prefix
-  /// of the field, prefix of a word, inside a word; shorter fields first; then model order.
+  /// The items of a result ordered by relevance: whole field, prefix of the field, prefix of
+  /// a word, inside a word (summed over the query's terms); shorter fields first; then model
+  /// order. A number that equals a number attribute counts as a whole field.
   public func ranked(_ result: SearchResult) -> [ItemID] {
     Ranking.ranked(result.items, query: result.query, scope: result.scope, corpus: self)
   }

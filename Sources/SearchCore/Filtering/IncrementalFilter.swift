@@ -1,6 +1,6 @@
 /// Answers a sequence of searches as a user types, reusing earlier results.
 ///
-/// When the new query narrows an earlier one (same scope, see ``Query/narrows(_:)``), only the
+/// When the new query narrows an earlier one (same scope, see ``Query/narrows(_:matchingNumbers:)``), only the
 /// earlier results are checked; a query seen before (after a backspace) is answered from a
 /// small stack of earlier results. Any change of the corpus clears the stack. Whatever path is
 /// taken, the result equals a full scan: that invariant is what the tests check.

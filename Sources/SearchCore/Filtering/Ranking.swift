@@ -3,11 +3,12 @@
 ///
 /// Each positive term of the query gets the best category among its matches in the item's
 /// searched values — the whole value, a prefix of the value, the start of a word, inside a
-/// word — and the length of that value (a number equal to a number attribute is a whole value
-/// as long as the number). An item's key is the sum of its terms' categories,
-/// then the shortest such value, then its position in the model; lower keys come first. For a
-/// one-term query this is exactly "whole field > prefix of field > prefix of word > inside a
-/// word, shorter field first, then model order".
+/// word — and the length of that value. A number equal to a number attribute is a whole-value
+/// match without a length: the attribute is not a searched field, so "mac 2006" orders the
+/// Macs of 2006 by their names' lengths. An item's key is the sum of its terms' categories,
+/// then the shortest value its terms matched in, then its position in the model; lower keys
+/// come first. For a one-term query this is exactly "whole field > prefix of field > prefix
+/// of word > inside a word, shorter field first, then model order".
 enum Ranking {
   /// Where a term matched, best first.
   enum Category: Int, Comparable, Sendable {
@@ -45,17 +46,18 @@ enum Ranking {
             if best.map({ candidate < $0 }) ?? true { best = candidate }
           }
         }
-        // A number equal to a number attribute matches a whole value.
-        if let number = term.number, !term.numberMatches.isEmpty,
+        // A number equal to a number attribute matches a whole value; an attribute is no
+        // searched field, so its length does not count.
+        var found = best?.0
+        if term.number != nil, !term.numberMatches.isEmpty,
           SearchCorpus.hasNumber(Int(id.rawValue), matches: term.numberMatches, model: corpus.model)
         {
-          let candidate = (Category.wholeValue, number.utf8.count)
-          if best.map({ candidate < $0 }) ?? true { best = candidate }
+          found = .wholeValue
         }
         // A term of an OR set that did not match this item does not count against it.
-        guard let best else { continue }
-        category += best.0.rawValue
-        length = min(length, best.1)
+        guard let found else { continue }
+        category += found.rawValue
+        if let best { length = min(length, best.1) }
       }
       keys.append((category, length, position, id))
     }

@@ -1,7 +1,7 @@
 /// The folded text of a model's searched fields, held column-wise for scanning at memory speed.
 ///
 /// Built once per model (over all cores) and kept in step with the model's changes by
-/// ``apply(_:to:)`` without a rebuild: new and updated values are folded and appended;
+/// ``apply(changesOf:)`` without a rebuild: new and updated values are folded and appended;
 /// values of removed or updated items are no longer owned by any item and are skipped.
 public struct SearchIndex: Sendable {
   /// How the model's text and the queries are folded.

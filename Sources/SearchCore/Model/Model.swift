@@ -1,7 +1,7 @@
 /// An ordered collection of items with stable identities, stored column-wise.
 ///
 /// Each item has the text fields and attributes of the model's ``Schema``. Text is kept in one
-/// ``TextColumn`` per field (contiguous bytes plus offsets), attributes as small integer codes,
+/// `TextColumn` per field (contiguous bytes plus offsets), attributes as small integer codes,
 /// so a model of a million items costs a few bytes per item beyond its text.
 ///
 /// The order of the model is the order items were appended, changed by ``insert(_:at:)`` and

@@ -1,4 +1,4 @@
-/// Which values of a field's ``TextColumn`` belong to which item.
+/// Which values of a field's `TextColumn` belong to which item.
 ///
 /// While every item has exactly one value and none was replaced, item `i` owns value `i` and
 /// the map stores nothing: a million single-valued items cost no bytes here. The first item

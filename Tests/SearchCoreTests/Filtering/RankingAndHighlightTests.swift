@@ -1,3 +1,4 @@
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
@@ -62,6 +63,20 @@ import Testing
     let corpus = try corpus([["Paris"], ["Lyon"], ["Paris"]])
     let result = try search("paris", in: corpus)
     #expect(corpus.ranked(result) == result.items)
+  }
+
+  /// A number that equals a number attribute ranks as a whole field but brings no length of
+  /// its own: "mac 2006" orders the Macs of 2006 by their names, shorter first.
+  @Test func aNumberAttributeDoesNotHideTheFieldsLength() throws {
+    let products = try Fixtures.corpus("products/products")
+    let query = try Query("mac 2006", normalizer: products.normalizer)
+    var filter = IncrementalFilter()
+    let found = filter.search(query, scope: 0, in: products)
+    let result = try #require(found)
+    let names = result.items.map { products.model.values(of: $0, field: 0)[0] }
+    #expect(names == ["MacBook", "MacBook Pro", "Mac Pro"], "model order")
+    let ranked = products.ranked(result).map { products.model.values(of: $0, field: 0)[0] }
+    #expect(ranked == ["MacBook", "Mac Pro", "MacBook Pro"])
   }
 
   @Test func scopesFilterByAttributeAndByField() throws {

@@ -86,7 +86,7 @@ import Testing
     let source = try String(contentsOfFile: #filePath, encoding: .utf8)
     let lines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
     var checked = 0
-    for guide in ["BackgroundSearch", "DataSources", "QuerySyntax", "ScopeBar"] {
+    for guide in ["BackgroundSearch", "DataSources", "QueryLanguage", "ScopeBars"] {
       let path = Fixtures.root + "/Sources/SearchCore/SearchCore.docc/\(guide).md"
       let text = try String(contentsOfFile: path, encoding: .utf8)
       var inExample = false
