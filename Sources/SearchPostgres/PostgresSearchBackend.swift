@@ -66,12 +66,16 @@ public final class PostgresSearchBackend: PagedSearchBackend {
   func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection) async throws -> T
   ) async throws -> T {
-    let connection: PostgresConnection
-    do { connection = try await connections.lease(logger: logger) } catch {
-      throw SearchBackendError.postgres(error, address: address, table: layout.name)
-    }
     let connections = self.connections
+    let (logger, address, table) = (self.logger, self.address, layout.name)
+    // The connection is opened in the request's own task as well: a cancelled caller (a
+    // superseded search) must not cancel a connect half-way, which postgres-nio may never
+    // finish; the connect timeout bounds it instead.
     let request = Task {
+      let connection: PostgresConnection
+      do { connection = try await connections.lease(logger: logger) } catch {
+        throw SearchBackendError.postgres(error, address: address, table: table)
+      }
       do {
         let value = try await body(connection)
         await connections.giveBack(connection)

@@ -91,7 +91,7 @@ import Testing
       try await mutator.value
       try controller.selectScope(0)
       controller.setText("ab")
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
 
       let query = try Query("ab", normalizer: controller.corpus.normalizer)
       var fresh = IncrementalFilter()
@@ -111,7 +111,7 @@ import Testing
       controller.setText("abd")
       controller.cancel()
       log.ended = true
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
       #expect(log.problems == [])
       #expect(log.errors == [])
       #expect(log.reloads > 0)
@@ -133,14 +133,14 @@ import Testing
       }
       controller.begin()
       controller.setText("ber")
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
       let shown = try #require(controller.results?.items)
       #expect(!shown.isEmpty)
       #expect(log.errors == [])
 
       try await Task.detached { try cluster.pause() }.value
       controller.setText("berg")
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
       #expect(log.errors.count == 1)
       #expect(log.errors.first?.contains("PostgreSQL") == true, "\(log.errors)")
       #expect(controller.results?.items == shown, "the last results stay on screen")
@@ -159,7 +159,7 @@ import Testing
       for attempt in 0..<40 where controller.results?.query.text != "berg" {
         controller.setText(attempt % 2 == 0 ? "bergs" : "berg")
         controller.setText("berg")
-        await controller.waitUntilIdle()
+        await Self.settle(controller)
         if controller.results?.query.text != "berg" {
           try await Task.sleep(for: .milliseconds(250))
         }
@@ -186,7 +186,7 @@ import Testing
       }
       controller.begin()
       controller.setText("ber")
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
       let shown = try #require(controller.results?.items)
 
       let locker = Task.detached {
@@ -205,7 +205,7 @@ import Testing
         try cluster.psql(
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
       }.value
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
       #expect(log.errors.count == 1, "\(log.errors)")
       #expect(log.errors.first?.contains("ended the connection") == true, "\(log.errors)")
       #expect(log.errors.first?.contains("tries again") == true)
@@ -220,13 +220,33 @@ import Testing
       await locker.value
       controller.setText("ber")
       controller.setText("berg")
-      await controller.waitUntilIdle()
+      await Self.settle(controller)
       var fresh = IncrementalFilter()
       let expected = fresh.search(
         try Query("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
       #expect(controller.results?.query.text == "berg", "\(log.errors)")
       #expect(controller.results?.items == expected?.items)
       withExtendedLifetime(token) {}
+    }
+  }
+
+  /// Waits until the controller is idle, as `waitUntilIdle()` does, but records what it
+  /// waits for and returns after `limit`: a request that never ends fails the test with the
+  /// driver's state instead of hanging the whole run (a bound, not a timing assertion).
+  static func settle(
+    _ controller: SearchController, within limit: Duration = .seconds(180),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    while !controller.isIdle {
+      guard clock.now < deadline else {
+        Issue.record(
+          "not idle after \(limit): \(controller.diagnosticDescription)",
+          sourceLocation: sourceLocation)
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(20))
     }
   }
 

@@ -161,9 +161,28 @@ public final class SearchController {
   public var searchBar: SearchBarState { machine.bar }
 
   /// When searches run; changes apply from the next request.
+  /// A change of ``SearchConfiguration/ranksResults`` re-orders the results on screen at once
+  /// (an update with the cause ``SearchUpdate/Cause/orderChanged``); other changes apply
+  /// from the next request.
   public var configuration: SearchConfiguration {
     get { machine.configuration }
-    set { machine.configuration = newValue }
+    set {
+      let reorders = newValue.ranksResults != machine.configuration.ranksResults
+      machine.configuration = newValue
+      if reorders { reorderResults() }
+    }
+  }
+
+  /// Lays the displayed results out again in the order the configuration asks for.
+  private func reorderResults() {
+    guard let shown = results else { return }
+    let items = machine.configuration.ranksResults ? corpus.ranked(shown) : shown.items
+    // The same items as the table on screen, which was laid out with the same layout: it
+    // cannot fail; if it did, the old order would stay.
+    guard let table = try? resultsLayout.table(items, of: corpus.model) else { return }
+    resultsTable = table
+    cause = .orderChanged
+    perform([])
   }
 
   /// What the results table shows.
@@ -387,6 +406,15 @@ public final class SearchController {
     let token = observers.add { continuation.yield($0) }
     continuation.onTermination = { _ in token.cancel() }
     return stream
+  }
+
+  /// The driver's state in one line, for a test that reports a controller which never comes
+  /// to rest.
+  package var diagnosticDescription: String {
+    "pending \(machine.pending.map { "\($0)" } ?? "none"), generation \(machine.generation), "
+      + "searches in flight \(searchesInFlight), held \(heldSearch.map { "#\($0.generation)" } ?? "none"), "
+      + "backend ahead \(backendIsAhead), applying a batch \(isApplyingBatch), "
+      + "active \(machine.bar.isActive)"
   }
 
   /// Whether no search runs or waits, and no superseded background search is still winding

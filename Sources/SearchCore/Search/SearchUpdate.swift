@@ -32,6 +32,8 @@ public struct SearchUpdate: Sendable {
     case modelChanged
     /// Cancel or end.
     case ended
+    /// ``SearchConfiguration/ranksResults`` changed: the same results in the other order.
+    case orderChanged
   }
 
   /// What started the change.

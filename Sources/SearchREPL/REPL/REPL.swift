@@ -13,7 +13,7 @@ struct REPL: AsyncParsableCommand {
       Commands are read one per line from standard input until quit or the end of input: \
       type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, search, cancel, begin, end, \
       show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
-      delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW NAME=VALUE; …, \
+      delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW|SECTION.ROW NAME=VALUE; …, \
       set minlen|mode|coalesce|rank|sections|fold|locale VALUE, wait, stats, \
       help [COMMAND], quit. Errors are reported and the session goes on.
       With --json, standard output holds one JSON object per event (keys: event, text, \
@@ -47,6 +47,11 @@ struct REPL: AsyncParsableCommand {
   )
   var updates = false
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Order results by relevance (the default); --no-rank keeps the data set's order.")
+  var rank = true
+
   @Option(help: "When searches run: immediate, background or submit.")
   var mode: ModeOption = .immediate
 
@@ -75,7 +80,7 @@ struct REPL: AsyncParsableCommand {
     let options = REPLOptions(
       manifestPath: try CorpusPaths.manifest(corpus), json: json, updates: updates,
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
-      minimumLength: minlen, sectioning: REPLCommand.sectioning(sections) ?? .none,
+      minimumLength: minlen, ranks: rank, sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
       backend: backend)
@@ -91,6 +96,8 @@ struct REPLOptions: Sendable {
   var updates: Bool = false
   var mode: SearchConfiguration.Mode
   var minimumLength: Int
+  /// Whether results are ordered by relevance.
+  var ranks: Bool
   var sectioning: Sectioning
   var folding: Folding
   /// The normaliser's and the collation's locale; nil for the root locale.

@@ -63,7 +63,7 @@ final class REPLSession {
       controller = try SearchController(
         corpus: corpus, placeholder: placeholder,
         configuration: SearchConfiguration(
-          mode: options.mode, minimumLength: options.minimumLength),
+          mode: options.mode, minimumLength: options.minimumLength, ranksResults: options.ranks),
         tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
     } catch {
       throw CommandError("\(error)")

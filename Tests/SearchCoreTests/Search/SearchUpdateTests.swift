@@ -37,6 +37,32 @@ import Testing
     #expect(marbles.mirror.sections.map(\.items.count) == [45])
   }
 
+  /// Turning ranking on re-orders the results on screen at once: one update, whose change
+  /// set brings a mirror of the table to the ranked order; off brings model order back.
+  @Test func rankingOnOrOffReordersTheResultsAtOnce() throws {
+    let marbles = try Marbles(corpus: corpus)
+    _ = try marbles.run("b t=mac")
+    let shown = try #require(marbles.controller.results)
+    #expect(marbles.controller.resultsTable.sections[0].items == shown.items)
+    let before = marbles.updates.count
+    marbles.controller.configuration.ranksResults = true
+    let ranked = corpus.ranked(shown)
+    #expect(ranked != shown.items, "the test needs an order that changes")
+    #expect(marbles.controller.resultsTable.sections[0].items == ranked)
+    #expect(marbles.updates.count == before + 1)
+    #expect(marbles.updates.last?.hasPrefix("u(orderChanged,#1,\"mac\"@0,rows 17,results)") == true)
+    #expect(marbles.mirror.sections.map(\.items) == [ranked])
+    marbles.controller.configuration.ranksResults = false
+    #expect(marbles.controller.resultsTable.sections[0].items == shown.items)
+    #expect(marbles.mirror.sections.map(\.items) == [shown.items])
+    #expect(marbles.updates.count == before + 2)
+    // With no results on screen there is nothing to re-order.
+    _ = try marbles.run("t=")
+    let cleared = marbles.updates.count
+    marbles.controller.configuration.ranksResults = true
+    #expect(marbles.updates.count == cleared)
+  }
+
   /// A keystroke whose search runs in the background changes nothing on screen: no update;
   /// the deferred reload is one, with the rows' change set from the previous results.
   @Test func backgroundSearchesUpdateOnlyWhenTheirResultsArrive() throws {
