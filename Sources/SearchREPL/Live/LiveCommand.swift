@@ -34,6 +34,13 @@ struct Live: AsyncParsableCommand {
   @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
   var sections = "none"
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Order results by relevance (the default); --no-rank keeps the data set's order.")
+  var rank = true
+
+  @OptionGroup var folding: FoldingOptions
+
   @Option(
     help: ArgumentHelp(
       "Answer background searches from the data set's table on this PostgreSQL server (load it first).",
@@ -54,23 +61,27 @@ struct Live: AsyncParsableCommand {
           + " terminal, or use `SearchREPL repl` to drive the search with commands")
     }
     let path = try CorpusPaths.manifest(corpus)
+    // What can be refused at once is refused before the screen is taken.
     let manifest = try Manifest.load(from: path)
-    let source = try DataSource.load(input: nil, corpus: path)
-    let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
+    let normalizer = try folding.normalizer()
     let sectioning = REPLCommand.sectioning(sections) ?? .none
-    var server: PostgresSearchBackend?
-    if let backend {
-      server = try await PostgresSearchBackend.forCommand(
-        url: backend, manifestPath: path, corpus: corpus)
-    }
-    try await LiveView.run(
-      backend: server,
-      corpus: corpus, placeholder: "Search \(grouped(corpus.model.count)) \(manifest.name)",
+    let backend = self.backend
+    let ending = try await LiveView.run(
+      itemsName: manifest.name,
       configuration: SearchConfiguration(
         mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
-        minimumLength: minlen),
+        minimumLength: minlen, ranksResults: rank),
       tableOptions: SearchController.TableOptions(
-        sectioning: sectioning, resultsUseOriginalSections: sectioning != .none),
-      itemsName: manifest.name)
+        sectioning: sectioning, resultsUseOriginalSections: sectioning != .none,
+        locale: normalizer.locale ?? "")
+    ) { progress in
+      let source = try DataSource.load(input: nil, corpus: path, progress: progress)
+      let corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
+      guard let backend else { return LiveView.Loaded(corpus: corpus) }
+      let server = try await PostgresSearchBackend.forCommand(
+        url: backend, manifestPath: path, corpus: corpus)
+      return LiveView.Loaded(corpus: corpus, backend: server)
+    }
+    if ending.status != 0 { throw ExitCode(ending.status) }
   }
 }

@@ -18,7 +18,7 @@ final class LiveView {
   /// What the items are called ("cities"), for the original table's count.
   private let itemsName: String
   private var token: ObservationToken?
-  private var size: (columns: Int, rows: Int)
+  fileprivate var size: (columns: Int, rows: Int)
 
   /// The selected row of the visible table, as a flat position (section 0's rows first).
   private var selected = 0
@@ -35,7 +35,7 @@ final class LiveView {
   /// In the search-button mode: the text or scope changed since the search button.
   private var needsSubmit = false
   private var redrawScheduled = false
-  private var finished = false
+  fileprivate var finished = false
 
   private struct WindowKey: Equatable {
     var table: TableKind
@@ -50,44 +50,132 @@ final class LiveView {
     token = controller.observe { [weak self] event in self?.receive(event) }
   }
 
-  /// Takes the terminal, runs the view until Ctrl-C or the end of input, and gives the
-  /// terminal back on the way out, also when something throws.
-  ///
-  /// - Throws: When the table options cannot be met, or standard input is not a terminal.
-  static func run(
-    backend: (any SearchBackend)? = nil,
-    corpus: SearchCorpus, placeholder: String, configuration: SearchConfiguration,
-    tableOptions: SearchController.TableOptions, itemsName: String
-  ) async throws {
-    let controller: SearchController
-    do {
-      controller = try SearchController(
-        corpus: corpus, placeholder: placeholder, configuration: configuration,
-        tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
-    } catch {
-      throw CommandError(error.description)
+  /// What a live session ended with, and the exit status it stands for.
+  enum Ending: Equatable {
+    /// Ctrl-C: 130, as fzf.
+    case interrupted
+    /// The end of input.
+    case endOfInput
+
+    var status: Int32 {
+      switch self {
+      case .interrupted: 130
+      case .endOfInput: 0
+      }
     }
-    try RawTerminal.enter(fullScreen: true)
-    defer { RawTerminal.leave() }
-    let view = LiveView(controller: controller, itemsName: itemsName)
-    await view.loop()
   }
 
-  private func loop() async {
-    let inputs = KeyReader.start()
-    draw()
-    loop: for await input in inputs {
-      switch input {
-      case .key(let key):
-        guard handle(key) else { break loop }
-      case .resize:
-        size = RawTerminal.size
-      case .endOfInput:
-        break loop
-      }
-      setNeedsDisplay()
+  /// What the session loop hears: the terminal, the load's end, or a tick to redraw the
+  /// load's progress.
+  private enum Input: Sendable {
+    case terminal(TerminalInput)
+    case loaded(Result<Loaded, LoadFailure>)
+    case tick
+  }
+
+  /// What a load brings: the corpus and, with `--backend`, the server that answers.
+  struct Loaded: Sendable {
+    var corpus: SearchCorpus
+    var backend: (any SearchBackend)?
+
+    init(corpus: SearchCorpus, backend: (any SearchBackend)? = nil) {
+      self.corpus = corpus
+      self.backend = backend
     }
-    finished = true
+  }
+
+  private struct LoadFailure: Error {
+    var error: any Error
+  }
+
+  /// Takes the terminal at once and draws the frame with a loading indicator, loads the data
+  /// set in the background (keys typed meanwhile are kept and applied once it is loaded), then
+  /// runs the view until Ctrl-C or the end of input; the terminal is given back on every way
+  /// out, also when something throws.
+  ///
+  /// - Throws: What the load throws, when the table options cannot be met, or when standard
+  ///   input is not a terminal.
+  static func run(
+    itemsName: String, configuration: SearchConfiguration,
+    tableOptions: SearchController.TableOptions,
+    load: @escaping @Sendable (LoadProgress) async throws -> Loaded
+  ) async throws -> Ending {
+    try RawTerminal.enter(fullScreen: true)
+    defer { RawTerminal.leave() }
+    let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+    let keys = KeyReader.start()
+    let forwarder = Task {
+      for await input in keys { continuation.yield(.terminal(input)) }
+    }
+    let progress = LoadProgress()
+    let loader = Task.detached {
+      do {
+        continuation.yield(.loaded(.success(try await load(progress))))
+      } catch {
+        continuation.yield(.loaded(.failure(LoadFailure(error: error))))
+      }
+    }
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(100))
+        continuation.yield(.tick)
+      }
+    }
+    defer {
+      ticker.cancel()
+      loader.cancel()
+      forwarder.cancel()
+    }
+    var loading = LoadingScreen(itemsName: itemsName, progress: progress)
+    loading.draw()
+    var view: LiveView?
+    for await input in inputs {
+      switch input {
+      case .tick:
+        if view == nil { loading.draw() } else { ticker.cancel() }
+      case .loaded(.failure(let failure)):
+        throw failure.error
+      case .loaded(.success(let loaded)):
+        ticker.cancel()
+        let controller: SearchController
+        do {
+          controller = try SearchController(
+            corpus: loaded.corpus,
+            placeholder: "Search \(grouped(loaded.corpus.model.count)) \(itemsName)",
+            configuration: configuration, tableOptions: tableOptions,
+            scheduler: TaskSearchScheduler(), backend: loaded.backend)
+        } catch {
+          throw CommandError(error.description)
+        }
+        let started = LiveView(controller: controller, itemsName: itemsName)
+        view = started
+        // The keys typed while the data set loaded, in order.
+        for key in loading.keys {
+          if let ending = started.handle(key) { return ending }
+        }
+        started.draw()
+      case .terminal(.key(let key)):
+        if let view {
+          if let ending = view.handle(key) { return ending }
+          view.setNeedsDisplay()
+        } else {
+          if key == .control("c") { return .interrupted }
+          loading.keep(key)
+          loading.draw()
+        }
+      case .terminal(.resize):
+        if let view {
+          view.size = RawTerminal.size
+          view.setNeedsDisplay()
+        } else {
+          loading.draw()
+        }
+      case .terminal(.endOfInput):
+        view?.finished = true
+        return .endOfInput
+      }
+    }
+    return .endOfInput
   }
 
   // MARK: Events
@@ -109,7 +197,7 @@ final class LiveView {
 
   /// Asks for one redraw after the current main-actor turn, however many events and keys
   /// come before it.
-  private func setNeedsDisplay() {
+  fileprivate func setNeedsDisplay() {
     guard !redrawScheduled else { return }
     redrawScheduled = true
     Task { @MainActor [weak self] in
@@ -121,16 +209,16 @@ final class LiveView {
 
   // MARK: Keys
 
-  /// Does what a key asks; false to quit.
-  private func handle(_ key: Key) -> Bool {
-    if key == .control("c") { return false }
+  /// Does what a key asks; the session's ending when the key ends it.
+  private func handle(_ key: Key) -> Ending? {
+    if key == .control("c") { return .interrupted }
     message = nil
     if detail != nil {
       switch key {
       case .escape, .enter, .character("q"), .character("Q"): detail = nil
       default: break
       }
-      return true
+      return nil
     }
     let bar = controller.searchBar
     switch key {
@@ -170,7 +258,7 @@ final class LiveView {
     default:
       break
     }
-    return true
+    return nil
   }
 
   /// Sets the bar's text, giving the bar focus first.
@@ -232,7 +320,7 @@ final class LiveView {
 
   // MARK: Drawing
 
-  private func draw() {
+  fileprivate func draw() {
     let lines = detail.map { detailLines(of: $0) } ?? mainLines()
     Terminal.write(
       LiveScreen.frame(lines, columns: size.columns, rows: size.rows), to: STDOUT_FILENO)
@@ -402,5 +490,45 @@ final class LiveView {
     while lines.count < size.rows - 1 { lines.append(StyledLine(width: width)) }
     lines.append(help)
     return lines
+  }
+}
+
+/// The screen while the data set loads: the search bar with what is typed meanwhile, and the
+/// load's progress.
+private struct LoadingScreen {
+  let itemsName: String
+  let progress: LoadProgress
+  /// The keys typed so far, applied in order once the data set is loaded.
+  private(set) var keys: [Key] = []
+  /// The text those keys make, as far as a plain search field would show it.
+  private var text = ""
+
+  init(itemsName: String, progress: LoadProgress) {
+    self.itemsName = itemsName
+    self.progress = progress
+  }
+
+  mutating func keep(_ key: Key) {
+    keys.append(key)
+    switch key {
+    case .character(let character): text.append(character)
+    case .paste(let pasted): text += pasted
+    case .backspace: if !text.isEmpty { text.removeLast() }
+    case .control("u"): text = ""
+    default: break
+    }
+  }
+
+  func draw() {
+    let size = RawTerminal.size
+    let width = size.columns
+    var lines = [LiveScreen.searchBar(text: text, placeholder: "Search \(itemsName)", width: width)]
+    let percent = Int((progress.fraction * 100).rounded(.down))
+    lines.append(
+      LiveScreen.status(
+        "Loading \(itemsName) · \(progress.phase) \(percent)%", busy: true, width: width))
+    while lines.count < size.rows - 1 { lines.append(StyledLine(width: width)) }
+    lines.append(LiveScreen.help([.init(text: "Ctrl-C quit", priority: 1)], width: width))
+    Terminal.write(LiveScreen.frame(lines, columns: width, rows: size.rows), to: STDOUT_FILENO)
   }
 }
