@@ -15,7 +15,9 @@ struct Live: AsyncParsableCommand {
       the selection; Enter shows the selected item's detail (Esc, Enter or q close it); Esc \
       cancels the search; Ctrl-C quits. In the submit mode, Enter after a change presses \
       the search button. Standard input and output must be a terminal: to script the \
-      controller, use repl.
+      controller, use repl. The frame comes at once; what is typed while the data set \
+      loads is searched when it is loaded. Results are ranked unless --no-rank. \
+      Exit status: 0 at the end of input, 130 after Ctrl-C (as fzf).
       """
   )
 
