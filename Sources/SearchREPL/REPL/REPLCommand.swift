@@ -52,6 +52,27 @@ enum REPLCommand: Equatable {
     var name: String
     var usage: String
     var summary: String
+
+    /// The usage as the list of `help` shows it: at most 30 columns.
+    var shortUsage: String {
+      switch name {
+      case "set": "set SETTING VALUE"
+      case "insert": "insert NAME=VALUE; …"
+      case "update": "update ROW NAME=VALUE; …"
+      case "show": "show [original|results] [PAGE]"
+      default: usage
+      }
+    }
+
+    /// What it does, as the list of `help` shows it: the summary up to its first aside, at
+    /// most 46 columns.
+    var brief: String {
+      var text = Substring(summary)
+      for stop in [" (", ":", ";"] {
+        if let range = text.range(of: stop) { text = text[..<range.lowerBound] }
+      }
+      return text.count > 46 ? String(text.prefix(45)) + "…" : String(text)
+    }
   }
 
   /// Every command, in the order `help` lists them.
@@ -74,14 +95,14 @@ enum REPLCommand: Equatable {
     Spec(
       name: "show", usage: "show [original|results] [PAGE]",
       summary: "print a page of 20 rows (default: the table on screen, page 1)"),
-    Spec(name: "next", usage: "next", summary: "print the next page of the last shown table"),
-    Spec(name: "prev", usage: "prev", summary: "print the previous page of the last shown table"),
+    Spec(name: "next", usage: "next", summary: "print the next page of the last table shown"),
+    Spec(name: "prev", usage: "prev", summary: "print the previous page of the last table"),
     Spec(
       name: "select", usage: "select ROW|SECTION.ROW",
-      summary: "select a row of the table on screen and print its item"),
+      summary: "select a row and print its item (a row of the table on screen)"),
     Spec(
       name: "delete", usage: "delete ROW|SECTION.ROW",
-      summary: "delete a row of the table on screen from the model"),
+      summary: "delete a row's item from the model (a row of the table on screen)"),
     Spec(
       name: "insert", usage: "insert NAME=VALUE[; NAME=VALUE …]",
       summary:
@@ -89,20 +110,20 @@ enum REPLCommand: Equatable {
         + " twice gets two values; \\; is a semicolon)"),
     Spec(
       name: "update", usage: "update ROW|SECTION.ROW NAME=VALUE[; NAME=VALUE …]",
-      summary: "change the named fields and attributes of a row of the table on screen"),
+      summary: "change named fields and attributes of a row (of the table on screen)"),
     Spec(
       name: "set",
       usage:
         "set minlen N | mode immediate|background|submit | coalesce MS | rank on|off"
         + " | sections none|ATTRIBUTE|letter:FIELD | fold LIST | locale ID|root",
       summary:
-        "change a setting (coalesce 0 is off; fold takes a comma list of case, diacritics,"
-        + " compatibility, latin, dotless-i, or none; locale tr or az folds the Turkic i,"
-        + " unless dotless-i folds every i alike)"),
+        "change a setting (coalesce 0 is off; fold changes the default folding: latin or"
+        + " dotless-i adds, -case takes away, none alone folds nothing; locale tr or az folds"
+        + " the Turkic i, unless dotless-i folds every i alike)"),
     Spec(name: "wait", usage: "wait", summary: "wait until no search runs"),
     Spec(
       name: "stats", usage: "stats",
-      summary: "items, generation, state, discarded searches, results"),
+      summary: "print counts: items, generation, state, results (and discarded searches)"),
     Spec(name: "help", usage: "help [COMMAND]", summary: "list the commands, or explain one"),
     Spec(name: "quit", usage: "quit", summary: "end the session (so does the end of input)"),
   ]

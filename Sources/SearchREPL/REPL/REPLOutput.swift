@@ -27,12 +27,16 @@ final class REPLOutput {
     if let console { console.write(line + "\n") } else { print(line) }
   }
 
-  /// A line for a person: standard output in text mode, standard error in JSON mode.
+  /// A line for a person: standard output in text mode, standard error in JSON mode. On a
+  /// terminal, a line wider than the screen is wrapped between words.
   func info(_ line: String) {
     if let console {
-      console.write(line + "\n")
+      let width = RawTerminal.size.columns
+      for piece in Self.wrapped(line, width: width) { console.write(piece + "\n") }
     } else if json {
       Terminal.write(line + "\n", to: FileHandle.standardError.fileDescriptor)
+    } else if isatty(STDOUT_FILENO) != 0 {
+      for piece in Self.wrapped(line, width: RawTerminal.size.columns) { print(piece) }
     } else {
       print(line)
     }
@@ -58,6 +62,41 @@ final class REPLOutput {
       print(text, terminator: "")
       fflush(nil)  // every stream: naming `stdout` is not concurrency-safe
     }
+  }
+
+  /// A line cut between words into lines of at most `width` columns; the lines after the
+  /// first are indented as the first, plus two columns. A word wider than a line is cut.
+  static func wrapped(_ line: String, width: Int) -> [String] {
+    guard width > 8, ColumnWidth.columns(of: line) > width else { return [line] }
+    let lead = String(line.prefix { $0 == " " })
+    let indent = lead + "  "
+    var lines: [String] = []
+    var current = lead
+    var used = lead.count
+    var hasWord = false
+    for word in line.split(separator: " ") {
+      var piece = Substring(word)
+      if hasWord, used + 1 + ColumnWidth.columns(of: piece) > width {
+        lines.append(current)
+        (current, used, hasWord) = (indent, indent.count, false)
+      }
+      if hasWord {
+        current += " "
+        used += 1
+      }
+      while used + ColumnWidth.columns(of: piece) > width {
+        let (head, _) = ColumnWidth.prefix(of: piece, fitting: max(1, width - used))
+        guard !head.isEmpty else { break }
+        lines.append(current + head)
+        piece = piece[head.endIndex...]
+        (current, used) = (indent, indent.count)
+      }
+      current += piece
+      used += ColumnWidth.columns(of: piece)
+      hasWord = true
+    }
+    if hasWord { lines.append(current) }
+    return lines
   }
 
   /// Milliseconds rounded to microseconds, for JSON.

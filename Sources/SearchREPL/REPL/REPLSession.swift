@@ -484,9 +484,12 @@ final class REPLSession {
 
   private func help(_ name: String?) {
     guard let name else {
+      // One line a command, so the list fits a 24-line screen; help COMMAND tells the rest.
+      output.info("Commands (help COMMAND explains one):")
       for spec in REPLCommand.specs {
-        output.info(spec.usage)
-        output.info("    \(spec.summary)")
+        let usage = spec.shortUsage
+        let padding = String(repeating: " ", count: max(1, 32 - usage.count))
+        output.info("  \(usage)\(padding)\(spec.brief)")
       }
       return
     }
