@@ -71,6 +71,21 @@ struct LiveViewTests {
     #expect(screen[3] == " Zürich (CH)", "\(screen)")
   }
 
+  /// The REPL on a terminal: its prompt shows the placeholder with the item count, which
+  /// follows a deletion; the start-up text wraps between words at the width.
+  @Test func theREPLPromptCountsTheItems() throws {
+    let pane = try LivePane.start(columns: 60, command: "repl")
+    defer { pane.close() }
+    var screen = try pane.waitFor("the prompt") { $0.contains("[Search 45 products] >") }
+    for line in screen { #expect(line.count <= 60, "\(line)") }
+    #expect(screen.contains { $0.hasPrefix("Loaded 45 products") }, "\(screen)")
+    try pane.type("delete 1")
+    try pane.send("Enter")
+    screen = try pane.waitFor("the new count") { $0.contains("[Search 44 products] >") }
+    // Rows count from 0, as index paths do: row 1 is the second product.
+    #expect(screen.contains { $0.contains("delete #1 Apple II (1977)") }, "\(screen)")
+  }
+
   @Test func typingNarrowsToTheIPods() throws {
     let pane = try LivePane.start()
     defer { pane.close() }
@@ -259,9 +274,9 @@ final class LivePane {
   private init(directory: URL) { self.directory = directory }
 
   /// Starts the session at 80×24 (or the size given).
-  static func start(columns: Int = 80, rows: Int = 24, corpus: String = products) throws
-    -> LivePane
-  {
+  static func start(
+    columns: Int = 80, rows: Int = 24, corpus: String = products, command: String = "live"
+  ) throws -> LivePane {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("LiveViewTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -269,7 +284,7 @@ final class LivePane {
     let binary = try BinaryRunner.executableURL().path
     func file(_ name: String) -> String { quoted(directory.appendingPathComponent(name).path) }
     let script = """
-      stty -g > \(file("before")); \(quoted(binary)) live --corpus \(quoted(corpus)); \
+      stty -g > \(file("before")); \(quoted(binary)) \(command) --corpus \(quoted(corpus)); \
       s=$?; stty -g > \(file("after")); echo $s > \(file("status.tmp")); \
       mv \(file("status.tmp")) \(file("status")); sleep 60
       """

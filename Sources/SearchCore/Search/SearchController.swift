@@ -157,6 +157,14 @@ public final class SearchController {
 
   // MARK: State
 
+  /// The search bar's hint while its text is empty ("Search 34,006 cities"): a front that
+  /// shows a count sets it again when the count changes. It changes no state and fires no
+  /// event.
+  public var placeholder: String {
+    get { machine.bar.placeholder }
+    set { machine.bar.placeholder = newValue }
+  }
+
   /// The search bar: text, placeholder, scope titles, selected scope, active.
   public var searchBar: SearchBarState { machine.bar }
 

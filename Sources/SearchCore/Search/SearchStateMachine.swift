@@ -90,7 +90,7 @@ public struct SearchStateMachine: Sendable {
   }
 
   /// The bar: text, placeholder, scopes, selection, active.
-  public private(set) var bar: SearchBarState
+  public internal(set) var bar: SearchBarState
   /// When searches run.
   public var configuration: SearchConfiguration
   /// The newest request's generation.

@@ -12,7 +12,6 @@ final class REPLSession {
   private let output: REPLOutput
   private let renderer: EventRenderer
   private var token: ObservationToken?
-  private let placeholder: String
   /// The data set's description: attribute types for `insert` and `update`.
   private let manifest: Manifest
   /// The table options in force; `set sections` and `set locale` change them.
@@ -23,12 +22,11 @@ final class REPLSession {
   private let highlights: Bool
 
   private init(
-    controller: SearchController, output: REPLOutput, placeholder: String, manifest: Manifest,
+    controller: SearchController, output: REPLOutput, manifest: Manifest,
     tableOptions: SearchController.TableOptions, highlights: Bool
   ) {
     self.controller = controller
     self.output = output
-    self.placeholder = placeholder
     self.manifest = manifest
     self.tableOptions = tableOptions
     self.highlights = highlights
@@ -49,7 +47,7 @@ final class REPLSession {
         input: nil, corpus: options.manifestPath, progress: progress)
       return try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
     }
-    let placeholder = "Search \(grouped(corpus.model.count)) \(manifest.name)"
+    let placeholder = placeholder(count: corpus.model.count, name: manifest.name)
     let tableOptions = SearchController.TableOptions(
       sectioning: options.sectioning, resultsUseOriginalSections: options.sectioning != .none,
       locale: options.locale ?? "")
@@ -70,7 +68,7 @@ final class REPLSession {
     }
     let output = REPLOutput(json: options.json, timing: options.timing, updates: options.updates)
     let session = REPLSession(
-      controller: controller, output: output, placeholder: placeholder, manifest: manifest,
+      controller: controller, output: output, manifest: manifest,
       tableOptions: tableOptions,
       highlights: !options.json && isatty(STDOUT_FILENO) != 0)
     if !options.json {
@@ -305,6 +303,17 @@ final class REPLSession {
       try controller.deleteRow(at: path, in: kind)
     }
     renderer.doomedText = [:]
+    countItems()
+  }
+
+  /// The prompt's placeholder says how many items there are: after a change, the new count.
+  private func countItems() {
+    controller.placeholder = Self.placeholder(
+      count: controller.corpus.model.count, name: manifest.name)
+  }
+
+  static func placeholder(count: Int, name: String) -> String {
+    "Search \(grouped(count)) \(name)"
   }
 
   private func insert(_ assignments: [REPLCommand.Assignment]) {
@@ -316,6 +325,7 @@ final class REPLSession {
     call { () throws(SearchControllerError) in
       do throws(CorpusError) { try controller.insert(record) } catch { throw .corpus(error) }
     }
+    countItems()
   }
 
   private func update(_ path: TableIndexPath, _ assignments: [REPLCommand.Assignment]) {
@@ -447,7 +457,7 @@ final class REPLSession {
     let next: SearchController
     do {
       next = try SearchController(
-        corpus: corpus, placeholder: placeholder, configuration: old.configuration,
+        corpus: corpus, placeholder: old.placeholder, configuration: old.configuration,
         tableOptions: options, scheduler: TaskSearchScheduler(), backend: old.backend)
     } catch {
       output.error("\(what): \(error)")
