@@ -61,7 +61,7 @@ import Testing
   @Test func modelChangesAndFoldingMatchGolden() throws {
     let manifest = Self.manifest("products", "products")
     let result = try repl(["--corpus", manifest], REPLGolden.modelAndFoldingScript)
-    #expect(result.status == 0, "\(result.stderrText)")
+    expectFailures(result, "3 commands")
     let expected = REPLGolden.modelAndFoldingTranscript.replacingOccurrences(
       of: "{MANIFEST}", with: manifest)
     #expect(result.visibleStdout == visible(expected.utf8))
@@ -72,7 +72,7 @@ import Testing
       ["--corpus", Self.manifest("products", "products"), "--json"],
       "insert name=A\\;B ;; type = Device\ninsert  name=x; oops\ninsert =x\nupdate 0\n"
         + "set locale zz\nset fold case,vowels\n")
-    #expect(result.status == 0, "\(result.stderrText)")
+    expectFailures(result, "5 commands")
     let lines = try events(result).map { event in
       "\(event["event"] as? String ?? "") \(event["text"] as? String ?? "")"
         + " \(event["message"] as? String ?? "")"
@@ -102,11 +102,29 @@ import Testing
       text.contains("\n  link: https://twitter.com/paolo_pixel/status/1789457874630050652\n"))
   }
 
+  /// Paging past either end says so instead of printing a page again; the labels of a page
+  /// share one width.
+  @Test func pagingPastTheEndsSaysSo() throws {
+    let result = try repl(
+      ["--corpus", Self.manifest("products", "products")],
+      "begin\ntype ipod\nshow results 5\nshow\nnext\nprev\nend\nshow original 3\nnext\n")
+    expectFailures(result, "4 commands")
+    let text = String(decoding: result.stdout, as: UTF8.self)
+    #expect(text.contains("show: the results table has 1 page (6 rows); there is no page 5\n"))
+    #expect(text.contains("next: page 1 is the last page of the results table\n"))
+    #expect(text.contains("prev: page 1 is the first page of the results table\n"))
+    #expect(text.contains("next: page 3 is the last page of the original table\n"))
+    // Page 3 of 45 products holds 0.40 to 0.44: one width, no padding.
+    #expect(text.contains("original table, page 3 of 3 (45 rows)\n0.40  "))
+    // "show" printed the one page once, "show results 5" printed nothing.
+    #expect(text.components(separatedBy: "results table, page 1 of 1").count == 2)
+  }
+
   @Test func mistakesAreReportedAndTheSessionGoesOn() throws {
     let result = try repl(
       ["--corpus", Self.manifest("products", "products")],
       "serch\nselect x\nback 0\nset mode fast\nbegin\nxyzzy\nscope Phones\nselect 99\n")
-    #expect(result.status == 0, "\(result.stderrText)")
+    expectFailures(result, "7 commands")
     let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
       .dropFirst().map(String.init)
     #expect(
@@ -158,7 +176,7 @@ import Testing
 
       """
     let result = try repl(["--corpus", Self.manifest("products", "products"), "--json"], script)
-    #expect(result.status == 0, "\(result.stderrText)")
+    expectFailures(result, "3 commands")
     let all = try events(result)
     let names = Set(all.compactMap { $0["event"] as? String })
     #expect(
@@ -170,4 +188,15 @@ import Testing
     // Tables, details and help go to standard error, for a person watching.
     #expect(result.stderrText.contains("results table, page 1 of 1"))
   }
+}
+
+/// A script whose commands had errors goes on after each, then exits with status 2 and says
+/// how many failed on standard error.
+func expectFailures(
+  _ result: RunResult, _ count: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(result.exitedNormally && result.status == 2, sourceLocation: sourceLocation)
+  #expect(
+    result.stderrText.hasSuffix("SearchREPL: error: \(count) of the script failed (see above)\n"),
+    "\(result.stderrText)", sourceLocation: sourceLocation)
 }

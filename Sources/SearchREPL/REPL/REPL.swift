@@ -15,7 +15,8 @@ struct REPL: AsyncParsableCommand {
       show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
       delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW|SECTION.ROW NAME=VALUE; …, \
       set minlen|mode|coalesce|rank|sections|fold|locale VALUE, wait, stats, \
-      help [COMMAND], quit. Errors are reported and the session goes on.
+      help [COMMAND], quit. Errors are reported and the session goes on; a script (standard \
+      input not a terminal) that had any exits with status 2, else 0.
       With --json, standard output holds one JSON object per event (keys: event, text, \
       scope, scopeTitle, reload, generation, rows, state, ms, item, message); tables, \
       details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms. \

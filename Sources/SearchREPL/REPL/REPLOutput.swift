@@ -42,8 +42,12 @@ final class REPLOutput {
     }
   }
 
+  /// How many errors were written.
+  private(set) var errorCount = 0
+
   /// Something the user asked for could not be done; the session goes on.
   func error(_ message: String) {
+    errorCount += 1
     if json {
       var object = JSONObject()
       object.add("event", "error")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SearchCore
 import SearchPostgres
@@ -84,6 +85,13 @@ final class REPLSession {
       }
     }
     await session.loop()
+    // A script (not a person at a terminal) that had errors says so in its exit status.
+    if !RawTerminal.isInteractive, output.errorCount > 0 {
+      Terminal.write(
+        "SearchREPL: error: \(output.errorCount == 1 ? "1 command" : "\(output.errorCount) commands")"
+          + " of the script failed (see above)\n", to: STDERR_FILENO)
+      throw ExitCode(Terminal.failure)
+    }
   }
 
   private func observe() {
@@ -200,6 +208,15 @@ final class REPLSession {
         output.error("\(command == .next ? "next" : "prev"): nothing shown yet; use show first")
         return
       }
+      let pages = Self.pageCount(of: controller.table(last.table))
+      if command == .next, last.page >= pages {
+        output.error("next: page \(last.page) is the last page of the \(last.table.rawValue) table")
+        return
+      }
+      if command == .previous, last.page <= 1 {
+        output.error("prev: page 1 is the first page of the \(last.table.rawValue) table")
+        return
+      }
       show(last.table, page: last.page + (command == .next ? 1 : -1))
     case .select(let path):
       select(path)
@@ -234,8 +251,21 @@ final class REPLSession {
     call { () throws(SearchControllerError) in try controller.selectScope(index) }
   }
 
+  /// The pages `show` cuts a table into: one for an empty table.
+  static func pageCount(of table: SectionedTable) -> Int {
+    max(1, (table.numberOfRows + pageSize - 1) / pageSize)
+  }
+
   private func show(_ kind: TableKind, page: Int) {
     let table = controller.table(kind)
+    let pages = Self.pageCount(of: table)
+    guard page >= 1, page <= pages else {
+      output.error(
+        "show: the \(kind.rawValue) table has \(pages == 1 ? "1 page" : "\(pages) pages")"
+          + " (\(table.numberOfRows == 1 ? "1 row" : "\(grouped(table.numberOfRows)) rows"));"
+          + " there is no page \(page)")
+      return
+    }
     let corpus = controller.corpus
     let query = kind == .results && highlights ? controller.results?.query : nil
     let scope = controller.results?.scope ?? 0
@@ -263,6 +293,8 @@ final class REPLSession {
     }
     output.info(header)
     var section: Int?
+    // The labels of a page share one width, so that the rows start in one column.
+    let labelWidth = window.visibleRows.map { "\($0.indexPath)".count }.max() ?? 0
     for row in window.visibleRows {
       if row.indexPath.section != section {
         section = row.indexPath.section
@@ -270,7 +302,9 @@ final class REPLSession {
           output.info("[\(title)]")
         }
       }
-      output.info("\(row.indexPath)  \(row.row)")
+      let label = "\(row.indexPath)"
+      let padding = String(repeating: " ", count: labelWidth - label.count)
+      output.info("\(label)\(padding)  \(row.row)")
     }
   }
 
