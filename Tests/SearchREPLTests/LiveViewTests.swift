@@ -86,6 +86,25 @@ struct LiveViewTests {
     #expect(screen.contains { $0.contains("delete #1 Apple II (1977)") }, "\(screen)")
   }
 
+  /// The detail wraps a long value between words under the screen's width: Zürich's
+  /// alternate names take several lines, each within 80 columns, none cut.
+  @Test func theDetailWrapsLongValues() throws {
+    let pane = try LivePane.start(corpus: corpusManifest("cities", "cities"))
+    defer { pane.close() }
+    try pane.type("zurich")
+    _ = try pane.waitFor("Zürich first") { $0.count > 3 && $0[3] == " Zürich (CH)" }
+    try pane.send("Enter")
+    let detail = try pane.waitFor("the detail of Zürich") {
+      $0.contains { $0.hasPrefix("  alternate names: Cirihe, Cirikh,") }
+    }
+    for line in detail { #expect(line.count <= 80, "cut or too long: \(line)") }
+    let first = try #require(detail.firstIndex { $0.hasPrefix("  alternate names:") })
+    #expect(detail[first + 1].hasPrefix("    "), "continued under the value: \(detail)")
+    // The names at the end of the list are on screen too.
+    let words = detail.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains("Zürigh, Zürih, churihh"), "\(detail)")
+  }
+
   @Test func typingNarrowsToTheIPods() throws {
     let pane = try LivePane.start()
     defer { pane.close() }

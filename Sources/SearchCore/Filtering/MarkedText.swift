@@ -80,6 +80,77 @@ extension SearchCorpus {
     return Self.marked(text, marks)
   }
 
+  /// An item's row in a list of results, showing why it matched: its
+  /// ``markedDisplay(of:for:scope:)`` and, when nothing in it is marked because the query
+  /// matched only values the display does not show (an alternate name, a second value of
+  /// the first field), " · " and the first such value,
+  /// its matches marked, cut to about `snippetLength` characters around the first match with
+  /// "…" where it was cut. So "москва" lists "Moscow (RU) · Москва", as fzf shows the line
+  /// that matched.
+  ///
+  /// - Throws: ICU's errors, from folding the item's values.
+  public func markedRow(
+    of id: ItemID, for query: Query?, scope: Int = 0, snippetLength: Int = 40
+  ) throws(ICUError) -> MarkedText {
+    let display = try markedDisplay(of: id, for: query, scope: scope)
+    // A display with a mark shows why already.
+    guard let query, display.marks.isEmpty else { return display }
+    var shownFields: Set<Int> = []
+    if let parts = model.displayParts {
+      parts.walk(
+        id, in: model, text: { _ in }, field: { field, _ in shownFields.insert(field) },
+        attribute: { _ in })
+    }
+    let isShown = { (highlight: Highlight) -> Bool in
+      model.displayParts == nil
+        ? highlight.field == 0 && highlight.value == 0 : shownFields.contains(highlight.field)
+    }
+    let all = try highlights(of: id, for: query, scope: scope)
+    guard let hidden = all.first(where: { !isShown($0) && !$0.ranges.isEmpty }) else {
+      return display
+    }
+    let (piece, pieceMarks) = Self.snippet(of: hidden, length: max(snippetLength, 8))
+    var text = display.text + " · "
+    let base = text.utf8.count
+    var marks = display.marks.map { mark in
+      display.text.utf8.distance(
+        from: display.text.startIndex, to: mark.lowerBound)..<display.text.utf8.distance(
+          from: display.text.startIndex, to: mark.upperBound)
+    }
+    marks += pieceMarks.map { (base + $0.lowerBound)..<(base + $0.upperBound) }
+    text += piece
+    return Self.marked(text, marks)
+  }
+
+  /// A highlight's value cut to `length` characters around its first match (a quarter of
+  /// the length before it), with "…" where it was cut, and its marks as UTF-8 ranges of the
+  /// result.
+  static func snippet(of highlight: Highlight, length: Int) -> (String, [Range<Int>]) {
+    let value = highlight.text
+    let count = value.count
+    var lower = value.startIndex
+    var upper = value.endIndex
+    if count > length, let first = highlight.ranges.first {
+      let matchStart = value.distance(from: value.startIndex, to: first.lowerBound)
+      let start = max(0, min(matchStart - length / 4, count - length))
+      lower = value.index(value.startIndex, offsetBy: start)
+      upper = value.index(lower, offsetBy: min(length, count - start))
+    }
+    let prefix = lower > value.startIndex ? "…" : ""
+    let suffix = upper < value.endIndex ? "…" : ""
+    let utf8 = value.utf8
+    let shift = prefix.utf8.count - utf8.distance(from: utf8.startIndex, to: lower)
+    let marks = highlight.ranges.compactMap { range -> Range<Int>? in
+      let from = max(range.lowerBound, lower)
+      let to = min(range.upperBound, upper)
+      guard from < to else { return nil }
+      return
+        (utf8.distance(from: utf8.startIndex, to: from) + shift)..<(utf8.distance(
+          from: utf8.startIndex, to: to) + shift)
+    }
+    return (prefix + value[lower..<upper] + suffix, marks)
+  }
+
   /// UTF-8 ranges as string ranges on whole characters of the row, merged where they overlap
   /// or touch.
   ///

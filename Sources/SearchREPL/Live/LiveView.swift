@@ -454,7 +454,7 @@ final class LiveView {
       let scope = results.scope
       return { item throws(RowAdapterError) in
         do throws(ICUError) {
-          return try corpus.markedDisplay(of: item, for: query, scope: scope)
+          return try corpus.markedRow(of: item, for: query, scope: scope)
         } catch {
           throw .failed(item: item, reason: error.description)
         }
@@ -477,10 +477,18 @@ final class LiveView {
     title.append(model.display(item), .bold)
     var lines = [title, StyledLine(width: width)]
     for (name, value) in ItemDetail.entries(of: item, in: model) {
-      var line = StyledLine(width: width)
-      line.append("  \(name): ", .bold)
-      line.append(value)
-      lines.append(line)
+      // A long value wraps between words under the screen's width, not cut at its edge.
+      let label = "  \(name): "
+      for (index, piece) in REPLOutput.wrapped(label + value, width: width).enumerated() {
+        var line = StyledLine(width: width)
+        if index == 0, piece.hasPrefix(label) {
+          line.append(label, .bold)
+          line.append(String(piece.dropFirst(label.count)))
+        } else {
+          line.append(piece)
+        }
+        lines.append(line)
+      }
     }
     let help = LiveScreen.help(
       [.init(text: "Esc/Enter/q close", priority: 2), .init(text: "Ctrl-C quit", priority: 1)],

@@ -267,7 +267,8 @@ final class REPLSession {
       return
     }
     let corpus = controller.corpus
-    let query = kind == .results && highlights ? controller.results?.query : nil
+    let query = kind == .results ? controller.results?.query : nil
+    let highlights = self.highlights
     let scope = controller.results?.scope ?? 0
     let window: PagingWindow<String>
     do {
@@ -275,10 +276,12 @@ final class REPLSession {
       window = try PagingWindow(
         table: table, pageSize: Self.pageSize, neighbours: 0, page: page - 1,
         render: { item in
+          // A result's row says why it matched (a value the display leaves out); its
+          // marks are drawn on a terminal.
           guard let query,
-            let marked = try? corpus.markedDisplay(of: item, for: query, scope: scope)
+            let marked = try? corpus.markedRow(of: item, for: query, scope: scope)
           else { return corpus.model.display(item) }
-          return Self.highlighted(marked)
+          return highlights ? Self.highlighted(marked) : marked.text
         })
     } catch {
       output.error("show: \(error)")

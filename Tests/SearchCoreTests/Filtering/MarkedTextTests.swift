@@ -37,6 +37,39 @@ import Testing
     #expect(Self.shown(marked) == "[Zür]ich – [Zur]igo, [Zur]ich [CH (zur)] zur note")
   }
 
+  /// A row whose display shows nothing of what matched says why: the first matched value it
+  /// leaves out, marked, cut around the match when long.
+  @Test func aRowShowsTheValueThatMatchedWhenTheDisplayDoesNot() throws {
+    let corpus = try Self.corpus(
+      [
+        ItemRecord(fields: [["Moscow"], ["Moskva", "Москва"], []], attributes: ["RU"]),
+        ItemRecord(
+          fields: [["Sinop"], ["Sinope", "Sanub", "Синоп"], []], attributes: ["TR"]),
+        ItemRecord(
+          fields: [
+            ["Bangkok"],
+            ["Krung Thep Maha Nakhon Amon Rattanakosin Mahinthara Ayuthaya Mahadilok"], [],
+          ], attributes: ["TH"]),
+      ],
+      template: "{name} ({country})")
+    let ids = corpus.model.ids
+    let moscow = try corpus.markedRow(of: ids[0], for: try Self.query("москва", corpus))
+    #expect(Self.shown(moscow) == "Moscow (RU) · [Москва]")
+    // The display matches "sin": it shows why, nothing is added.
+    let sinop = try corpus.markedRow(of: ids[1], for: try Self.query("sin", corpus))
+    #expect(Self.shown(sinop) == "[Sin]op (TR)")
+    #expect(
+      Self.shown(try corpus.markedRow(of: ids[1], for: try Self.query("anu", corpus)))
+        == "Sinop (TR) · S[anu]b")
+    // A long value is cut to 20 characters, 5 of them before the match.
+    let bangkok = try corpus.markedRow(
+      of: ids[2], for: try Self.query("ayuthaya", corpus), snippetLength: 20)
+    // "Ayuthaya" starts at character 52: the cut keeps characters 47 to 66.
+    #expect(Self.shown(bangkok) == "Bangkok (TH) · …hara [Ayuthaya] Mahadi…")
+    // No query, no reason to give.
+    #expect(try corpus.markedRow(of: ids[0], for: nil).text == "Moscow (RU)")
+  }
+
   @Test func overlappingAndTouchingTermsMerge() throws {
     let corpus = try Self.corpus(
       [ItemRecord(fields: [["Straße"], [], []], attributes: [""])], template: nil)
