@@ -22,8 +22,14 @@ import Testing
 /// fails with the last screen after a generous timeout.
 @Suite(.enabled(if: LivePane.tmux != nil, "tmux is not installed"))
 struct LiveViewTests {
+  /// The help line at 80 columns with an empty bar (Esc quits) and with text (Esc cancels);
+  /// "PgUp/PgDn page", the least needed item, does not fit (it shows at 100 columns).
   private static let help =
-    "Tab scope · ↑↓ move · PgUp/PgDn page · Enter detail · Esc cancel · Ctrl-C quit"
+    "Tab scope · ↑↓ move · Enter choose · Ctrl-O detail · Esc quit · Ctrl-C quit"
+  private static let helpWithText =
+    "Tab scope · ↑↓ move · Enter choose · Ctrl-O detail · Esc cancel · Ctrl-C quit"
+  private static let wideHelp =
+    "Tab scope · ↑↓ move · PgUp/PgDn page · Enter choose · Ctrl-O detail · Esc quit · Ctrl-C quit"
   /// The six iPods ranked for "ipod", as `live` ranks by default: "iPod" is the whole name;
   /// the others start with it and go shorter name first ("iPod mini" and "iPod nano" have 9
   /// characters, "iPod touch" 10, "iPod shuffle" and "iPod classic" 12), ties in file order.
@@ -39,7 +45,8 @@ struct LiveViewTests {
     #expect(screen.count == 24)
     #expect(screen[0] == "Search:  Search 45 products")
     #expect(screen[1] == " All   Device   Desktop   Portable")
-    #expect(screen[2] == "45 products")
+    // The status says where the rows on screen are: 20 table lines of 45 rows.
+    #expect(screen[2] == "45 products · 1–20 of 45")
     #expect(
       Array(screen[3...5]) == [" Apple I (1976)", " Apple II (1977)", " Lisa (1983)"])
     // 20 table lines: the 20th product is the last row before the help.
@@ -93,7 +100,7 @@ struct LiveViewTests {
     defer { pane.close() }
     try pane.type("zurich")
     _ = try pane.waitFor("Zürich first") { $0.count > 3 && $0[3] == " Zürich (CH)" }
-    try pane.send("Enter")
+    try pane.send("C-o")
     let detail = try pane.waitFor("the detail of Zürich") {
       $0.contains { $0.hasPrefix("  alternate names: Cirihe, Cirikh,") }
     }
@@ -115,7 +122,7 @@ struct LiveViewTests {
     }
     #expect(Array(screen[3...8]) == Self.iPods.map { " " + $0 })
     #expect(screen[9].isEmpty)
-    #expect(screen.last == Self.help)
+    #expect(screen.last == Self.helpWithText)
     // The matched "iPod" of each row is bold and underlined.
     let styled = try pane.capture(attributes: true)
     for line in styled[3...8] {
@@ -171,7 +178,7 @@ struct LiveViewTests {
     _ = try pane.waitFor("the second row selected") { _ in
       (try? pane.capture(attributes: true)).map { LivePane.isInverse("iPod", in: $0[4]) } == true
     }
-    try pane.send("Enter")
+    try pane.send("C-o")
     let detail = try pane.waitFor("the detail of the iPod mini") {
       $0.contains("  name: iPod mini")
     }
@@ -189,10 +196,50 @@ struct LiveViewTests {
     #expect(LivePane.isInverse("iPod", in: try pane.capture(attributes: true)[4]))
     // Esc again cancels: the original table of 45, the text gone, the placeholder back.
     try pane.send("Escape")
-    let original = try pane.waitFor("the original table") { $0.count > 2 && $0[2] == "45 products" }
+    let original = try pane.waitFor("the original table") {
+      $0.count > 2 && $0[2] == "45 products · 1–20 of 45"
+    }
     #expect(original[0] == "Search:  Search 45 products")
     #expect(original[3] == " Apple I (1976)")
     #expect(original[22] == " MacBook (2006)")
+  }
+
+  /// The bar edits as the REPL's prompt does: ← moves the cursor, Ctrl-W deletes the word
+  /// before it, Ctrl-A goes home; Enter chooses the selected row, which is printed once the
+  /// screen is given back, with status 0.
+  @Test func editingKeysAndEnterChoosesARow() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("pro ipad")
+    _ = try pane.waitFor("iPad Pro") { LivePane.isIdle($0, text: "pro ipad", status: "1 result") }
+    // Ctrl-A, then typing at the start: "mac pro ipad" finds nothing; Ctrl-W after the
+    // first word deletes it again.
+    try pane.send("C-a")
+    try pane.type("mac ")
+    _ = try pane.waitFor("no results") {
+      LivePane.isIdle($0, text: "mac pro ipad", status: "No Results")
+    }
+    try pane.send("C-w")
+    _ = try pane.waitFor("iPad Pro again") {
+      LivePane.isIdle($0, text: "pro ipad", status: "1 result")
+    }
+    try pane.send("Enter")
+    #expect(try pane.waitForStatus() == "0")
+    try pane.expectRestored()
+    // Printed on the terminal's main screen, once the full screen is gone.
+    let mainScreen = try pane.capture()
+    #expect(mainScreen.contains("iPad Pro (2015)"), "\(mainScreen)")
+  }
+
+  /// Esc on an empty bar leaves with status 1, as nothing was chosen.
+  @Test func escapeOnAnEmptyBarExitsWithOne() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.send("Escape")
+    #expect(try pane.waitForStatus() == "1")
+    try pane.expectRestored()
   }
 
   @Test func resizeRedrawsToTheNewSize() throws {
@@ -201,7 +248,7 @@ struct LiveViewTests {
     _ = try pane.waitFor("the first screen") { $0.last == Self.help }
     try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "100", "-y", "30"])
     let large = try pane.waitFor("a 100×30 screen") {
-      $0.count == 30 && $0.last == Self.help && $0[28] == " Apple TV (2007)"
+      $0.count == 30 && $0.last == Self.wideHelp && $0[28] == " Apple TV (2007)"
     }
     #expect(large[0] == "Search:  Search 45 products")
     #expect(large[3] == " Apple I (1976)")
@@ -412,7 +459,8 @@ final class LivePane {
   static func isIdle(_ screen: [String], text: String, status: String) -> Bool {
     guard screen.count > 2 else { return false }
     let bar = text.isEmpty ? "Search:  Search 45 products" : "Search: \(text)"
-    return screen[0] == bar && screen[2] == status
+    // The status, then where the rows on screen are ("6 results · 1–6 of 6").
+    return screen[0] == bar && (screen[2] == status || screen[2].hasPrefix(status + " · "))
   }
 
   /// Whether `text` is drawn in inverse video on a line captured with attributes.

@@ -228,6 +228,15 @@ struct LineEditor {
 
   // MARK: Editing
 
+  /// Replaces the line with `text` (set elsewhere: a search bar cleared by cancel), the
+  /// cursor at its end.
+  mutating func load(_ text: String) {
+    guard text != line else { return }
+    line = text
+    cursor = text.count
+    search = nil
+  }
+
   private mutating func insert(_ text: String) {
     replace(cursor..<cursor, with: text)
   }

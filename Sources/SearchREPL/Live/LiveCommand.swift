@@ -10,14 +10,17 @@ struct Live: AsyncParsableCommand {
     commandName: "live",
     abstract: "Search as you type, full screen, in a terminal.",
     discussion: """
-      Type to search; Backspace deletes, Ctrl-U clears, a paste is one change. Tab and \
-      Shift-Tab select the next and previous scope; Up, Down, PgUp, PgDn, Home and End move \
-      the selection; Enter shows the selected item's detail (Esc, Enter or q close it); Esc \
-      cancels the search; Ctrl-C quits. In the submit mode, Enter after a change presses \
-      the search button. Standard input and output must be a terminal: to script the \
+      Type to search; the bar edits as the REPL's prompt (Left, Right, Home, End, Ctrl-A, \
+      Ctrl-E, Ctrl-W, Ctrl-K, Ctrl-U, Alt-B, Alt-F); a paste is one change. Tab and \
+      Shift-Tab select the next and previous scope; Up, Down, PgUp and PgDn move the \
+      selection; Enter chooses the selected row, printed once the screen is given back; \
+      Ctrl-O shows its detail (Esc, Enter or q close it); Esc cancels the search, or on an \
+      empty bar quits; Ctrl-C quits. In the submit mode, Enter after a change presses the \
+      search button. Standard input and output must be a terminal: to script the \
       controller, use repl. The frame comes at once; what is typed while the data set \
       loads is searched when it is loaded. Results are ranked unless --no-rank. \
-      Exit status: 0 at the end of input, 130 after Ctrl-C (as fzf).
+      Exit status: 0 when a row was chosen (or at the end of input), 1 when none was (Esc \
+      on an empty bar, Enter on no row), 130 after Ctrl-C (as fzf).
       """
   )
 
@@ -84,6 +87,8 @@ struct Live: AsyncParsableCommand {
         url: backend, manifestPath: path, corpus: corpus)
       return LiveView.Loaded(corpus: corpus, backend: server)
     }
+    // The chosen item goes to standard output once the screen is given back, as fzf's.
+    if case .accepted(let text) = ending { print(text) }
     if ending.status != 0 { throw ExitCode(ending.status) }
   }
 }

@@ -99,9 +99,13 @@ struct LiveLayout: Equatable, Sendable {
 enum LiveScreen {
   static let barLabel = "Search: "
 
-  /// The search bar: the label, then the text (its end, when it is too long) or the dimmed
-  /// placeholder, with an inverse block as the cursor after the text.
-  static func searchBar(text: String, placeholder: String, width: Int) -> StyledLine {
+  /// The search bar: the label, then the text or the dimmed placeholder, with the cursor as
+  /// an inverse cell: on the character at `cursor` (a character offset), or after the text
+  /// when it is at the end (the default). A text too long for the line keeps the cursor in
+  /// view, dropping characters from the start.
+  static func searchBar(text: String, placeholder: String, width: Int, cursor: Int? = nil)
+    -> StyledLine
+  {
     var line = StyledLine(width: width)
     line.append(barLabel, .bold)
     if text.isEmpty {
@@ -109,12 +113,19 @@ enum LiveScreen {
       line.append(placeholder, .dim)
       return line
     }
-    // Keep the end of the text in view, where the cursor is.
+    let at = min(max(cursor ?? text.count, 0), text.count)
+    let split = text.index(text.startIndex, offsetBy: at)
+    var before = text[..<split]
+    let after = text[split...]
     let room = max(0, line.remaining - 1)
-    var shown = Substring(text)
-    while ColumnWidth.columns(of: shown) > room, !shown.isEmpty { shown = shown.dropFirst() }
-    line.append(shown)
-    line.append(" ", .inverse)
+    while ColumnWidth.columns(of: before) > room, !before.isEmpty { before = before.dropFirst() }
+    line.append(before)
+    if let first = after.first {
+      line.append(String(first), .inverse)
+      line.append(after.dropFirst())
+    } else {
+      line.append(" ", .inverse)
+    }
     return line
   }
 

@@ -34,6 +34,10 @@ final class LiveView {
   private var message: String?
   /// In the search-button mode: the text or scope changed since the search button.
   private var needsSubmit = false
+  /// The search bar's line being edited: the same keys as the REPL's prompt.
+  private var editor = LineEditor()
+  /// The flat positions of the rows drawn last, for the position indicator.
+  private var drawnRows: ClosedRange<Int>?
   private var redrawScheduled = false
   fileprivate var finished = false
 
@@ -54,13 +58,20 @@ final class LiveView {
   enum Ending: Equatable {
     /// Ctrl-C: 130, as fzf.
     case interrupted
-    /// The end of input.
+    /// Esc on an empty search bar: 1.
+    case dismissed
+    /// Enter on a row: its item's display text is printed, 0.
+    case accepted(String)
+    /// Enter with no row to choose: 1.
+    case nothingChosen
+    /// The end of input: 0.
     case endOfInput
 
     var status: Int32 {
       switch self {
       case .interrupted: 130
-      case .endOfInput: 0
+      case .dismissed, .nothingChosen: 1
+      case .accepted, .endOfInput: 0
       }
     }
   }
@@ -221,21 +232,17 @@ final class LiveView {
       return nil
     }
     let bar = controller.searchBar
+    editor.load(bar.text)
     switch key {
-    case .character(let character):
-      guard character.unicodeScalars.first?.properties.generalCategory != .control else { break }
-      type(bar.text + String(character))
-    case .paste(let text):
-      // A search field holds one line: line breaks and tabs become spaces.
-      let line = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-      type(bar.text + line)
-    case .backspace:
-      guard !bar.text.isEmpty else { break }
-      type(String(bar.text.dropLast()))
-    case .control("u"):
-      guard !bar.text.isEmpty else { break }
-      type("")
+    case .character, .paste, .backspace, .delete, .left, .right, .home, .end, .altBackspace,
+      .control("a"), .control("e"), .control("b"), .control("f"), .control("w"),
+      .control("k"), .control("u"), .control("y"), .control("t"), .control("h"),
+      .alt("b"), .alt("f"), .alt("d"):
+      // Editing, as at the REPL's prompt (a paste is one line: breaks become spaces).
+      _ = editor.handle(key)
+      if editor.line != bar.text { type(editor.line) }
     case .escape:
+      if bar.text.isEmpty { return .dismissed }
       needsSubmit = false
       controller.cancel()
     case .tab:
@@ -246,19 +253,34 @@ final class LiveView {
     case .down: moveSelection(to: selected + 1)
     case .pageUp: moveSelection(to: selected - pageSize)
     case .pageDown: moveSelection(to: selected + pageSize)
-    case .home: moveSelection(to: 0)
-    case .end: moveSelection(to: rowCount - 1)
+    case .control("o"):
+      openDetail()
     case .enter:
-      if controller.configuration.mode == .onSubmit && needsSubmit && bar.isActive {
+      if submitsOnEnter {
         needsSubmit = false
         controller.clickSearchButton()
       } else {
-        openDetail()
+        return accept()
       }
     default:
       break
     }
     return nil
+  }
+
+  /// Whether Enter presses the search button (the submit mode, after a change) rather than
+  /// choosing the selected row.
+  private var submitsOnEnter: Bool {
+    controller.configuration.mode == .onSubmit && needsSubmit && controller.searchBar.isActive
+  }
+
+  /// Enter: the selected row's item, to print.
+  private func accept() -> Ending {
+    let table = visibleTable
+    guard let path = Self.indexPath(ofPosition: selected, in: table),
+      let item = table.item(at: path)
+    else { return .nothingChosen }
+    return .accepted(controller.corpus.model.display(item))
   }
 
   /// Sets the bar's text, giving the bar focus first.
@@ -330,7 +352,11 @@ final class LiveView {
     let width = size.columns
     let bar = controller.searchBar
     let layout = LiveLayout(rows: size.rows, hasScopes: hasScopes)
-    var lines = [LiveScreen.searchBar(text: bar.text, placeholder: bar.placeholder, width: width)]
+    let cursor = editor.line == bar.text ? editor.cursor : nil
+    var lines = [
+      LiveScreen.searchBar(
+        text: bar.text, placeholder: bar.placeholder, width: width, cursor: cursor)
+    ]
     if layout.showsScopeBar {
       lines.append(
         LiveScreen.scopeBar(titles: bar.scopeTitles, selected: bar.selectedScope, width: width))
@@ -356,6 +382,11 @@ final class LiveView {
     case .noResults, .belowThreshold:
       text = state.description
     }
+    // Where the rows on screen are in the table: "21–22 of 22".
+    if let rows = drawnRows, rowCount > 0 {
+      text += " · \(grouped(rows.lowerBound + 1))–\(grouped(rows.upperBound + 1))"
+        + " of \(grouped(rowCount))"
+    }
     if let message { text += " · \(message)" }
     return text
   }
@@ -366,8 +397,9 @@ final class LiveView {
     items += [
       .init(text: "↑↓ move", priority: 4),
       .init(text: "PgUp/PgDn page", priority: 1),
-      .init(text: "Enter detail", priority: 2),
-      .init(text: "Esc cancel", priority: 5),
+      .init(text: submitsOnEnter ? "Enter search" : "Enter choose", priority: 5),
+      .init(text: "Ctrl-O detail", priority: 2),
+      .init(text: controller.searchBar.text.isEmpty ? "Esc quit" : "Esc cancel", priority: 5),
       .init(text: "Ctrl-C quit", priority: 6),
     ]
     return items
@@ -382,6 +414,7 @@ final class LiveView {
     let table = controller.table(kind)
     let state = controller.resultsState
     if table.numberOfRows == 0 {
+      drawnRows = nil
       guard state.showsResultsTable else { return [] }
       var lines = Array(repeating: StyledLine(width: width), count: (height - 1) / 2)
       lines.append(LiveScreen.centred(state.description, width: width))
@@ -409,6 +442,11 @@ final class LiveView {
       entries.append(.row(row.row, position: first + offset))
     }
     let start = selectedEntry >= height ? selectedEntry - height + 1 : 0
+    let positions = entries.dropFirst(start).prefix(height).compactMap { entry -> Int? in
+      if case .row(_, let position) = entry { return position }
+      return nil
+    }
+    drawnRows = positions.first.flatMap { first in positions.last.map { first...$0 } }
     let dimmed = state == .dimmed
     return entries.dropFirst(start).prefix(height).map { entry in
       switch entry {
