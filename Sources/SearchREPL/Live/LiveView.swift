@@ -384,7 +384,8 @@ final class LiveView {
     }
     // Where the rows on screen are in the table: "21–22 of 22".
     if let rows = drawnRows, rowCount > 0 {
-      text += " · \(grouped(rows.lowerBound + 1))–\(grouped(rows.upperBound + 1))"
+      text +=
+        " · \(grouped(rows.lowerBound + 1))–\(grouped(rows.upperBound + 1))"
         + " of \(grouped(rowCount))"
     }
     if let message { text += " · \(message)" }
