@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The rows of the event table in `SEMANTICS.md` ("Events and decisions"), one group of tests
+/// The rows of the event table in the guide `SearchBehavior.md` ("Events and decisions"), one group of tests
 /// each, run end to end through `SearchREPL repl --json` over the products data set.
 ///
 /// Every expected value was worked out from `Corpus/products/products.tsv` (45 products in

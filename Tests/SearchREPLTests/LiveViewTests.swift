@@ -71,7 +71,8 @@ struct LiveViewTests {
     #expect(loading[1].hasPrefix("Loading cities · "), "\(loading)")
     #expect(loading.last == "Ctrl-C quit")
     try pane.type("zurich")
-    let screen = try pane.waitFor("Zürich first") {
+    // Loading cities takes seconds in a debug build, more under the thread sanitizer.
+    let screen = try pane.waitFor("Zürich first", within: LivePane.loadTimeout) {
       $0.first == "Search: zurich" && $0.contains(" Zürich (CH)")
     }
     // Ranked: the city named exactly "Zürich" comes first.
@@ -99,7 +100,9 @@ struct LiveViewTests {
     let pane = try LivePane.start(corpus: corpusManifest("cities", "cities"))
     defer { pane.close() }
     try pane.type("zurich")
-    _ = try pane.waitFor("Zürich first") { $0.count > 3 && $0[3] == " Zürich (CH)" }
+    _ = try pane.waitFor("Zürich first", within: LivePane.loadTimeout) {
+      $0.count > 3 && $0[3] == " Zürich (CH)"
+    }
     try pane.send("C-o")
     let detail = try pane.waitFor("the detail of Zürich") {
       $0.contains { $0.hasPrefix("  alternate names: Cirihe, Cirikh,") }
@@ -331,6 +334,8 @@ final class LivePane {
 
   /// How long any one screen may take to appear.
   static let timeout: TimeInterval = 20
+  /// How long a test waits for cities to load: a bound for a slow build, not a speed.
+  static let loadTimeout: TimeInterval = 180
 
   /// The private server's socket name.
   private let server = "searchrepl-live-\(UUID().uuidString)"
@@ -408,8 +413,10 @@ final class LivePane {
   /// Polls the pane until `done` holds for its lines; throws with the last screen when it
   /// does not within the timeout.
   @discardableResult
-  func waitFor(_ what: String, _ done: ([String]) -> Bool) throws -> [String] {
-    let deadline = Date().addingTimeInterval(Self.timeout)
+  func waitFor(
+    _ what: String, within limit: TimeInterval = LivePane.timeout, _ done: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(limit)
     var screen: [String] = []
     while Date() < deadline {
       screen = try capture()

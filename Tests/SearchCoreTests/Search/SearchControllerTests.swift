@@ -3,7 +3,7 @@ import Testing
 
 @testable import SearchCore
 
-/// Each row of SEMANTICS.md's event table, as marble timelines over the products data set
+/// Each row of the event table of the guide SearchBehavior.md, as marble timelines over the products data set
 /// (45 products; model order is the file's: 28 iPad, 31 iPad mini, 32 iPad Air, 35 iPad Pro;
 /// 17 names contain "mac"; 22 products are Devices, scope 1).
 @MainActor
