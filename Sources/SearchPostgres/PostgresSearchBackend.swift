@@ -434,8 +434,15 @@ private actor Connections {
   private let configuration: PostgresConnection.Configuration
   private var idle: [PostgresConnection] = []
   private var nextID = 0
+  /// Connections open or opening, idle ones included.
+  private var open = 0
+  /// Requests waiting for a connection, first come first served.
+  private var waiting: [CheckedContinuation<Void, Never>] = []
   /// How many idle connections are kept: a search, a change and a page at once.
   private static let kept = 4
+  /// How many connections a backend has at most: superseded searches run to their end (see
+  /// `withConnection`), and fast typing must not open one for each keystroke.
+  private static let maximum = 8
 
   init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
 
@@ -448,30 +455,52 @@ private actor Connections {
   }
 
   func lease(logger: Logger) async throws -> PostgresConnection {
-    while let connection = idle.popLast() {
-      if !connection.isClosed { return connection }
+    while true {
+      while let connection = idle.popLast() {
+        if !connection.isClosed { return connection }
+        open -= 1
+      }
+      if open < Self.maximum { break }
+      await withCheckedContinuation { waiting.append($0) }
     }
+    open += 1
     nextID += 1
-    return try await PostgresConnection.connect(
-      configuration: configuration, id: nextID, logger: logger)
+    do {
+      return try await PostgresConnection.connect(
+        configuration: configuration, id: nextID, logger: logger)
+    } catch {
+      release()
+      throw error
+    }
   }
 
   func giveBack(_ connection: PostgresConnection) async {
-    if connection.isClosed { return }
-    if idle.count < Self.kept {
+    if connection.isClosed {
+      release()
+    } else if idle.count < Self.kept || !waiting.isEmpty {
       idle.append(connection)
+      if !waiting.isEmpty { waiting.removeFirst().resume() }
     } else {
+      release()
       try? await connection.close()
     }
   }
 
   func discard(_ connection: PostgresConnection) async {
+    release()
     try? await connection.close()
   }
 
   func closeAll() async {
     let all = idle
     idle = []
+    open -= all.count
     for connection in all { try? await connection.close() }
+  }
+
+  /// One connection fewer: a waiting request may open one.
+  private func release() {
+    open -= 1
+    if !waiting.isEmpty { waiting.removeFirst().resume() }
   }
 }
