@@ -11,7 +11,7 @@ enum CommandLineHints {
   static func unknownSubcommand(in arguments: [String]) -> CommandError? {
     guard let first = arguments.first, !first.hasPrefix("-"), !subcommands.contains(first)
     else { return nil }
-    let nearest = subcommands.map { ($0, distance(first, $0)) }.min { $0.1 < $1.1 }
+    let nearest = subcommands.map { ($0, REPLCommand.editDistance(first, $0)) }.min { $0.1 < $1.1 }
     if let (name, edits) = nearest, edits <= 2 {
       return CommandError("unknown subcommand '\(first)'; did you mean '\(name)'?")
     }
@@ -45,26 +45,5 @@ enum CommandLineHints {
     if let hint = hint(for: message, arguments: arguments) { message += "; " + hint }
     lines[0] = "SearchREPL: error: " + message
     return lines.joined(separator: "\n")
-  }
-
-  /// The number of edits (insertions, deletions, substitutions, swaps of neighbours) between
-  /// two words.
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { rows[i][0] = i }
-    for j in 0...b.count { rows[0][j] = j }
-    for i in 1...a.count {
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return rows[a.count][b.count]
   }
 }

@@ -125,16 +125,7 @@ import Testing
   /// the next keystroke searches again.
   @Test func serverGoesAwayAndComesBack() async throws {
     try await Self.withBackend("words/sample") { corpus, backend, cluster in
-      let controller = try SearchController(
-        corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
-      let log = Log()
-      let token = controller.observe { event in
-        if case .error(let message) = event { log.errors.append(message) }
-      }
-      controller.begin()
-      controller.setText("ber")
-      await Self.settle(controller)
-      let shown = try #require(controller.results?.items)
+      let (controller, log, token, shown) = try await Self.showingBer(corpus, backend)
       #expect(!shown.isEmpty)
       #expect(log.errors == [])
 
@@ -178,16 +169,7 @@ import Testing
   /// what to do, the results on screen stay, and the next keystroke searches again.
   @Test func connectionDroppedMidSearch() async throws {
     try await Self.withBackend("words/sample") { corpus, backend, cluster in
-      let controller = try SearchController(
-        corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
-      let log = Log()
-      let token = controller.observe { event in
-        if case .error(let message) = event { log.errors.append(message) }
-      }
-      controller.begin()
-      controller.setText("ber")
-      await Self.settle(controller)
-      let shown = try #require(controller.results?.items)
+      let (controller, log, token, shown) = try await Self.showingBer(corpus, backend)
 
       let locker = Task.detached {
         _ = try? cluster.psql(
@@ -228,6 +210,23 @@ import Testing
       #expect(controller.results?.items == expected?.items)
       withExtendedLifetime(token) {}
     }
+  }
+
+  /// A background-mode controller over the server with the results of "ber" on screen, the
+  /// log of its error events (kept while the token lives), and those results.
+  private static func showingBer(_ corpus: SearchCorpus, _ backend: PostgresSearchBackend)
+    async throws -> (SearchController, Log, ObservationToken, [ItemID])
+  {
+    let controller = try SearchController(
+      corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
+    let log = Log()
+    let token = controller.observe { event in
+      if case .error(let message) = event { log.errors.append(message) }
+    }
+    controller.begin()
+    controller.setText("ber")
+    await settle(controller)
+    return (controller, log, token, try #require(controller.results?.items))
   }
 
   /// Waits until the controller is idle, as `waitUntilIdle()` does, but records what it

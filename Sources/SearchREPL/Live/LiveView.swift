@@ -233,14 +233,13 @@ final class LiveView {
     }
     let bar = controller.searchBar
     editor.load(bar.text)
-    switch key {
-    case .character, .paste, .backspace, .delete, .left, .right, .home, .end, .altBackspace,
-      .control("a"), .control("e"), .control("b"), .control("f"), .control("w"),
-      .control("k"), .control("u"), .control("y"), .control("t"), .control("h"),
-      .alt("b"), .alt("f"), .alt("d"):
+    if Self.edits(key) {
       // Editing, as at the REPL's prompt (a paste is one line: breaks become spaces).
       _ = editor.handle(key)
       if editor.line != bar.text { type(editor.line) }
+      return nil
+    }
+    switch key {
     case .escape:
       if bar.text.isEmpty { return .dismissed }
       needsSubmit = false
@@ -266,6 +265,20 @@ final class LiveView {
       break
     }
     return nil
+  }
+
+  /// Whether a key edits the search bar's line (the REPL prompt's editing keys), rather than
+  /// moving, choosing or quitting.
+  nonisolated static func edits(_ key: Key) -> Bool {
+    switch key {
+    case .character, .paste, .backspace, .delete, .left, .right, .home, .end, .altBackspace,
+      .control("a"), .control("e"), .control("b"), .control("f"), .control("w"),
+      .control("k"), .control("u"), .control("y"), .control("t"), .control("h"),
+      .alt("b"), .alt("f"), .alt("d"):
+      true
+    default:
+      false
+    }
   }
 
   /// Whether Enter presses the search button (the submit mode, after a change) rather than
@@ -547,8 +560,8 @@ private struct LoadingScreen {
   let progress: LoadProgress
   /// The keys typed so far, applied in order once the data set is loaded.
   private(set) var keys: [Key] = []
-  /// The text those keys make, as far as a plain search field would show it.
-  private var text = ""
+  /// The bar as those keys edit it, by the same editor the view uses.
+  private var editor = LineEditor()
 
   init(itemsName: String, progress: LoadProgress) {
     self.itemsName = itemsName
@@ -557,19 +570,16 @@ private struct LoadingScreen {
 
   mutating func keep(_ key: Key) {
     keys.append(key)
-    switch key {
-    case .character(let character): text.append(character)
-    case .paste(let pasted): text += pasted
-    case .backspace: if !text.isEmpty { text.removeLast() }
-    case .control("u"): text = ""
-    default: break
-    }
+    if LiveView.edits(key) { _ = editor.handle(key) }
   }
 
   func draw() {
     let size = RawTerminal.size
     let width = size.columns
-    var lines = [LiveScreen.searchBar(text: text, placeholder: "Search \(itemsName)", width: width)]
+    var lines = [
+      LiveScreen.searchBar(
+        text: editor.line, placeholder: "Search \(itemsName)", width: width, cursor: editor.cursor)
+    ]
     let percent = Int((progress.fraction * 100).rounded(.down))
     lines.append(
       LiveScreen.status(
