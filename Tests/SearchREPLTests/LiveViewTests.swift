@@ -190,6 +190,11 @@ struct LiveViewTests {
       #expect(detail.contains(entry), "missing \(entry)")
     }
     #expect(detail.last == "Esc/Enter/q close · Ctrl-C quit")
+    // What "ipod" matched is marked in the name, bold and underlined; the rest is plain.
+    let styled = try pane.capture(attributes: true)
+    let nameLine = try #require(detail.firstIndex(of: "  name: iPod mini"))
+    #expect(LivePane.attributes(of: "iPod", in: styled[nameLine]) == [1, 4])
+    #expect(LivePane.attributes(of: " mini", in: styled[nameLine])?.contains(4) == false)
     // Esc closes the detail: the results again, the same row selected.
     try pane.send("Escape")
     let results = try pane.waitFor("the results again") {
@@ -235,6 +240,21 @@ struct LiveViewTests {
     #expect(mainScreen.contains("iPad Pro (2015)"), "\(mainScreen)")
   }
 
+  /// In a pipeline, as fzf: standard input and output are not the terminal, so the view
+  /// draws on /dev/tty, and standard output gets only the chosen row.
+  @Test func worksInAPipeline() throws {
+    let pane = try LivePane.start(redirections: { "< /dev/null > \($0.file("chosen"))" })
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("ipod")
+    _ = try pane.waitFor("the six iPods") { LivePane.isIdle($0, text: "ipod", status: "6 results") }
+    try pane.send("Down", "Enter")
+    #expect(try pane.waitForStatus() == "0")
+    try pane.expectRestored()
+    // The second of the ranked iPods; nothing of the screen went to the file.
+    #expect(try pane.contents(of: "chosen") == "iPod mini (2004)\n")
+  }
+
   /// Esc on an empty bar leaves with status 1, as nothing was chosen.
   @Test func escapeOnAnEmptyBarExitsWithOne() throws {
     let pane = try LivePane.start()
@@ -243,6 +263,45 @@ struct LiveViewTests {
     try pane.send("Escape")
     #expect(try pane.waitForStatus() == "1")
     try pane.expectRestored()
+  }
+
+  /// Down scrolls line by line: the 21st row (MacBook Pro) moves the screen one row. PgDn
+  /// moves the screen and the selection by a page (20 lines); the last page is a full one,
+  /// rows 26–45, never the last five rows on an empty page. PgUp moves both back a page.
+  @Test func scrollsLineByLineAndPagesStayFull() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.tmux(["send-keys", "-t", LivePane.session] + Array(repeating: "Down", count: 20))
+    let scrolled = try pane.waitFor("one row scrolled") {
+      $0.count > 22 && $0[2] == "45 products · 2–21 of 45"
+    }
+    #expect(scrolled[3] == " Apple II (1977)")
+    #expect(scrolled[22] == " MacBook Pro (2006)")
+    #expect(LivePane.isInverse("MacBook Pro (2006)", in: try pane.capture(attributes: true)[22]))
+    try pane.send("PageDown")
+    let paged = try pane.waitFor("a page down") {
+      $0.count > 22 && $0[2] == "45 products · 22–41 of 45"
+    }
+    #expect(paged[3] == " Mac Pro (2006)")
+    #expect(paged[22] == " iMac Pro (2017)")
+    #expect(LivePane.isInverse("iMac Pro (2017)", in: try pane.capture(attributes: true)[22]))
+    try pane.send("PageDown")
+    let last = try pane.waitFor("the last page") {
+      $0.count > 22 && $0[2] == "45 products · 26–45 of 45"
+    }
+    #expect(last[3] == " Apple TV (2007)")
+    #expect(last[22] == " Apple Vision Pro (2024)")
+    #expect(
+      LivePane.isInverse("Apple Vision Pro (2024)", in: try pane.capture(attributes: true)[22]))
+    try pane.send("PageUp")
+    let back = try pane.waitFor("a page up") {
+      $0.count > 22 && $0[2] == "45 products · 6–25 of 45"
+    }
+    #expect(back[3] == " Macintosh Portable (1989)")
+    // The selection went up a page too: from row 45 to row 25, iPod classic.
+    #expect(back[22] == " iPod classic (2007)")
+    #expect(LivePane.isInverse("iPod classic (2007)", in: try pane.capture(attributes: true)[22]))
   }
 
   @Test func resizeRedrawsToTheNewSize() throws {
@@ -265,7 +324,7 @@ struct LiveViewTests {
     #expect(small[9].hasSuffix("Ctrl-C quit"))
     try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "12", "-y", "2"])
     _ = try pane.waitFor("a 12×2 screen") {
-      $0.count == 2 && $0[0] == "Search:  Sea" && $0[1] == " All   Devic"
+      $0.count == 2 && $0[0] == "Search:  Sea" && $0[1] == " All   Dev ›"
     }
     try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "80", "-y", "24"])
     _ = try pane.waitFor("the first screen again") {
@@ -304,8 +363,14 @@ struct LiveViewTests {
 
 /// `live` refuses to run without a terminal, whether or not tmux is installed.
 @Suite struct LiveCommandTests {
+  /// No terminal at all: standard input and output are not terminals, and `setsid` starts the
+  /// process in a session of its own, without a controlling terminal (a test run from a
+  /// terminal has one, and `live` would draw on it).
   @Test func refusesWithoutATerminal() throws {
-    let result = try BinaryRunner.run(["live", "--corpus", LivePane.products])
+    let result = try BinaryRunner.run(
+      executable: URL(fileURLWithPath: "/usr/bin/setsid"),
+      ["--wait", try BinaryRunner.executableURL().path, "live", "--corpus", LivePane.products],
+      stdinFile: URL(fileURLWithPath: "/dev/null"), timeout: 60)
     #expect(result.exitedNormally)
     #expect(result.status == 2)
     #expect(result.stderrText.contains("run it in a terminal"))
@@ -345,17 +410,21 @@ final class LivePane {
   private init(directory: URL) { self.directory = directory }
 
   /// Starts the session at 80×24 (or the size given).
+  /// `redirections` follow the command as they are (`"< /dev/null > out"`); ``file(_:)``
+  /// gives the path of a file in the pane's folder for them.
   static func start(
-    columns: Int = 80, rows: Int = 24, corpus: String = products, command: String = "live"
+    columns: Int = 80, rows: Int = 24, corpus: String = products, command: String = "live",
+    redirections: (LivePane) -> String = { _ in "" }
   ) throws -> LivePane {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("LiveViewTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let pane = LivePane(directory: directory)
     let binary = try BinaryRunner.executableURL().path
-    func file(_ name: String) -> String { quoted(directory.appendingPathComponent(name).path) }
+    func file(_ name: String) -> String { pane.file(name) }
     let script = """
-      stty -g > \(file("before")); \(quoted(binary)) \(command) --corpus \(quoted(corpus)); \
+      stty -g > \(file("before")); \(quoted(binary)) \(command) --corpus \(quoted(corpus)) \
+      \(redirections(pane)); \
       s=$?; stty -g > \(file("after")); echo $s > \(file("status.tmp")); \
       mv \(file("status.tmp")) \(file("status")); sleep 60
       """
@@ -369,6 +438,14 @@ final class LivePane {
       throw error
     }
     return pane
+  }
+
+  /// The path of a file in the pane's folder, quoted for the shell.
+  func file(_ name: String) -> String { quoted(directory.appendingPathComponent(name).path) }
+
+  /// The text of a file in the pane's folder.
+  func contents(of name: String) throws -> String {
+    try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
   }
 
   /// Kills the server and removes its socket and the files.

@@ -15,7 +15,7 @@ enum TerminalInput: Equatable, Sendable {
   case endOfInput
 }
 
-/// Reads standard input on a thread of its own and delivers it as ``TerminalInput``, with
+/// Reads the terminal (``RawTerminal/input``) on a thread of its own and delivers it as ``TerminalInput``, with
 /// the resizes ``RawTerminal`` notes, in the order they happen.
 enum KeyReader {
   /// How long a lone Escape waits for the rest of a sequence before it counts as the key:
@@ -26,11 +26,12 @@ enum KeyReader {
   static func start() -> AsyncStream<TerminalInput> {
     let (stream, continuation) = AsyncStream.makeStream(of: TerminalInput.self)
     let resize = RawTerminal.resizeDescriptor
+    let input = RawTerminal.input
     Thread.detachNewThread {
       var decoder = KeyDecoder()
       var bytes = [UInt8](repeating: 0, count: 4096)
       var descriptors = [
-        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: input, events: Int16(POLLIN), revents: 0),
         pollfd(fd: resize, events: Int16(POLLIN), revents: 0),
       ]
       while true {
@@ -51,7 +52,7 @@ enum KeyReader {
           continuation.yield(.resize)
         }
         guard descriptors[0].revents != 0 else { continue }
-        let count = bytes.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        let count = bytes.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
         for key in decoder.decode(bytes[0..<count]) { continuation.yield(.key(key)) }

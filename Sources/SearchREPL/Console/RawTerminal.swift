@@ -21,14 +21,55 @@ enum RawTerminal {
   /// Whether standard input and standard output are both terminals.
   static var isInteractive: Bool { isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 }
 
+  /// Which terminal a program reads keys from and draws on.
+  enum Device: Sendable {
+    /// Standard input and standard output (the REPL's prompt).
+    case standard
+    /// Standard input and output when both are terminals, else the process's controlling
+    /// terminal, `/dev/tty`: so a full-screen view works in a pipeline, as fzf does, and its
+    /// standard output carries only what it prints at the end.
+    case controlling
+  }
+
+  /// Whether ``enter(fullScreen:device:)`` can take `device`: standard input and output are
+  /// terminals, or (for ``Device/controlling``) the process has a controlling terminal.
+  static func isAvailable(_ device: Device) -> Bool {
+    if isInteractive { return true }
+    guard device == .controlling else { return false }
+    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    return true
+  }
+
+  /// The descriptor keys are read from: standard input, or the controlling terminal.
+  static var input: Int32 { terminalInput }
+  /// The descriptor frames are written to: standard output, or the controlling terminal.
+  static var output: Int32 { terminalOutput }
+
   /// Switches to raw input; with `fullScreen`, to the alternate screen with the cursor
   /// hidden as well. Bracketed paste is turned on, so a paste arrives as one ``Key/paste(_:)``.
   ///
-  /// - Throws: When standard input is not a terminal.
-  static func enter(fullScreen: Bool) throws(CommandError) {
+  /// - Throws: When the device is not a terminal (standard input is not one, or there is no
+  ///   controlling terminal).
+  static func enter(fullScreen: Bool, device: Device = .standard) throws(CommandError) {
     guard !terminalIsRaw else { return }
-    guard tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else {
-      throw CommandError("standard input is not a terminal: \(String(cString: strerror(errno)))")
+    if device == .controlling && !isInteractive {
+      let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw CommandError(
+          "there is no terminal to draw on (/dev/tty: \(String(cString: strerror(errno))))")
+      }
+      terminalInput = descriptor
+      terminalOutput = descriptor
+    } else {
+      terminalInput = STDIN_FILENO
+      terminalOutput = STDOUT_FILENO
+    }
+    guard tcgetattr(terminalInput, &savedAttributes) == 0 else {
+      let reason = String(cString: strerror(errno))
+      closeControllingTerminal()
+      throw CommandError("standard input is not a terminal: \(reason)")
     }
     var raw = savedAttributes
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
@@ -42,21 +83,29 @@ enum RawTerminal {
     appendLeaveSequence(
       fullScreen ? "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l" : "\u{1B}[?2004l")
     terminalIsRaw = true
-    _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
+    _ = tcsetattr(terminalInput, TCSADRAIN, &raw)
     Terminal.write(
-      fullScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" : "\u{1B}[?2004h", to: STDOUT_FILENO)
+      fullScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" : "\u{1B}[?2004h", to: terminalOutput)
   }
 
-  /// Puts the terminal back as it was before ``enter(fullScreen:)``; does nothing if it is
-  /// not raw, so every exit path may call it.
+  /// Puts the terminal back as it was before ``enter(fullScreen:device:)``, and closes the
+  /// controlling terminal if it was opened; does nothing if it is not raw, so every exit path
+  /// may call it.
   static func leave() {
     restoreTerminal()
+    closeControllingTerminal()
+  }
+
+  private static func closeControllingTerminal() {
+    if terminalInput != STDIN_FILENO { close(terminalInput) }
+    terminalInput = STDIN_FILENO
+    terminalOutput = STDOUT_FILENO
   }
 
   /// The terminal's size in columns and rows; 80×24 when it cannot be read.
   static var size: (columns: Int, rows: Int) {
     var window = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+    guard ioctl(terminalOutput, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
       window.ws_row > 0
     else { return (80, 24) }
     return (Int(window.ws_col), Int(window.ws_row))
@@ -95,6 +144,8 @@ enum RawTerminal {
 
 nonisolated(unsafe) private var savedAttributes = termios()
 nonisolated(unsafe) private var terminalIsRaw = false
+nonisolated(unsafe) private var terminalInput = STDIN_FILENO
+nonisolated(unsafe) private var terminalOutput = STDOUT_FILENO
 nonisolated(unsafe) private var handlersInstalled = false
 nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
 private let leaveSequenceCapacity = 64
@@ -107,8 +158,8 @@ nonisolated(unsafe) private var leaveSequenceLength = 0
 private func restoreTerminal() {
   guard terminalIsRaw else { return }
   terminalIsRaw = false
-  _ = write(STDOUT_FILENO, leaveSequence, leaveSequenceLength)
-  _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &savedAttributes)
+  _ = write(terminalOutput, leaveSequence, leaveSequenceLength)
+  _ = tcsetattr(terminalInput, TCSADRAIN, &savedAttributes)
 }
 
 private let restoreAndReraise: @convention(c) (Int32) -> Void = { number in

@@ -16,8 +16,9 @@ struct Live: AsyncParsableCommand {
       selection; Enter chooses the selected row, printed once the screen is given back; \
       Ctrl-O shows its detail (Esc, Enter or q close it); Esc cancels the search, or on an \
       empty bar quits; Ctrl-C quits. In the submit mode, Enter after a change presses the \
-      search button. Standard input and output must be a terminal: to script the \
-      controller, use repl. The frame comes at once; what is typed while the data set \
+      search button. It draws on the terminal, /dev/tty when standard input or output is \
+      not one, so it works in a pipeline (`SearchREPL live | cut -f1`): standard output \
+      gets only the chosen row. To script the controller, use repl. The frame comes at once; what is typed while the data set \
       loads is searched when it is loaded. Results are ranked unless --no-rank. \
       Exit status: 0 when a row was chosen (or at the end of input), 1 when none was (Esc \
       on an empty bar, Enter on no row), 130 after Ctrl-C (as fzf).
@@ -60,10 +61,11 @@ struct Live: AsyncParsableCommand {
   }
 
   func run() async throws {
-    guard RawTerminal.isInteractive else {
+    guard RawTerminal.isAvailable(.controlling) else {
       throw CommandError(
-        "live draws on a terminal, and standard input or output is not one: run it in a"
-          + " terminal, or use `SearchREPL repl` to drive the search with commands")
+        "live draws on a terminal, and there is none (standard input and output are not"
+          + " terminals, and the process has no controlling terminal): run it in a terminal,"
+          + " or use `SearchREPL repl` to drive the search with commands")
     }
     let path = try CorpusPaths.manifest(corpus)
     // What can be refused at once is refused before the screen is taken.

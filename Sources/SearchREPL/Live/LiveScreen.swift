@@ -52,6 +52,17 @@ struct StyledLine: Sendable {
     columns += used
   }
 
+  /// Appends another line whole when it fits in the columns left; else fills them with
+  /// spaces (styled text is not cut after it is made).
+  mutating func append(_ line: StyledLine) {
+    if line.columns <= remaining {
+      text += line.text
+      columns += line.columns
+    } else {
+      pad()
+    }
+  }
+
   /// Fills the rest of the line with spaces in `style` (an inverse row spans the screen).
   mutating func pad(_ style: TextStyle = []) {
     guard remaining > 0 else { return }
@@ -129,24 +140,33 @@ enum LiveScreen {
     return line
   }
 
-  /// The scope bar: each title between spaces, the selected one in inverse video; titles
-  /// before it are left out when it would not be in view otherwise.
+  /// The scope bar: each title between spaces, the selected one in inverse video. Titles
+  /// before it are left out when it would not be in view otherwise, and "‹" says so; when
+  /// titles after it do not fit, the line ends with "›" at the right edge.
   static func scopeBar(titles: [String], selected: Int, width: Int) -> StyledLine {
     let cells = titles.map { " \($0) " }
+    let marker = 2
+    /// The columns of cells `range`, one space between them, with the markers they need.
+    func span(_ range: ClosedRange<Int>) -> Int {
+      cells[range].reduce(range.count - 1) { $0 + ColumnWidth.columns(of: $1) }
+        + (range.lowerBound > 0 ? marker : 0) + (range.upperBound < cells.count - 1 ? marker : 0)
+    }
     var first = 0
     if cells.indices.contains(selected) {
-      while first < selected,
-        cells[first...selected].reduce(0, { $0 + ColumnWidth.columns(of: $1) + 1 }) > width
-      {
-        first += 1
-      }
+      while first < selected, span(first...selected) > width { first += 1 }
     }
-    var line = StyledLine(width: width)
-    if first > 0 { line.append("‹", .dim) }
+    let cutOnTheRight = !cells.isEmpty && span(first...(cells.count - 1)) > width
+    var titlesLine = StyledLine(width: width - (cutOnTheRight ? marker : 0))
+    if first > 0 { titlesLine.append("‹ ", .dim) }
     for index in cells.indices.dropFirst(first) {
-      if index > first || first > 0 { line.append(" ") }
-      line.append(cells[index], index == selected ? [.inverse, .bold] : [])
+      if index > first { titlesLine.append(" ") }
+      titlesLine.append(cells[index], index == selected ? [.inverse, .bold] : [])
     }
+    guard cutOnTheRight else { return titlesLine }
+    titlesLine.pad()
+    var line = StyledLine(width: width)
+    line.append(titlesLine)
+    line.append(" ›", .dim)
     return line
   }
 
@@ -181,6 +201,45 @@ enum LiveScreen {
     }
     if selected { line.pad(base) }
     return line
+  }
+
+  /// An entry of an item's detail, "  name: value", wrapped between words into lines of
+  /// `width` columns (a long value is never cut at the screen's edge): the label bold, what a
+  /// query matched in the value bold and underlined.
+  static func detailEntry(name: String, value: MarkedText, width: Int) -> [StyledLine] {
+    let label = "  \(name): "
+    let text = label + value.text
+    let utf8 = text.utf8
+    let valueUTF8 = value.text.utf8
+    func index(ofValueIndex valueIndex: String.Index) -> String.Index {
+      utf8.index(
+        utf8.startIndex,
+        offsetBy: label.utf8.count + valueUTF8.distance(from: valueUTF8.startIndex, to: valueIndex))
+    }
+    // The text cut into styled pieces: the label, then the value's runs.
+    let labelEnd = utf8.index(utf8.startIndex, offsetBy: label.utf8.count)
+    var pieces: [(range: Range<String.Index>, style: TextStyle)] = [
+      (text.startIndex..<labelEnd, .bold)
+    ]
+    var position = labelEnd
+    for mark in value.marks {
+      let lower = index(ofValueIndex: mark.lowerBound)
+      let upper = index(ofValueIndex: mark.upperBound)
+      if position < lower { pieces.append((position..<lower, [])) }
+      pieces.append((lower..<upper, [.bold, .underline]))
+      position = upper
+    }
+    if position < text.endIndex { pieces.append((position..<text.endIndex, [])) }
+    return REPLOutput.wrapping(text, width: width).map { indent, range in
+      var line = StyledLine(width: width)
+      line.append(String(repeating: " ", count: indent))
+      for piece in pieces {
+        let lower = max(piece.range.lowerBound, range.lowerBound)
+        let upper = min(piece.range.upperBound, range.upperBound)
+        if lower < upper { line.append(text[lower..<upper], piece.style) }
+      }
+      return line
+    }
   }
 
   /// A line with `text` centred, dim (the table's "No Results").

@@ -22,6 +22,9 @@ final class LiveView {
 
   /// The selected row of the visible table, as a flat position (section 0's rows first).
   private var selected = 0
+  /// The flat position of the table's first row on screen: the selection scrolls it line by
+  /// line, a page key by a page.
+  private var top = 0
   /// The item whose detail covers the screen.
   private var detail: ItemID?
   /// The rendered page of the visible table (and its neighbours).
@@ -111,7 +114,7 @@ final class LiveView {
     tableOptions: SearchController.TableOptions,
     load: @escaping @Sendable (LoadProgress) async throws -> Loaded
   ) async throws -> Ending {
-    try RawTerminal.enter(fullScreen: true)
+    try RawTerminal.enter(fullScreen: true, device: .controlling)
     defer { RawTerminal.leave() }
     let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
     let keys = KeyReader.start()
@@ -197,7 +200,10 @@ final class LiveView {
       // Another list of rows: the selection starts over at the top, as a reloaded table's; a
       // model change keeps it where it is.
       tableVersion += 1
-      if update.cause != .modelChanged { selected = 0 }
+      if update.cause != .modelChanged {
+        selected = 0
+        top = 0
+      }
     case .error(let text):
       message = text
     default:
@@ -250,8 +256,13 @@ final class LiveView {
       moveScope(by: -1)
     case .up: moveSelection(to: selected - 1)
     case .down: moveSelection(to: selected + 1)
-    case .pageUp: moveSelection(to: selected - pageSize)
-    case .pageDown: moveSelection(to: selected + pageSize)
+    case .pageUp:
+      // A page key scrolls the table by a page and the selection with it, as fzf's.
+      top = max(0, top - pageSize)
+      moveSelection(to: selected - pageSize)
+    case .pageDown:
+      top += pageSize
+      moveSelection(to: selected + pageSize)
     case .control("o"):
       openDetail()
     case .enter:
@@ -358,7 +369,7 @@ final class LiveView {
   fileprivate func draw() {
     let lines = detail.map { detailLines(of: $0) } ?? mainLines()
     Terminal.write(
-      LiveScreen.frame(lines, columns: size.columns, rows: size.rows), to: STDOUT_FILENO)
+      LiveScreen.frame(lines, columns: size.columns, rows: size.rows), to: RawTerminal.output)
   }
 
   private func mainLines() -> [StyledLine] {
@@ -419,9 +430,9 @@ final class LiveView {
     return items
   }
 
-  /// The table's lines: the page of the selected row, with a header before the first row of
-  /// each section (and at the top); when headers make the page taller than the screen, the
-  /// lines around the selected row.
+  /// The table's lines from the first row on screen, with a header at the top and before
+  /// the first row of each section. The view scrolls only as far as the selection needs, and
+  /// never leaves empty lines at the bottom while rows are above the screen.
   private func tableLines(height: Int, width: Int) -> [StyledLine] {
     guard height > 0 else { return [] }
     let kind = controller.visibleTable
@@ -435,34 +446,41 @@ final class LiveView {
       return lines
     }
     moveSelection(to: selected)
-    guard let window = currentWindow(kind: kind, table: table) else { return [] }
+    let layout = TableLayout(table: table)
+    top = layout.top(keeping: selected, from: top, height: height)
+    guard let window = currentWindow(kind: kind, table: table, top: top) else { return [] }
 
     enum Line {
       case header(String)
       case row(MarkedText, position: Int)
     }
-    var entries: [Line] = []
-    var section: Int?
-    var selectedEntry = 0
+    // The rows from `top` on: the page that holds it and the next, both rendered.
     let first = window.currentPage * window.pageSize
-    for (offset, row) in window.visibleRows.enumerated() {
+    let rendered =
+      (window.rows(ofPage: window.currentPage) ?? [])
+      + (window.rows(ofPage: window.currentPage + 1) ?? [])
+    var entries: [Line] = []
+    // A screen too short for a header and the selected row shows the row.
+    var section: Int? =
+      layout.lines(from: top, through: selected) > height ? layout.section(of: top) : nil
+    for (offset, row) in rendered.enumerated() where first + offset >= top {
+      if entries.count >= height { break }
       if row.indexPath.section != section {
         section = row.indexPath.section
         if let title = table.titleForHeader(inSection: row.indexPath.section) {
           entries.append(.header(title))
         }
       }
-      if first + offset == selected { selectedEntry = entries.count }
       entries.append(.row(row.row, position: first + offset))
     }
-    let start = selectedEntry >= height ? selectedEntry - height + 1 : 0
-    let positions = entries.dropFirst(start).prefix(height).compactMap { entry -> Int? in
+    entries = Array(entries.prefix(height))
+    let positions = entries.compactMap { entry -> Int? in
       if case .row(_, let position) = entry { return position }
       return nil
     }
     drawnRows = positions.first.flatMap { first in positions.last.map { first...$0 } }
     let dimmed = state == .dimmed
-    return entries.dropFirst(start).prefix(height).map { entry in
+    return entries.map { entry in
       switch entry {
       case .header(let title):
         return LiveScreen.sectionHeader(title, width: width)
@@ -472,11 +490,14 @@ final class LiveView {
     }
   }
 
-  /// The paging window on the visible table, showing the selected row's page: made anew
-  /// when the table's contents or the page size changed, else moved.
-  private func currentWindow(kind: TableKind, table: SectionedTable) -> PagingWindow<MarkedText>? {
+  /// The paging window on the visible table, one page per screen, showing the page that
+  /// holds the first row on screen (its next page is rendered too, as a neighbour): made
+  /// anew when the table's contents or the page size changed, else moved.
+  private func currentWindow(kind: TableKind, table: SectionedTable, top: Int)
+    -> PagingWindow<MarkedText>?
+  {
     let pageSize = self.pageSize
-    let page = selected / pageSize
+    let page = top / pageSize
     let key = WindowKey(table: kind, version: tableVersion, pageSize: pageSize)
     do {
       if var window, key == windowKey {
@@ -528,19 +549,12 @@ final class LiveView {
     var title = StyledLine(width: width)
     title.append(model.display(item), .bold)
     var lines = [title, StyledLine(width: width)]
-    for (name, value) in ItemDetail.entries(of: item, in: model) {
-      // A long value wraps between words under the screen's width, not cut at its edge.
-      let label = "  \(name): "
-      for (index, piece) in REPLOutput.wrapped(label + value, width: width).enumerated() {
-        var line = StyledLine(width: width)
-        if index == 0, piece.hasPrefix(label) {
-          line.append(label, .bold)
-          line.append(String(piece.dropFirst(label.count)))
-        } else {
-          line.append(piece)
-        }
-        lines.append(line)
-      }
+    // A result's detail marks what the query matched.
+    let results = controller.visibleTable == .results ? controller.results : nil
+    let entries = ItemDetail.entries(
+      of: item, in: controller.corpus, query: results?.query, scope: results?.scope ?? 0)
+    for (name, value) in entries {
+      lines += LiveScreen.detailEntry(name: name, value: value, width: width)
     }
     let help = LiveScreen.help(
       [.init(text: "Esc/Enter/q close", priority: 2), .init(text: "Ctrl-C quit", priority: 1)],
@@ -586,6 +600,6 @@ private struct LoadingScreen {
         "Loading \(itemsName) · \(progress.phase) \(percent)%", busy: true, width: width))
     while lines.count < size.rows - 1 { lines.append(StyledLine(width: width)) }
     lines.append(LiveScreen.help([.init(text: "Ctrl-C quit", priority: 1)], width: width))
-    Terminal.write(LiveScreen.frame(lines, columns: width, rows: size.rows), to: STDOUT_FILENO)
+    Terminal.write(LiveScreen.frame(lines, columns: width, rows: size.rows), to: RawTerminal.output)
   }
 }

@@ -70,37 +70,63 @@ final class REPLOutput {
 
   /// A line cut between words into lines of at most `width` columns; the lines after the
   /// first are indented as the first, plus two columns. A word wider than a line is cut.
-  static func wrapped(_ line: String, width: Int) -> [String] {
-    guard width > 8, ColumnWidth.columns(of: line) > width else { return [line] }
-    let lead = String(line.prefix { $0 == " " })
-    let indent = lead + "  "
-    var lines: [String] = []
-    var current = lead
-    var used = lead.count
+  nonisolated static func wrapped(_ line: String, width: Int) -> [String] {
+    wrapping(line, width: width).map { String(repeating: " ", count: $0.indent) + line[$0.range] }
+  }
+
+  /// Where ``wrapped(_:width:)`` cuts a line: each line as the spaces it starts with and the
+  /// range of `line` it shows (the spaces where a line was cut are in none).
+  nonisolated static func wrapping(_ line: String, width: Int)
+    -> [(indent: Int, range: Range<String.Index>)]
+  {
+    guard width > 8, columns(of: line) > width else {
+      return [(0, line.startIndex..<line.endIndex)]
+    }
+    let lead = line.prefix { $0 == " " }.count
+    var lines: [(indent: Int, range: Range<String.Index>)] = []
+    var (indent, start, end, used) = (0, line.startIndex, line.startIndex, lead)
     var hasWord = false
     for word in line.split(separator: " ") {
-      var piece = Substring(word)
-      if hasWord, used + 1 + ColumnWidth.columns(of: piece) > width {
-        lines.append(current)
-        (current, used, hasWord) = (indent, indent.count, false)
+      let gap = hasWord ? columns(of: line[end..<word.startIndex]) : 0
+      if hasWord, used + gap + columns(of: word) > width {
+        lines.append((indent, start..<end))
+        (indent, start, used, hasWord) = (lead + 2, word.startIndex, lead + 2, false)
       }
-      if hasWord {
-        current += " "
-        used += 1
-      }
-      while used + ColumnWidth.columns(of: piece) > width {
+      if hasWord { used += gap }
+      var piece = word
+      // A word too long for a line is cut, unless it holds SGR sequences (highlighted text),
+      // which a cut could split: the terminal wraps it.
+      while used + columns(of: piece) > width, !piece.contains("\u{1B}") {
         let (head, _) = ColumnWidth.prefix(of: piece, fitting: max(1, width - used))
         guard !head.isEmpty else { break }
-        lines.append(current + head)
+        lines.append((indent, start..<head.endIndex))
         piece = piece[head.endIndex...]
-        (current, used) = (indent, indent.count)
+        (indent, start, used) = (lead + 2, piece.startIndex, lead + 2)
       }
-      current += piece
-      used += ColumnWidth.columns(of: piece)
+      used += columns(of: piece)
+      end = word.endIndex
       hasWord = true
     }
-    if hasWord { lines.append(current) }
+    if hasWord { lines.append((indent, start..<end)) }
     return lines
+  }
+
+  /// The columns text takes on a terminal: SGR sequences (`ESC [ … m`, the highlights) take
+  /// none.
+  nonisolated static func columns(of text: some StringProtocol) -> Int {
+    guard text.contains("\u{1B}") else { return ColumnWidth.columns(of: text) }
+    var total = 0
+    var inSequence = false
+    for character in text {
+      if character == "\u{1B}" {
+        inSequence = true
+      } else if inSequence {
+        if character == "m" { inSequence = false }
+      } else {
+        total += ColumnWidth.columns(of: character)
+      }
+    }
+    return total
   }
 
   /// Milliseconds rounded to microseconds, for JSON.

@@ -325,8 +325,12 @@ final class REPLSession {
       selected = try controller.selectRow(at: path, in: kind)
     }
     guard let item = selected else { return }
-    for (name, value) in ItemDetail.entries(of: item, in: controller.corpus.model) {
-      output.info("  \(name): \(value)")
+    // A result's detail marks what the query matched, drawn on a terminal.
+    let results = kind == .results ? controller.results : nil
+    let entries = ItemDetail.entries(
+      of: item, in: controller.corpus, query: results?.query, scope: results?.scope ?? 0)
+    for (name, value) in entries {
+      output.info("  \(name): \(highlights ? Self.highlighted(value) : value.text)")
     }
   }
 
