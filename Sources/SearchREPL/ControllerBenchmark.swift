@@ -11,16 +11,15 @@ struct ControllerBenchmark {
 
   func run() throws {
     let normalizer = try Normalizer(folding: try options.folding())
-    let manifest = try Manifest.load(from: options.corpusPath)
+    let path = try options.resolvedCorpusPath()
+    let manifest = try Manifest.load(from: path)
     let (model, report) = try DataSetLoader.load(
-      manifest: manifest, manifestPath: options.corpusPath)
+      manifest: manifest, manifestPath: path)
     guard report.rejected.isEmpty else {
       throw CommandError("\(report.rejected.count) lines rejected, first: \(report.rejected[0])")
     }
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
-    let input = try LineInput(
-      bytes: try Terminal.readAll(path: options.queries), source: options.queries)
-    let texts = (0..<input.count).map { input.line($0) }.filter { !$0.isEmpty }.flatMap {
+    let texts = try options.queryLines().flatMap {
       query in [""] + query.indices.map { String(query[...$0]) }
     }
     let clock = ContinuousClock()

@@ -1,6 +1,14 @@
 import Foundation
 import SearchCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Types a fixed list of queries character by character into the incremental filter, as a
 /// person at a search field would, and measures every keystroke.
 struct TypingBenchmark {
@@ -21,12 +29,15 @@ struct TypingBenchmark {
   func run() throws {
     let clock = ContinuousClock()
     let normalizer = try Normalizer(folding: try options.folding())
-    let queries = try loadQueries()
+    let queries = try options.queryLines()
+    let progress = BenchProgress()
 
     var start = clock.now
-    let manifest = try Manifest.load(from: options.corpusPath)
-    let (model, report) = try DataSetLoader.load(
-      manifest: manifest, manifestPath: options.corpusPath)
+    let path = try options.resolvedCorpusPath()
+    let manifest = try Manifest.load(from: path)
+    let (model, report) = try ProgressBar.run(manifest.name, shown: BenchProgress.isShown) {
+      try DataSetLoader.load(manifest: manifest, manifestPath: path, progress: $0)
+    }
     guard report.rejected.isEmpty else {
       throw CommandError("\(report.rejected.count) lines rejected, first: \(report.rejected[0])")
     }
@@ -34,7 +45,9 @@ struct TypingBenchmark {
     let peakAfterLoad = Self.peakResidentMegabytes()
 
     start = clock.now
-    let corpus = try SearchCorpus(model: model, normalizer: normalizer)
+    let corpus = try ProgressBar.run(manifest.name, shown: BenchProgress.isShown) {
+      try SearchCorpus(model: model, normalizer: normalizer, progress: $0)
+    }
     let buildTime = clock.now - start
     let peakAfterBuild = Self.peakResidentMegabytes()
 
@@ -43,6 +56,7 @@ struct TypingBenchmark {
     let scopes = corpus.scopeBar.scopes.count
     var scope = 0
     for (number, query) in queries.enumerated() {
+      progress.show("typing query \(number + 1) of \(queries.count): \(query)")
       // The field is cleared, then the query typed one character at a time.
       _ = try search("", scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer)
       var typed = ""
@@ -58,6 +72,7 @@ struct TypingBenchmark {
       }
     }
     let peakMemory = Self.peakResidentMegabytes()
+    progress.clear()
 
     if options.showSlowerThan != nil {
       print(
@@ -74,32 +89,44 @@ struct TypingBenchmark {
         print(line)
       }
     }
-    let measured = keystrokes.filter { $0.foldedLength >= 2 }
-    let typing = measured.map(\.milliseconds)
+    let typing = keystrokes.map(\.milliseconds)
+    let longer = keystrokes.filter { $0.foldedLength >= 3 }.map(\.milliseconds)
     let fullScans = keystrokes.filter(\.isFullScan).map(\.milliseconds)
 
-    // The baseline on an even sample of the measured keystrokes.
-    let words = (0..<model.count).map { model.values(of: model.id(at: $0), field: 0).first ?? "" }
-    let sampleSize = min(options.baselineSample, measured.count)
-    let step = max(measured.count / max(sampleSize, 1), 1)
-    let sample = stride(from: 0, to: measured.count, by: step).prefix(sampleSize).map {
-      measured[$0]
+    // The baseline, on an even sample of every keystroke (first letters too): what an app
+    // gets from `filter` and Foundation, each keystroke a scan of every searched value; and,
+    // like with like, SearchCore's full scan of the same text in a fresh filter.
+    let baseline = FoundationBaseline(corpus: corpus)
+    let sampleSize = min(options.baselineSample, keystrokes.count)
+    let step = max(keystrokes.count / max(sampleSize, 1), 1)
+    let sample = stride(from: 0, to: keystrokes.count, by: step).prefix(sampleSize).map {
+      keystrokes[$0]
     }
-    var baseline: [Double] = []
-    var ours: [Double] = []
-    for keystroke in sample {
+    var foundation: [Double] = []
+    var fullScansOnSample: [Double] = []
+    var typedOnSample: [Double] = []
+    for (index, keystroke) in sample.enumerated() {
+      progress.show(
+        "Foundation baseline \(index + 1) of \(sample.count): \"\(keystroke.text)\"")
       let begin = clock.now
-      let found = words.filter { $0.localizedStandardContains(keystroke.text) }
-      baseline.append((clock.now - begin).milliseconds)
-      if found.count < 0 { print(found.count) }
-      ours.append(keystroke.milliseconds)
+      let found = baseline.search(keystroke.text, scope: keystroke.scope)
+      foundation.append((clock.now - begin).milliseconds)
+      if found < 0 { print(found) }
+      var fresh = IncrementalFilter()
+      let scan = try search(
+        keystroke.text, scope: keystroke.scope, filter: &fresh, corpus: corpus,
+        normalizer: normalizer)
+      fullScansOnSample.append(scan.milliseconds)
+      typedOnSample.append(keystroke.milliseconds)
     }
+    progress.clear()
 
     let summary = Summary(
       items: model.count, queries: queries.count, keystrokes: keystrokes.count,
-      measuredKeystrokes: measured.count, loadMilliseconds: loadTime.milliseconds,
-      buildMilliseconds: buildTime.milliseconds, typing: typing, fullScans: fullScans,
-      baseline: baseline, oursOnSample: ours, peakMemory: peakMemory)
+      loadMilliseconds: loadTime.milliseconds, buildMilliseconds: buildTime.milliseconds,
+      typing: typing, longer: longer, fullScans: fullScans, foundation: foundation,
+      fullScansOnSample: fullScansOnSample, typedOnSample: typedOnSample,
+      peakMemory: peakMemory)
     print(options.json ? summary.json : summary.text)
   }
 
@@ -122,14 +149,6 @@ struct TypingBenchmark {
       isFullScan: result.path == .fullScan && !query.isEmpty, results: result.items.count)
   }
 
-  private func loadQueries() throws -> [String] {
-    let input = try LineInput(
-      bytes: try Terminal.readAll(path: options.queries), source: options.queries)
-    let queries = (0..<input.count).map { input.line($0) }.filter { !$0.isEmpty }
-    guard !queries.isEmpty else { throw CommandError("\(options.queries): no queries") }
-    return queries
-  }
-
   /// The process's peak resident memory, from /proc/self/status (VmHWM).
   static func peakResidentMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
@@ -146,29 +165,49 @@ struct TypingBenchmark {
     var items: Int
     var queries: Int
     var keystrokes: Int
-    var measuredKeystrokes: Int
     var loadMilliseconds: Double
     var buildMilliseconds: Double
+    /// Every keystroke as typed, first letters and scope changes included.
     var typing: [Double]
+    /// The keystrokes whose query has 3 or more folded characters.
+    var longer: [Double]
     var fullScans: [Double]
-    var baseline: [Double]
-    var oursOnSample: [Double]
+    /// The sample: Foundation's scan, SearchCore's full scan and SearchCore as typed.
+    var foundation: [Double]
+    var fullScansOnSample: [Double]
+    var typedOnSample: [Double]
     var peakMemory: Double
 
-    var speedup: Double {
-      let ours = percentile(oursOnSample, 0.5)
-      return ours > 0 ? percentile(baseline, 0.5) / ours : .nan
+    /// How many times faster SearchCore's full scan is than Foundation's, at the median of
+    /// the same keystrokes: like with like, each scans every item.
+    var fullScanRatio: Double { ratio(foundation, fullScansOnSample) }
+    /// How many times faster a keystroke as typed is (narrowed from the previous one, or a
+    /// full scan for a first letter) than Foundation's scan, which is what an app that
+    /// filters an array gets on every keystroke.
+    var typedRatio: Double { ratio(foundation, typedOnSample) }
+
+    private func ratio(_ baseline: [Double], _ ours: [Double]) -> Double {
+      let median = percentile(ours, 0.5)
+      return median > 0 ? percentile(baseline, 0.5) / median : .nan
     }
 
     var text: String {
       func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
+      // Baseline time over SearchCore's: above 1, SearchCore is faster.
+      func times(_ value: Double) -> String {
+        String(
+          format: value < 10 ? "baseline/SearchCore %.2f×" : "baseline/SearchCore %.0f×", value)
+      }
       return """
-        items: \(items), queries: \(queries), keystrokes: \(keystrokes) (\(measuredKeystrokes) of ≥ 2 folded characters)
+        items: \(items), queries: \(queries), keystrokes: \(keystrokes) (every one counted, first letters and scope changes too)
         load: \(ms(loadMilliseconds)), index build: \(ms(buildMilliseconds))
-        keystroke: p50 \(ms(percentile(typing, 0.5))), p99 \(ms(percentile(typing, 0.99))), max \(ms(typing.max() ?? 0))
-        full scan (\(fullScans.count): first keystrokes, scope changes): p50 \(ms(percentile(fullScans, 0.5))), p99 \(ms(percentile(fullScans, 0.99)))
+        keystroke, all \(typing.count): p50 \(ms(percentile(typing, 0.5))), p99 \(ms(percentile(typing, 0.99))), max \(ms(typing.max() ?? 0))
+        keystroke, the \(longer.count) of ≥ 3 folded characters: p50 \(ms(percentile(longer, 0.5))), p99 \(ms(percentile(longer, 0.99)))
+        full scan (\(fullScans.count): first letters, scope changes): p50 \(ms(percentile(fullScans, 0.5))), p99 \(ms(percentile(fullScans, 0.99)))
         peak RSS: \(String(format: "%.1f", peakMemory)) MB (before the baseline ran)
-        baseline items.filter { $0.localizedStandardContains(text) } on \(baseline.count) of the keystrokes: p50 \(ms(percentile(baseline, 0.5))); SearchCore on the same: p50 \(ms(percentile(oursOnSample, 0.5))); speedup \(String(format: "%.0f", speedup))x
+        baseline: items.filter, every word of the text in some searched value (localizedStandardContains), on \(foundation.count) of the keystrokes evenly spread: p50 \(ms(percentile(foundation, 0.5)))
+          full scan vs full scan (SearchCore in a fresh filter, same keystrokes): p50 \(ms(percentile(fullScansOnSample, 0.5))), \(times(fullScanRatio))
+          as typed vs the baseline's scan (SearchCore narrows from the previous keystroke; an array filter scans every item each time): p50 \(ms(percentile(typedOnSample, 0.5))), \(times(typedRatio))
         """
     }
 
@@ -182,14 +221,82 @@ struct TypingBenchmark {
       object.add("keystroke_p50_ms", percentile(typing, 0.5))
       object.add("keystroke_p99_ms", percentile(typing, 0.99))
       object.add("keystroke_max_ms", typing.max() ?? 0)
+      object.add("keystroke_3_chars_p50_ms", percentile(longer, 0.5))
+      object.add("keystroke_3_chars_p99_ms", percentile(longer, 0.99))
       object.add("full_scan_p50_ms", percentile(fullScans, 0.5))
       object.add("full_scan_p99_ms", percentile(fullScans, 0.99))
-      object.add("foundation_keystroke_p50_ms", percentile(baseline, 0.5))
-      object.add("foundation_sample", baseline.count)
-      object.add("speedup_vs_foundation", speedup)
+      object.add("foundation_sample", foundation.count)
+      object.add("foundation_scan_p50_ms", percentile(foundation, 0.5))
+      object.add("full_scan_on_sample_p50_ms", percentile(fullScansOnSample, 0.5))
+      object.add("typed_on_sample_p50_ms", percentile(typedOnSample, 0.5))
+      object.add("full_scan_vs_foundation_scan", fullScanRatio)
+      object.add("typed_vs_foundation_scan", typedRatio)
       object.add("peak_rss_mb", peakMemory)
       return object.json
     }
+  }
+}
+
+/// What an app without a search engine writes: `items.filter`, each word of the text found
+/// by `localizedStandardContains` (case and diacritics ignored, by the current locale) in
+/// some value of a field the scope searches, among the items of the scope's attribute values.
+struct FoundationBaseline {
+  /// Per item, the values of every field.
+  private let values: [[[String]]]
+  /// Per item, its attributes.
+  private let attributes: [[String]]
+  private let schema: Schema
+  private let scopes: [Scope]
+
+  init(corpus: SearchCorpus) {
+    let model = corpus.model
+    let ids = (0..<model.count).map { model.id(at: $0) }
+    values = ids.map { id in
+      (0..<model.schema.fields.count).map { model.values(of: id, field: $0) }
+    }
+    attributes = ids.map { id in
+      (0..<model.schema.attributes.count).map { model.attribute($0, of: id) }
+    }
+    schema = model.schema
+    scopes = corpus.scopeBar.scopes
+  }
+
+  /// The number of items found.
+  func search(_ text: String, scope index: Int) -> Int {
+    let words = text.split(separator: " ").map(String.init)
+    let scope = scopes.indices.contains(index) ? scopes[index] : Scope(title: "All")
+    let fields =
+      scope.fields.map { names in
+        names.compactMap { name in schema.fields.firstIndex { $0.name == name } }
+      } ?? schema.fields.indices.filter { schema.fields[$0].isSearched }
+    let attribute = scope.attribute.flatMap { schema.attributes.firstIndex(of: $0) }
+    var count = 0
+    for item in values.indices {
+      if let attribute, !scope.values.contains(attributes[item][attribute]) { continue }
+      let matches = words.allSatisfy { word in
+        fields.contains { field in
+          values[item][field].contains { $0.localizedStandardContains(word) }
+        }
+      }
+      if matches { count += 1 }
+    }
+    return count
+  }
+}
+
+/// One line of progress on standard error while a benchmark runs, when it is a terminal;
+/// cleared before the results are printed.
+struct BenchProgress {
+  static var isShown: Bool { isatty(STDERR_FILENO) != 0 }
+
+  func show(_ text: String) {
+    guard Self.isShown else { return }
+    Terminal.write("\r\u{1B}[K" + text, to: STDERR_FILENO)
+  }
+
+  func clear() {
+    guard Self.isShown else { return }
+    Terminal.write("\r\u{1B}[K", to: STDERR_FILENO)
   }
 }
 

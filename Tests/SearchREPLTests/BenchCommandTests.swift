@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `SearchREPL bench` through the binary: what it counts, what its ratios compare, and what it
+/// says when the data set it measures by default is not built. Only the counts and the
+/// relations between figures are checked, never a speed.
+@Suite struct BenchCommandTests {
+  /// The typing suite counts every keystroke: each character of each of the queries, plus a
+  /// search again after every tenth query when the scope changes (products has four scopes).
+  /// Its ratios are the baseline's median over SearchCore's, on the same sampled keystrokes.
+  @Test func typingCountsEveryKeystrokeAndSaysWhatItCompares() throws {
+    let queries = try String(
+      contentsOfFile: corpusFile("words/bench-queries.txt"), encoding: .utf8
+    ).split(separator: "\n").filter { !$0.isEmpty }
+    let expectedKeystrokes = queries.reduce(0) { $0 + $1.count } + queries.count / 10
+    let json = try BinaryRunner.run(
+      ["bench", "--corpus", "products", "--baseline-sample", "4", "--json"])
+    #expect(json.status == 0, "\(json.stderrText)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    #expect(object["items"] as? Int == 45)
+    #expect(object["queries"] as? Int == queries.count)
+    #expect(object["keystrokes"] as? Int == expectedKeystrokes)
+    #expect(object["foundation_sample"] as? Int == 4)
+    let number = { (key: String) -> Double in (object[key] as? Double) ?? .nan }
+    // Each ratio is the baseline's median over SearchCore's median of the same sample.
+    let fullScanRatio = number("foundation_scan_p50_ms") / number("full_scan_on_sample_p50_ms")
+    let typedRatio = number("foundation_scan_p50_ms") / number("typed_on_sample_p50_ms")
+    #expect(abs(number("full_scan_vs_foundation_scan") - fullScanRatio) <= 1e-9 * fullScanRatio)
+    #expect(abs(number("typed_vs_foundation_scan") - typedRatio) <= 1e-9 * typedRatio)
+    // All keystrokes include the ≥ 3-character ones, so their p99 is at least as high.
+    #expect(number("keystroke_max_ms") >= number("keystroke_p99_ms"))
+
+    let text = try BinaryRunner.run(["bench", "--corpus", "products", "--baseline-sample", "2"])
+    #expect(text.status == 0, "\(text.stderrText)")
+    let output = String(decoding: text.stdout, as: UTF8.self)
+    #expect(output.contains("keystrokes: \(expectedKeystrokes) (every one counted"))
+    #expect(
+      output.contains("full scan vs full scan (SearchCore in a fresh filter, same keystrokes)"))
+    #expect(output.contains("as typed vs the baseline's scan"))
+    #expect(output.contains("baseline/SearchCore"))
+  }
+
+  /// The default data set of the typing suite, W1, is built by a script: a folder whose
+  /// `Corpus` has the manifest but not the data file gets the command that builds it.
+  @Test func aMissingW1SaysHowToBuildIt() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("BenchCommandTests-\(UUID().uuidString)", isDirectory: true)
+    let words = folder.appendingPathComponent("Corpus/words", isDirectory: true)
+    try FileManager.default.createDirectory(at: words, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["words.manifest.json", "bench-queries.txt"] {
+      try FileManager.default.copyItem(
+        atPath: corpusFile("words/" + name), toPath: words.appendingPathComponent(name).path)
+    }
+    let result = try BinaryRunner.run(
+      executable: try BinaryRunner.executableURL(), ["bench"],
+      stdinFile: URL(fileURLWithPath: "/dev/null"), timeout: 60, folder: folder)
+    #expect(result.status == 2)
+    #expect(result.stderrText.hasPrefix("SearchREPL: error: "))
+    #expect(result.stderrText.contains("W1"))
+    #expect(result.stderrText.contains("bash Corpus/words/build.sh"))
+    #expect(result.stderrText.contains("--corpus"))
+  }
+
+  /// A file of the repository's Corpus folder.
+  private func corpusFile(_ path: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Corpus/" + path).path
+  }
+}
