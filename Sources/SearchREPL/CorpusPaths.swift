@@ -19,6 +19,9 @@ enum CorpusPaths {
     ("tweets", "tweets/tweets.manifest.json"),
     ("unicode", "unicode/unicode.manifest.json"),
     ("words", "words/sample.manifest.json"),
+    // Built by scripts (Corpus/README.md), not committed.
+    ("cities500", "cities/cities500.manifest.json"),
+    ("w1", "words/words.manifest.json"),
   ]
 
   /// The names, for help texts: "cities|products|…".

@@ -24,7 +24,7 @@ struct Filter: AsyncParsableCommand {
 
   @Option(
     help:
-      "Search the data set this manifest describes, or cities|products|chat|tweets|unicode|words (see Corpus/README.md)."
+      "Search the data set this manifest describes, or cities|products|chat|tweets|unicode|words|cities500|w1 (see Corpus/README.md)."
   )
   var corpus: String?
 

@@ -17,7 +17,8 @@ struct Load: AsyncParsableCommand {
       """
   )
 
-  @Argument(help: "The data set's manifest, or cities|products|chat|tweets|unicode|words.")
+  @Argument(
+    help: "The data set's manifest, or cities|products|chat|tweets|unicode|words|cities500|w1.")
   var manifest: String
 
   @Option(help: ArgumentHelp("The server: postgres://USER@HOST:PORT/DATABASE.", valueName: "url"))

@@ -35,7 +35,7 @@ struct REPL: AsyncParsableCommand {
 
   @Option(
     help:
-      "A manifest path, or cities|products|chat|tweets|unicode|words (the repository's Corpus folder)."
+      "A manifest path, or cities|products|chat|tweets|unicode|words|cities500|w1 (the repository's Corpus folder)."
   )
   var corpus = "cities"
 
