@@ -56,7 +56,7 @@ let package = Package(
     // public API compiles here (the GettingStarted guide's example lives in this target).
     .testTarget(
       name: "SearchCoreAPITests",
-      dependencies: ["SearchCore", "SearchCoreTesting"]
+      dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres"]
     ),
     // Start their own throwaway PostgreSQL cluster (initdb and pg_ctl from Debian's
     // postgresql, in a temporary folder, on a free port of 127.0.0.1) and stop it.

@@ -185,26 +185,6 @@ final class TableView: TableBatchUpdating {
     #expect(search.rows.count == contacts.count)
     #expect(tableView.sections == tableView.dataSourceRows())
   }
-
-  /// The guide's swift blocks are in this target, verbatim.
-  @Test func theGuidesCodeIsCompiledHere() throws {
-    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let guide = try String(
-      contentsOf: here.appendingPathComponent(
-        "../../Sources/SearchCore/SearchCore.docc/GettingStarted.md"), encoding: .utf8)
-    let example = try String(
-      contentsOf: here.appendingPathComponent("GettingStartedExample.swift"), encoding: .utf8)
-    let blocks = guide.components(separatedBy: "```swift\n").dropFirst().prefix(2).map {
-      $0.components(separatedBy: "```")[0]
-    }
-    #expect(blocks.count == 2)
-    for block in blocks {
-      for line in block.split(separator: "\n")
-      where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-        #expect(example.contains(line), "the example has \"\(line)\"")
-      }
-    }
-  }
 }
 
 /// The README's `ItemSearch` example, line by line, with what it promises checked.

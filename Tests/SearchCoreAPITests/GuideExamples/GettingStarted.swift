@@ -1,5 +1,5 @@
-// The GettingStarted guide's example, verbatim: GettingStartedTests checks that every line of
-// the guide's first two swift blocks is here, and drives this code.
+// The GettingStarted guide's swift blocks, verbatim (GuideExampleTests checks that every swift
+// block of the guides is in this folder); GettingStartedTests drives them.
 import SearchCore
 
 struct Contact: Identifiable, Sendable {

@@ -1,0 +1,16 @@
+// The QueryLanguage guide's swift block, verbatim (GuideExampleTests checks that every swift
+// block of the guides is in this folder, and drives this one).
+import SearchCore
+
+/// A search field that reads words: nothing typed is an operator.
+@MainActor
+func queryLanguageExample(products: SearchCorpus, normalizer: Normalizer) throws
+  -> (query: Query, controller: SearchController)
+{
+  let query = try Query("!mül", syntax: .words, normalizer: normalizer)  // the word "!mül"
+  let controller = try SearchController(
+    corpus: products, configuration: SearchConfiguration(querySyntax: .words))
+  controller.begin()
+  controller.setText("!ipad")  // no product has "!ipad"; in extended syntax, 41 lack "ipad"
+  return (query, controller)
+}
