@@ -53,7 +53,8 @@ let package = Package(
       ]
     ),
     // The library as an app sees it: `import SearchCore` without `@testable`, so only the
-    // public API compiles here (the GettingStarted guide's example lives in this target).
+    // public API compiles here; every guide's swift blocks are compiled and run here
+    // (GuideExamples/).
     .testTarget(
       name: "SearchCoreAPITests",
       dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres"]

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer harness with the address sanitizer and runs it.
+#
+#   bash Fuzz/run.sh TARGET SECONDS [libFuzzer options…]
+#   bash Fuzz/run.sh --build TARGET        # build only: Fuzz/.build/TARGET
+#   bash Fuzz/run.sh --list                # the targets
+#
+# A harness is Fuzz/Harnesses/TARGET.swift. It is compiled with SearchCore's sources into
+# one module (so it reaches internal API as a test would), with the toolchain's libFuzzer
+# and AddressSanitizer (`swiftc -sanitize=fuzzer,address`); CICU's C and C++ are compiled
+# with clang and the same sanitizer. The run starts from the committed seeds,
+# Fuzz/Seeds/TARGET/, and keeps what it finds new in Fuzz/.corpus/TARGET/ (not committed);
+# a crash or a failed oracle leaves its input in Fuzz/.findings/TARGET/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+build="$here/.build"
+
+targets() { for f in "$here"/Harnesses/*.swift; do basename "$f" .swift; done; }
+
+if [[ "${1:-}" == "--list" ]]; then targets; exit 0; fi
+build_only=false
+if [[ "${1:-}" == "--build" ]]; then build_only=true; shift; fi
+target=${1:?usage: Fuzz/run.sh TARGET SECONDS [libFuzzer options…] (targets: $(targets | tr '\n' ' '))}
+harness="$here/Harnesses/$target.swift"
+[[ -f "$harness" ]] || { echo "Fuzz/run.sh: no harness $harness; targets: $(targets | tr '\n' ' ')" >&2; exit 2; }
+
+mkdir -p "$build/cicu" "$build/module"
+# CICU, instrumented for the sanitizer and coverage.
+cflags=(-O1 -g -fsanitize=address,fuzzer-no-link -I "$root/Sources/CICU/include")
+if [[ ! -f "$build/cicu/CICU.o" || "$root/Sources/CICU/CICU.c" -nt "$build/cicu/CICU.o" ]]; then
+  clang "${cflags[@]}" -c "$root/Sources/CICU/CICU.c" -o "$build/cicu/CICU.o"
+fi
+if [[ ! -f "$build/cicu/AlphabeticIndex.o" || "$root/Sources/CICU/AlphabeticIndex.cpp" -nt "$build/cicu/AlphabeticIndex.o" ]]; then
+  clang++ "${cflags[@]}" -c "$root/Sources/CICU/AlphabeticIndex.cpp" -o "$build/cicu/AlphabeticIndex.o"
+fi
+cat > "$build/module/module.modulemap" <<MAP
+module CICU {
+  header "$root/Sources/CICU/include/CICU.h"
+  export *
+}
+MAP
+
+binary="$build/$target"
+mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
+newest=$(ls -t "${sources[@]}" "$harness" "$here"/Harnesses/Support/*.swift 2>/dev/null | head -1)
+if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
+  echo "Fuzz/run.sh: building $target" >&2
+  swiftc -swift-version 6 -parse-as-library -module-name SearchCore -package-name fuzz \
+    -sanitize=fuzzer,address -O -g \
+    -I "$build/module" \
+    "${sources[@]}" "$here"/Harnesses/Support/*.swift "$harness" \
+    "$build/cicu/CICU.o" "$build/cicu/AlphabeticIndex.o" \
+    -licuuc -licui18n -licudata -lstdc++ \
+    -o "$binary"
+fi
+$build_only && exit 0
+
+seconds=${2:?usage: Fuzz/run.sh TARGET SECONDS [libFuzzer options…]}
+shift 2
+mkdir -p "$here/.corpus/$target" "$here/.findings/$target"
+seeds=()
+[[ -d "$here/Seeds/$target" ]] && seeds=("$here/Seeds/$target")
+cd "$root"
+exec "$binary" -max_total_time="$seconds" -print_final_stats=1 \
+  -artifact_prefix="$here/.findings/$target/" "$@" \
+  "$here/.corpus/$target" "${seeds[@]}"
