@@ -5,6 +5,7 @@
 /// The locales whose folding differs: the root, and the Turkic locales' dotted and dotless i.
 private let locales: [String?] = [nil, "tr", "az", "de", "el", "lt"]
 
+/// One input: a folding option set (5 bits), a locale, then the text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNormalizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
