@@ -43,7 +43,8 @@ MAP
 
 binary="$build/$target"
 mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
-newest=$(ls -t "${sources[@]}" "$harness" "$here"/Harnesses/Support/*.swift 2>/dev/null | head -1)
+# (`head` may close the pipe before `ls` is done: that is not a failure.)
+newest=$(ls -t "${sources[@]}" "$harness" "$here"/Harnesses/Support/*.swift | head -1 || true)
 if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
   echo "Fuzz/run.sh: building $target" >&2
   swiftc -swift-version 6 -parse-as-library -module-name SearchCore -package-name fuzz \
@@ -52,7 +53,7 @@ if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
     "${sources[@]}" "$here"/Harnesses/Support/*.swift "$harness" \
     "$build/cicu/CICU.o" "$build/cicu/AlphabeticIndex.o" \
     -licuuc -licui18n -licudata -lstdc++ \
-    -o "$binary"
+    -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
 fi
 $build_only && exit 0
 
@@ -62,6 +63,8 @@ mkdir -p "$here/.corpus/$target" "$here/.findings/$target"
 seeds=()
 [[ -d "$here/Seeds/$target" ]] && seeds=("$here/Seeds/$target")
 cd "$root"
+# libFuzzer reports a crash; Swift's own backtrace would bury it.
+export SWIFT_BACKTRACE=enable=no
 exec "$binary" -max_total_time="$seconds" -print_final_stats=1 \
   -artifact_prefix="$here/.findings/$target/" "$@" \
   "$here/.corpus/$target" "${seeds[@]}"

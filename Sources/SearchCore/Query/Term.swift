@@ -35,7 +35,8 @@ public struct Term: Hashable, Sendable {
 }
 
 extension Term: CustomStringConvertible {
-  /// The term in query syntax, with spaces escaped: `!^abc`, `def$`, `'ghi`, `a\ b`.
+  /// The term in query syntax, with spaces escaped: `!^abc`, `def$`, `'ghi`, `a\ b`; the
+  /// query that is this text alone has this term.
   public var description: String {
     var bytes: [UInt8] = []
     for byte in text.utf8 {
@@ -49,7 +50,9 @@ extension Term: CustomStringConvertible {
       case .prefix: "^" + body
       case .suffix: body + "$"
       case .equal: "^" + body + "$"
-      case .fuzzy: "'" + body
+      // A final `$` after `'` is taken off as a suffix mark, as fzf takes it (`'abc$` is the
+      // fuzzy "abc"), so a fuzzy text that ends with `$` is written with one more.
+      case .fuzzy: "'" + body + (body.hasSuffix("$") ? "$" : "")
       }
     return isInverse ? "!" + term : term
   }

@@ -131,8 +131,8 @@ private let parseCases: [ParseCase] = [
   // the $ is dropped: fuzzy "abc", not a suffix; fzf: abc, ABC def, "  abc  ", xabcx, "abc ",
   // |abc, abc$, ^abc, 'abc, !abc, axbxc
   .init("'abc$", "'abc"),
-  // fuzzy "abc$"; fzf: abc$
-  .init("'abc$$", "'abc$"),
+  // fuzzy "abc$" (written with the $ that the parser takes off again); fzf: abc$
+  .init("'abc$$", "'abc$$"),
   // fuzzy "^abc"; fzf: ^abc
   .init("'^abc", "'^abc"),
   // the prefix "'abc"; fzf: 'abc
@@ -242,6 +242,8 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   if body.hasPrefix("'") {
     kind = .fuzzy
     body = body.dropFirst()
+    // A fuzzy text that ends with `$` is written with one more `$` (as the parser drops one).
+    if body.hasSuffix("$") { body = body.dropLast() }
   } else if body.hasPrefix("^") && body.hasSuffix("$") && body.unicodeScalars.count >= 3 {
     kind = .equal
     body = body.dropFirst().dropLast()
@@ -303,6 +305,20 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
     let query = try Query(text, normalizer: try Normalizer())
     let terms = query.sets.flatMap(\.terms)
     #expect(terms.map { String(query.text.unicodeScalars[$0.range]) } == tokens)
+  }
+
+  /// A term's description is query syntax that reads back as the term, also for a fuzzy term
+  /// whose text ends with `$` (fzf takes the final `$` of `'abc$` as a suffix mark and drops
+  /// it, so `'abc$$` is the fuzzy "abc$"). Found by the query harness of Fuzz/.
+  @Test(arguments: ["'abc$$", "'$$", "!'a$$", "^a$$", "a$$", "!!a", "'^a", "a\\ b$"])
+  func aTermsDescriptionReadsBackAsTheTerm(_ text: String) throws {
+    let normalizer = try Normalizer()
+    let term = try #require(try Query(text, normalizer: normalizer).sets.first?.terms.first)
+    let again = try #require(
+      try Query(term.description, normalizer: normalizer).sets.first?.terms.first)
+    #expect(again.kind == term.kind)
+    #expect(again.isInverse == term.isInverse)
+    #expect(again.text == term.text)
   }
 
   @Test func foldingFollowsTheNormalizer() throws {

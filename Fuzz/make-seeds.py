@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Writes Fuzz/Seeds/TARGET/, the committed seed inputs of each harness, from the
+repository's own data: the queries of the corpora's regression cases, and lines of the
+committed data sets. Each seed is a file named by the SHA-1 of its bytes (as libFuzzer names
+its corpus). Run from anywhere; stdlib only."""
+import glob
+import hashlib
+import os
+import random
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+
+
+def write(target, seeds):
+    folder = os.path.join(here, "Seeds", target)
+    os.makedirs(folder, exist_ok=True)
+    for old in os.listdir(folder):
+        os.remove(os.path.join(folder, old))
+    for seed in sorted(set(seeds)):
+        name = hashlib.sha1(seed).hexdigest()
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write(seed)
+    print(f"{target}: {len(set(seeds))} seeds")
+
+
+def case_queries():
+    """The 'input' column of every Corpus/*/cases.tsv: queries, and typing sessions."""
+    queries = []
+    for path in sorted(glob.glob(os.path.join(root, "Corpus", "*", "cases.tsv"))):
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                if line.startswith("#") or line.startswith("case\t") or not line.strip():
+                    continue
+                columns = line.rstrip("\n").split("\t")
+                if len(columns) > 2 and columns[2]:
+                    queries.append(columns[2])
+    return queries
+
+
+def data_lines(count_per_file):
+    """Lines of the committed data sets, a fixed sample of each (seeded, so reruns agree)."""
+    lines = []
+    generator = random.Random(30)
+    patterns = ["cities/cities.tsv", "unicode/unicode.tsv", "words/sample.txt",
+                "products/products.tsv", "chat/chat.jsonl", "tweets/*.jsonl"]
+    for pattern in patterns:
+        for path in sorted(glob.glob(os.path.join(root, "Corpus", pattern))):
+            with open(path, encoding="utf-8") as file:
+                all_lines = file.read().split("\n")
+            lines += generator.sample(all_lines, min(count_per_file, len(all_lines)))
+    return lines
+
+
+queries = case_queries()
+write("query", [query.encode() for query in queries])
+# The normaliser's input: an option byte (the default folding, 0b00111, and the latin and
+# dotless-i variants), a locale byte (root, tr), then the text.
+texts = queries + data_lines(60)
+write("normalizer", [bytes([options, locale]) + text.encode()
+                     for text in texts for (options, locale) in [(0x07, 0), (0x0F, 0), (0x07, 1)]
+                     if len(text) < 400])
