@@ -60,3 +60,36 @@ texts = queries + data_lines(60)
 write("normalizer", [bytes([options, locale]) + text.encode()
                      for text in texts for (options, locale) in [(0x07, 0), (0x0F, 0), (0x07, 1)]
                      if len(text) < 400])
+
+
+def chunks(lines, size, count):
+    """`count` chunks of `size` consecutive lines, spread over `lines`."""
+    step = max(1, len(lines) // max(count, 1))
+    return ["\n".join(lines[start:start + size]) + "\n"
+            for start in range(0, len(lines), step)][:count]
+
+
+def read_lines(path):
+    with open(os.path.join(root, "Corpus", path), encoding="utf-8") as file:
+        return file.read().split("\n")[:-1]
+
+
+# The loaders' input: a manifest byte (0: TSV with a header, name/alt/n/kind; 1: TSV without
+# one, word and language by column; 2: JSON Lines), then the data file.
+cities = read_lines("cities/cities.tsv")[1:]
+rows = []
+for line in cities:
+    columns = line.split("\t")
+    rows.append("\t".join([columns[1], columns[2], columns[5], columns[4]]))
+loaders = [bytes([0]) + ("name\talt\tn\tkind\n" + chunk).encode() for chunk in chunks(rows, 20, 40)]
+loaders += [bytes([1]) + chunk.encode() for chunk in chunks(read_lines("words/sample.tsv"), 30, 40)]
+jsonl = read_lines("chat/chat.jsonl") + read_lines("tweets/tweets.jsonl")
+loaders += [bytes([2]) + chunk.encode() for chunk in chunks(jsonl, 5, 40)]
+write("loaders", loaders)
+
+# The manifest reader's input: every committed manifest.
+manifests = []
+for path in sorted(glob.glob(os.path.join(root, "Corpus", "*", "*.manifest.json"))):
+    with open(path, "rb") as file:
+        manifests.append(file.read())
+write("manifest", manifests)
