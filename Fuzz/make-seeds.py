@@ -93,3 +93,15 @@ for path in sorted(glob.glob(os.path.join(root, "Corpus", "*", "*.manifest.json"
     with open(path, "rb") as file:
         manifests.append(file.read())
 write("manifest", manifests)
+
+# The key decoder's input: four split points, then what a terminal sends: typed text in
+# several scripts, arrows and page keys (CSI and SS3), Alt and Ctrl keys, a bracketed paste,
+# CR LF pairs, a lone Escape.
+terminal = [
+    b"sao paulo\r", "москва\x7f\x7fва\r".encode(), "東京\x1b[D\x1b[C\r".encode(),
+    b"\x1b[A\x1b[B\x1b[5~\x1b[6~\x1bOA\x1bOH\x1bOF\x1b[H\x1b[F", b"\x1bb\x1bf\x1bd\x1b\x7f",
+    b"\x01\x05\x0b\x15\x17\x0f\x03", b"\x1b[200~pasted\r\ntext\x1b[201~\r", b"a\r\nb\r\n",
+    b"\x1b", b"\x1b[Z\t", b"\x1b[3~\x1b[1;5C\x1b[1;5D", "e\u0301 👍🏽\r".encode(),
+]
+write("keys", [bytes([cut, cut * 2 % 256, cut * 3 % 256, 255]) + text
+               for text in terminal for cut in (1, 3, 7)])

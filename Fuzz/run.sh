@@ -5,8 +5,9 @@
 #   bash Fuzz/run.sh --build TARGET        # build only: Fuzz/.build/TARGET
 #   bash Fuzz/run.sh --list                # the targets
 #
-# A harness is Fuzz/Harnesses/TARGET.swift. It is compiled with SearchCore's sources into
-# one module (so it reaches internal API as a test would), with the toolchain's libFuzzer
+# A harness is Fuzz/Harnesses/TARGET.swift. It is compiled with SearchCore's sources (and the
+# files its `// fuzz-sources:` line names) into one module (so it reaches internal API as a
+# test would), with the toolchain's libFuzzer
 # and AddressSanitizer (`swiftc -sanitize=fuzzer,address`); CICU's C and C++ are compiled
 # with clang and the same sanitizer. The run starts from the committed seeds,
 # Fuzz/Seeds/TARGET/, and keeps what it finds new in Fuzz/.corpus/TARGET/ (not committed);
@@ -43,6 +44,8 @@ MAP
 
 binary="$build/$target"
 mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
+# A harness of code outside SearchCore names its files on a `// fuzz-sources:` line.
+for extra in $(sed -n 's|^// fuzz-sources: ||p' "$harness"); do sources+=("$root/$extra"); done
 # (`head` may close the pipe before `ls` is done: that is not a failure.)
 newest=$(ls -t "${sources[@]}" "$harness" "$here"/Harnesses/Support/*.swift | head -1 || true)
 if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then

@@ -62,6 +62,11 @@ import Testing
     #expect(keys("\n") == [.enter])
     #expect(keys("\r\r") == [.enter, .enter])
     #expect(keys("a\r\nb") == [.character("a"), .enter, .character("b")])
+    // A read that ends between CR and LF: still one Enter (found by Fuzz/Harnesses/keys),
+    // and an LF after anything else is an Enter of its own.
+    #expect(keys("\u{16}\r\r", "\n\u{2}") == [.control("v"), .enter, .enter, .control("b")])
+    #expect(keys("\r", "\n", "\n") == [.enter, .enter])
+    #expect(keys("\r", "a\n") == [.enter, .character("a"), .enter])
   }
 
   @Test func bracketedPaste() {

@@ -38,6 +38,9 @@ struct KeyDecoder {
   private var buffer: [UInt8] = []
   private var pasting = false
   private var pasted: [UInt8] = []
+  /// The last byte decoded was a CR that ended a read: an LF that starts the next read is
+  /// the rest of its CR LF pair, not a second Enter.
+  private var afterCarriageReturn = false
 
   private static let escape: UInt8 = 0x1B
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
@@ -88,15 +91,19 @@ struct KeyDecoder {
   /// needed; a nil key for bytes that mean nothing here (they are skipped).
   private mutating func decodeOne(_ bytes: ArraySlice<UInt8>, final: Bool) -> (Key?, Int)? {
     let first = bytes[bytes.startIndex]
+    let pairsWithCarriageReturn = afterCarriageReturn
+    afterCarriageReturn = false
     switch first {
     case Self.escape:
       return decodeEscape(bytes, final: final)
     case 0x0D:
-      // Enter is CR; a CR LF pair (a pasted line without bracketed paste) is one Enter.
+      // Enter is CR; a CR LF pair (a pasted line without bracketed paste) is one Enter, also
+      // when a read ends between the two.
       let next = bytes.index(after: bytes.startIndex)
       if next < bytes.endIndex, bytes[next] == 0x0A { return (.enter, 2) }
+      afterCarriageReturn = next == bytes.endIndex
       return (.enter, 1)
-    case 0x0A: return (.enter, 1)
+    case 0x0A: return (pairsWithCarriageReturn ? nil : .enter, 1)
     case 0x09: return (.tab, 1)
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x01...0x1A:
