@@ -105,3 +105,16 @@ terminal = [
 ]
 write("keys", [bytes([cut, cut * 2 % 256, cut * 3 % 256, 255]) + text
                for text in terminal for cut in (1, 3, 7)])
+
+# The REPL command parser's input: one line of each command, as the README and the tests
+# write them.
+commands = [
+    "type sao paulo", "type \"  padded \"", "paste new york", "back 2", "back", "clear",
+    "scope Europe", "scope 2", "search", "cancel", "begin", "end", "show", "show results 2",
+    "show original", "next", "prev", "select 0.1", "select 3", "delete 1",
+    "insert name=Zürich; country=CH", "insert name=a\\;b; alternate names=x|y",
+    "update 0.1 name=Bern", "set minlen 3", "set mode background", "set coalesce 150",
+    "set rank on", "set sections letter:name", "set fold -case,latin", "set locale tr",
+    "wait", "stats", "help", "help insert", "quit", "# a comment", "   ", "fitler uber",
+]
+write("commands", [line.encode() for line in commands])

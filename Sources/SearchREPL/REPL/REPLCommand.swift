@@ -144,14 +144,18 @@ enum REPLCommand: Equatable {
 
   /// Parses a line; nil for a blank line or a `#` comment.
   static func parse(_ line: String) throws(REPLCommandError) -> REPLCommand? {
-    let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-    let name = String(trimmed.prefix { $0 != " " && $0 != "\t" })
-    var rest = trimmed.dropFirst(name.count)
+    // Separators are scalars, not characters: a space followed by a combining mark is one
+    // character, but still separates (so indenting a line never changes what it means).
+    let isSeparator = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+    let trimmed = line.unicodeScalars.drop(while: isSeparator)
+    if trimmed.isEmpty || trimmed.first == "#" { return nil }
+    let nameScalars = trimmed.prefix { !isSeparator($0) }
+    let name = String(Substring(nameScalars))
+    var rest = trimmed[nameScalars.endIndex...]
     // One separator belongs to the syntax; anything after it is the argument as written.
-    if let first = rest.first, first == " " || first == "\t" { rest = rest.dropFirst() }
-    let argument = String(rest)
-    let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    if let first = rest.first, isSeparator(first) { rest = rest.dropFirst() }
+    let argument = String(Substring(rest))
+    let words = rest.split(whereSeparator: isSeparator).map { String(Substring($0)) }
     guard let spec = spec(named: name.lowercased()) else {
       throw .unknown(name, suggestion: suggestion(for: name.lowercased()))
     }

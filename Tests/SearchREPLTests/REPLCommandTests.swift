@@ -1,0 +1,34 @@
+import Testing
+
+@testable import SearchREPL
+
+/// The REPL's command parser on its own.
+@Suite struct REPLCommandTests {
+  private func parse(_ line: String) -> Result<REPLCommand?, REPLCommandError> {
+    Result { () throws(REPLCommandError) in try REPLCommand.parse(line) }
+  }
+
+  @Test func blankLinesAndCommentsAreNothing() {
+    #expect(parse("") == .success(nil))
+    #expect(parse(" \t ") == .success(nil))
+    #expect(parse("  # a comment") == .success(nil))
+  }
+
+  /// One separator after the command word belongs to the syntax; the rest of `type`'s
+  /// argument is the text as written.
+  @Test func typeKeepsItsTextAsWritten() {
+    #expect(parse("type  new york") == .success(.type(" new york")))
+    #expect(parse("\ttype sao paulo") == .success(.type("sao paulo")))
+  }
+
+  /// Spaces and tabs separate as scalars: a space before a combining mark is one character
+  /// with it, yet indenting a line never changes what it means (found by
+  /// Fuzz/Harnesses/commands: the indented line named the command " ֻ").
+  @Test func indentationNeverChangesTheMeaning() {
+    for line in ["\u{5BB}  D D", "type \u{301}a", "back \u{301}", "select 0.\u{301}1", "quit"] {
+      #expect(parse(" \t " + line) == parse(line), "\(line.debugDescription)")
+    }
+    #expect(parse(" \u{5BB}x") == .failure(.unknown("\u{5BB}x", suggestion: nil)))
+    #expect(parse("scope \u{301}Europe") == .success(.scope("\u{301}Europe")))
+  }
+}
