@@ -93,26 +93,11 @@ import Testing
     let entries = ItemDetail.entries(of: ItemID(rawValue: 1), in: corpus, query: query)
     let lines = LiveScreen.detailEntry(name: entries[1].name, value: entries[1].value, width: 30)
     #expect(
-      lines.map { Self.plain($0.text) } == [
+      lines.map { REPLOutput.withoutSGR($0.text) } == [
         "  alternate names:", "    Sankt-Peterburg,", "    Санкт-Петербург",
       ])
     #expect(lines[0].text == "\u{1B}[1m  alternate names:\u{1B}[0m")
     #expect(lines[2].text.contains("\u{1B}[1;4mПетербург\u{1B}[0m"))
     #expect(!lines[1].text.contains("\u{1B}[1;4m"))
-  }
-
-  private static func plain(_ text: String) -> String {
-    var result = ""
-    var inSequence = false
-    for character in text {
-      if character == "\u{1B}" {
-        inSequence = true
-      } else if inSequence {
-        if character == "m" { inSequence = false }
-      } else {
-        result.append(character)
-      }
-    }
-    return result
   }
 }

@@ -59,40 +59,24 @@ import Testing
 
   @Test func titlesThatFitAreAllShown() {
     let line = LiveScreen.scopeBar(titles: titles, selected: 1, width: 80)
-    #expect(plain(line) == " All   Device   Desktop   Portable ")
+    #expect(REPLOutput.withoutSGR(line.text) == " All   Device   Desktop   Portable ")
   }
 
   /// Titles cut on the right end with "›" at the right edge.
   @Test func aCutOnTheRightIsMarked() {
     let narrow = LiveScreen.scopeBar(titles: titles, selected: 0, width: 12)
-    #expect(plain(narrow) == " All   Dev ›")
+    #expect(REPLOutput.withoutSGR(narrow.text) == " All   Dev ›")
     #expect(narrow.columns == 12)
     let wider = LiveScreen.scopeBar(titles: titles, selected: 1, width: 24)
-    #expect(plain(wider) == " All   Device   Deskto ›")
+    #expect(REPLOutput.withoutSGR(wider.text) == " All   Device   Deskto ›")
   }
 
   /// Titles before the selected one are left out, with "‹", when it would not be in view;
   /// the last title needs no "›".
   @Test func aCutOnTheLeftIsMarked() {
     let line = LiveScreen.scopeBar(titles: titles, selected: 3, width: 20)
-    #expect(plain(line) == "‹  Portable ")
+    #expect(REPLOutput.withoutSGR(line.text) == "‹  Portable ")
     let middle = LiveScreen.scopeBar(titles: titles, selected: 2, width: 20)
-    #expect(plain(middle) == "‹  Desktop   Porta ›")
-  }
-
-  /// The line's text without its SGR sequences.
-  private func plain(_ line: StyledLine) -> String {
-    var result = ""
-    var inEscape = false
-    for character in line.text {
-      if character == "\u{1B}" {
-        inEscape = true
-      } else if inEscape {
-        if character == "m" { inEscape = false }
-      } else {
-        result.append(character)
-      }
-    }
-    return result
+    #expect(REPLOutput.withoutSGR(middle.text) == "‹  Desktop   Porta ›")
   }
 }

@@ -114,8 +114,13 @@ final class REPLOutput {
   /// The columns text takes on a terminal: SGR sequences (`ESC [ … m`, the highlights) take
   /// none.
   nonisolated static func columns(of text: some StringProtocol) -> Int {
-    guard text.contains("\u{1B}") else { return ColumnWidth.columns(of: text) }
-    var total = 0
+    ColumnWidth.columns(of: withoutSGR(text))
+  }
+
+  /// The text without its SGR sequences (`ESC [ … m`): what a terminal shows of it.
+  nonisolated static func withoutSGR(_ text: some StringProtocol) -> String {
+    guard text.contains("\u{1B}") else { return String(text) }
+    var result = ""
     var inSequence = false
     for character in text {
       if character == "\u{1B}" {
@@ -123,10 +128,10 @@ final class REPLOutput {
       } else if inSequence {
         if character == "m" { inSequence = false }
       } else {
-        total += ColumnWidth.columns(of: character)
+        result.append(character)
       }
     }
-    return total
+    return result
   }
 
   /// Milliseconds rounded to microseconds, for JSON.
