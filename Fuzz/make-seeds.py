@@ -118,3 +118,10 @@ commands = [
     "wait", "stats", "help", "help insert", "quit", "# a comment", "   ", "fitler uber",
 ]
 write("commands", [line.encode() for line in commands])
+
+# The differential harness reads its input as a sequence of choices (folding, locale, syntax,
+# the items' pieces, then the session's steps): random bytes, long enough for a corpus of ten
+# items and a session of a few dozen steps, from a fixed generator so the seeds do not change.
+choices = random.Random(14)
+write("differential", [bytes(choices.randrange(256) for _ in range(choices.randrange(200, 600)))
+                       for _ in range(40)])

@@ -2,14 +2,15 @@
 # Builds one libFuzzer harness with the address sanitizer and runs it.
 #
 #   bash Fuzz/run.sh TARGET SECONDS [libFuzzer options…]
-#   bash Fuzz/run.sh --build TARGET        # build only: Fuzz/.build/TARGET
+#   bash Fuzz/run.sh --build               # build only: Fuzz/.build/fuzz
 #   bash Fuzz/run.sh --list                # the targets
 #
-# A harness is Fuzz/Harnesses/TARGET.swift. It is compiled with SearchCore's sources (and the
-# files its `// fuzz-sources:` line names) into one module (so it reaches internal API as a
-# test would), with the toolchain's libFuzzer
+# A harness is Fuzz/Harnesses/TARGET.swift. Every harness is compiled with SearchCore's
+# sources (and the files the harnesses' `// fuzz-sources:` lines name) into one module (so
+# they reach internal API as a test would) and one binary, with the toolchain's libFuzzer
 # and AddressSanitizer (`swiftc -sanitize=fuzzer,address`); CICU's C and C++ are compiled
-# with clang and the same sanitizer. The run starts from the committed seeds,
+# with clang and the same sanitizer. The binary runs the harness FUZZ_TARGET names
+# (Harnesses/Support/Main.swift). The run starts from the committed seeds,
 # Fuzz/Seeds/TARGET/, and keeps what it finds new in Fuzz/.corpus/TARGET/ (not committed);
 # a crash or a failed oracle leaves its input in Fuzz/.findings/TARGET/.
 set -euo pipefail
@@ -22,9 +23,13 @@ targets() { for f in "$here"/Harnesses/*.swift; do basename "$f" .swift; done; }
 if [[ "${1:-}" == "--list" ]]; then targets; exit 0; fi
 build_only=false
 if [[ "${1:-}" == "--build" ]]; then build_only=true; shift; fi
-target=${1:?usage: Fuzz/run.sh TARGET SECONDS [libFuzzer options…] (targets: $(targets | tr '\n' ' '))}
-harness="$here/Harnesses/$target.swift"
-[[ -f "$harness" ]] || { echo "Fuzz/run.sh: no harness $harness; targets: $(targets | tr '\n' ' ')" >&2; exit 2; }
+if ! $build_only; then
+  target=${1:?usage: Fuzz/run.sh TARGET SECONDS [libFuzzer options…] (targets: $(targets | tr '\n' ' '))}
+  [[ -f "$here/Harnesses/$target.swift" ]] || {
+    echo "Fuzz/run.sh: no harness Fuzz/Harnesses/$target.swift; targets: $(targets | tr '\n' ' ')" >&2
+    exit 2
+  }
+fi
 
 mkdir -p "$build/cicu" "$build/module"
 # CICU, instrumented for the sanitizer and coverage.
@@ -42,21 +47,26 @@ module CICU {
 }
 MAP
 
-binary="$build/$target"
+binary="$build/fuzz"
 mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
+harnesses=("$here"/Harnesses/*.swift "$here"/Harnesses/Support/*.swift)
 # A harness of code outside SearchCore names its files on a `// fuzz-sources:` line.
-for extra in $(sed -n 's|^// fuzz-sources: ||p' "$harness"); do sources+=("$root/$extra"); done
+for extra in $(sed -n 's|^// fuzz-sources: ||p' "$here"/Harnesses/*.swift | sort -u); do
+  sources+=("$root/$extra")
+done
 # (`head` may close the pipe before `ls` is done: that is not a failure.)
-newest=$(ls -t "${sources[@]}" "$harness" "$here"/Harnesses/Support/*.swift | head -1 || true)
+newest=$(ls -t "${sources[@]}" "${harnesses[@]}" | head -1 || true)
 if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
-  echo "Fuzz/run.sh: building $target" >&2
+  echo "Fuzz/run.sh: building the harnesses" >&2
   swiftc -swift-version 6 -parse-as-library -module-name SearchCore -package-name fuzz \
     -sanitize=fuzzer,address -O -g \
     -I "$build/module" \
-    "${sources[@]}" "$here"/Harnesses/Support/*.swift "$harness" \
+    "${sources[@]}" "${harnesses[@]}" \
     "$build/cicu/CICU.o" "$build/cicu/AlphabeticIndex.o" \
     -licuuc -licui18n -licudata -lstdc++ \
-    -o "$binary" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
+    -o "$binary.new" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
+  # A rename, so that runs still going keep the binary they started with.
+  mv "$binary.new" "$binary"
 fi
 $build_only && exit 0
 
@@ -68,6 +78,7 @@ seeds=()
 cd "$root"
 # libFuzzer reports a crash; Swift's own backtrace would bury it.
 export SWIFT_BACKTRACE=enable=no
+export FUZZ_TARGET="$target"
 exec "$binary" -max_total_time="$seconds" -print_final_stats=1 \
   -artifact_prefix="$here/.findings/$target/" "$@" \
   "$here/.corpus/$target" "${seeds[@]}"

@@ -8,8 +8,7 @@
 import Foundation
 
 /// One input: the line.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let line = input.restAsText()
   let result = Result { () throws(REPLCommandError) in try REPLCommand.parse(line) }

@@ -6,8 +6,7 @@
 // duplicated at a split.
 
 /// One input: up to four split points (one byte each), then the bytes a terminal sends.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let cuts = (0..<4).map { _ in Int(input.byte()) }
   let bytes = input.rest()

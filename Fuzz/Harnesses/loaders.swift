@@ -17,8 +17,7 @@ private let manifests: [Manifest] = [
 ].compactMap { try? Manifest(json: Array($0.utf8), file: "fuzz.manifest.json") }
 
 /// One input: which manifest, then the data file's bytes.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzLoaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzLoaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   require(manifests.count == 3, "a harness manifest does not parse")
   var input = FuzzInput(data, size)
   let manifest = manifests[input.below(manifests.count)]

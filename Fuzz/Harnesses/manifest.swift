@@ -3,8 +3,7 @@
 // a trap.
 
 /// One input: the manifest's bytes.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let bytes = input.rest()
   let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -6,8 +6,7 @@
 private let locales: [String?] = [nil, "tr", "az", "de", "el", "lt"]
 
 /// One input: a folding option set (5 bits), a locale, then the text.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzNormalizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzNormalizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let folding = Folding(rawValue: input.byte() & 0x1F)
   let locale = locales[input.below(locales.count)]

@@ -6,8 +6,7 @@
 private let normalizer = try? Normalizer()
 
 /// One input: the query text.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let text = input.restAsText()
   guard let normalizer else {

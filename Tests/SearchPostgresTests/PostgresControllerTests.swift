@@ -1,8 +1,14 @@
+import Foundation
 import SearchCore
 import SearchPostgres
 import Testing
 
 @testable import SearchCore
+
+/// Keystrokes of the session over the server: 2,000, or 700 under a sanitizer (`.ci/run` sets
+/// SANITIZER), where each costs ten times more.
+private let stressKeystrokes =
+  ProcessInfo.processInfo.environment["SANITIZER"] == nil ? 2_000 : 700
 
 /// The search controller over PostgreSQL: background searches answered by the server, model
 /// changes made there first, failures reported with the last results kept.
@@ -75,7 +81,7 @@ import Testing
       }
       var typed: [Character] = []
       var target = Array("a")
-      for _ in 0..<2_000 {
+      for _ in 0..<stressKeystrokes {
         switch random.next() % 12 {
         case 0, 1: if !typed.isEmpty { typed.removeLast() }
         case 2:

@@ -132,8 +132,10 @@ enum ICU {
     throw ICUError(code: CICU_BUFFER_OVERFLOW_ERROR, operation: "finding boundaries")
   }
 
-  /// An ICU transliterator. Not safe to share between threads: each thread uses its own copy.
-  final class Transliterator {
+  /// An ICU transliterator. Not safe to use from two threads at once: each folder owns its
+  /// own copy while it lives, and gives it back to its normaliser when it goes (sendable so
+  /// that it can move between them; it is never shared).
+  final class Transliterator: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     /// The ID it was opened with, such as "Any-Latin; Latin-ASCII".
     let id: String

@@ -78,6 +78,11 @@ public final class Folder {
     }
   }
 
+  deinit {
+    // Warmed up with the scripts this folder met: the next folder starts from it.
+    if let transliterator { normalizer.shared.recycle(transliterator) }
+  }
+
   // MARK: Public entry points
 
   /// The folded form of `text`.

@@ -71,18 +71,34 @@ public struct Normalizer: Sendable {
     try Folder(normalizer: self, transliterator: shared.makeTransliterator())
   }
 
-  /// What a normaliser shares between its copies: the transliterator that folders clone.
+  /// What a normaliser shares between its copies: the transliterator that folders clone, and
+  /// the ones that folders gave back.
   final class Shared: Sendable {
     static let transliteratorID = "Any-Latin; Latin-ASCII"
+    /// How many given-back transliterators are kept for the next folders.
+    static let idleLimit = 8
     // ICU transliterators are not thread-safe; the prototype is only ever cloned, under a lock.
     private let prototype: Mutex<ICU.Transliterator?>
+    /// Transliterators of folders that are gone. ICU's "Any-Latin" makes a transliterator for
+    /// each script the first time it meets it and keeps it; a clone of the prototype starts
+    /// without any, so a folder made for each query (each keystroke) would make them again:
+    /// a reused one has them already.
+    private let idle = Mutex<[ICU.Transliterator]>([])
 
     init(latin: Bool) throws(ICUError) {
       let transliterator = latin ? try ICU.Transliterator(id: Self.transliteratorID) : nil
       prototype = Mutex(transliterator)
     }
 
+    /// Takes back the transliterator of a folder that is gone, for a later folder.
+    func recycle(_ transliterator: ICU.Transliterator) {
+      idle.withLock { idle in
+        if idle.count < Self.idleLimit { idle.append(transliterator) }
+      }
+    }
+
     func makeTransliterator() throws(ICUError) -> ICU.Transliterator? {
+      if let reused = idle.withLock({ $0.popLast() }) { return reused }
       let result: Result<ICU.Transliterator?, ICUError> = prototype.withLock { prototype in
         guard let prototype else { return .success(nil) }
         do throws(ICUError) { return .success(try prototype.copy()) } catch {

@@ -66,15 +66,16 @@ enum RawTerminal {
       terminalInput = STDIN_FILENO
       terminalOutput = STDOUT_FILENO
     }
-    guard tcgetattr(terminalInput, &savedAttributes) == 0 else {
+    guard tcgetattr(terminalInput, savedAttributes) == 0 else {
       let reason = String(cString: strerror(errno))
       closeControllingTerminal()
       throw CommandError("standard input is not a terminal: \(reason)")
     }
-    var raw = savedAttributes
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+    rawAttributes.pointee = savedAttributes.pointee
+    let raw = rawAttributes
+    raw.pointee.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    withUnsafeMutableBytes(of: &raw.pointee.c_cc) { characters in
       characters[Int(VMIN)] = 1
       characters[Int(VTIME)] = 0
     }
@@ -83,7 +84,7 @@ enum RawTerminal {
     appendLeaveSequence(
       fullScreen ? "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l" : "\u{1B}[?2004l")
     terminalIsRaw = true
-    _ = tcsetattr(terminalInput, TCSADRAIN, &raw)
+    _ = tcsetattr(terminalInput, TCSADRAIN, raw)
     Terminal.write(
       fullScreen ? "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" : "\u{1B}[?2004h", to: terminalOutput)
   }
@@ -142,7 +143,18 @@ enum RawTerminal {
 
 // MARK: State a signal handler can reach
 
-nonisolated(unsafe) private var savedAttributes = termios()
+/// The terminal's attributes before ``RawTerminal/enter(fullScreen:device:)``, and the raw
+/// ones: C's `struct termios` is 60 bytes where Swift's `termios` is 57 (Swift leaves out the
+/// tail padding), and `tcgetattr` may write all 60, so they live in memory allocated by
+/// stride, not in Swift variables (AddressSanitizer found the overflow).
+nonisolated(unsafe) private let savedAttributes = newAttributes()
+nonisolated(unsafe) private let rawAttributes = newAttributes()
+
+private func newAttributes() -> UnsafeMutablePointer<termios> {
+  let attributes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+  attributes.initialize(to: termios())
+  return attributes
+}
 nonisolated(unsafe) private var terminalIsRaw = false
 nonisolated(unsafe) private var terminalInput = STDIN_FILENO
 nonisolated(unsafe) private var terminalOutput = STDOUT_FILENO
@@ -159,7 +171,7 @@ private func restoreTerminal() {
   guard terminalIsRaw else { return }
   terminalIsRaw = false
   _ = write(terminalOutput, leaveSequence, leaveSequenceLength)
-  _ = tcsetattr(terminalInput, TCSADRAIN, &savedAttributes)
+  _ = tcsetattr(terminalInput, TCSADRAIN, savedAttributes)
 }
 
 private let restoreAndReraise: @convention(c) (Int32) -> Void = { number in

@@ -115,6 +115,32 @@ private let foldingCases: [FoldingCase] = [
     #expect(Array(try normalizer.fold(family).utf8) == Array(family.utf8))
   }
 
+  /// A folder gives its transliterator back when it goes, warmed up with the scripts it met,
+  /// and the next folder starts from it: the same folding, whichever transliterator a folder
+  /// gets, on one thread after another or on many at once.
+  @Test func transliteratorsGivenBackFoldAlike() async throws {
+    let normalizer = try Normalizer(folding: latin)
+    let texts = ["Москва", "東京", "Αθήνα", "Łódź", "서울", "القاهرة", "Москва 東京"]
+    let expected = try texts.map { try normalizer.makeFolder().fold($0) }
+    // Each character is transliterated alone (東 dōng, 京 jīng), so Han syllables join.
+    #expect(
+      expected == ["moskva", "dongjing", "athena", "lodz", "seoul", "alqahrt", "moskva dongjing"])
+    for _ in 0..<3 {
+      #expect(try texts.map { try normalizer.fold($0) } == expected)
+    }
+    // The next folder gets the transliterator the last one gave back.
+    // (Held here, so that a new one could not take its address.)
+    let given = try #require(try normalizer.makeFolder().transliterator)
+    #expect(try normalizer.makeFolder().transliterator === given)
+    let folded = try await withThrowingTaskGroup(of: [String].self) { group in
+      for _ in 0..<8 {
+        group.addTask { try texts.reversed().map { try normalizer.fold($0) }.reversed() }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(folded == Array(repeating: expected, count: 8))
+  }
+
   @Test func asciiTextFoldsByTable() throws {
     let normalizer = try Normalizer()
     let folder = try normalizer.makeFolder()

@@ -1,12 +1,18 @@
+import Foundation
 import Testing
 
 @testable import SearchCore
 
-/// 10,000 keystrokes at random intervals in background mode while another task inserts and
+/// Keystrokes of the session: 10,000, or 3,000 under a sanitizer (`.ci/run` sets SANITIZER),
+/// where each costs ten times more and the session would be the longest test of the pass.
+private let stressKeystrokes =
+  ProcessInfo.processInfo.environment["SANITIZER"] == nil ? 10_000 : 3_000
+
+/// 10,000 keystrokes (``stressKeystrokes``) at random intervals in background mode while another task inserts and
 /// deletes items, with real background searches (`TaskSearchScheduler`): every reload belongs
 /// to the newest generation when it arrives, every update's change set keeps a mirror equal to
 /// the visible table, a generation names one set of rows, the settled results equal a fresh
-/// full scan, and nothing arrives after cancel. `.ci/run` runs this under the thread sanitizer too.
+/// full scan, and nothing arrives after cancel. `.ci/run` runs this under both sanitizers too.
 @MainActor
 @Suite struct SearchControllerStressTests {
   @Test func typingWhileTheModelChanges() async throws {
@@ -66,7 +72,7 @@ import Testing
 
     var typed: [Character] = []
     var target = Array("a")
-    for _ in 0..<10_000 {
+    for _ in 0..<stressKeystrokes {
       switch random.next() % 10 {
       case 0, 1: if !typed.isEmpty { typed.removeLast() }
       case 2:

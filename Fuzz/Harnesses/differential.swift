@@ -1,0 +1,506 @@
+// The filter against a naive oracle: a small random corpus in many scripts, and a random
+// session of keystrokes, backspaces, scope changes and model changes. On every step the
+// incremental filter (narrowing, cached results, full scans), a fresh full scan and a search
+// controller's results table all give what the oracle gives, and the controller's updates,
+// applied to the rows that were on screen, give the rows on screen now.
+//
+// The oracle shares only the normaliser with the engine (folding has its own harness): it
+// parses the query by fzf's rules on its own, folds each value and each term, and tests
+// containment byte by byte on the folded text's character boundaries as Swift's `String`
+// finds them, with `^`, `$`, `!`, `|` and `'` applied as fzf does.
+
+/// Pieces of text the corpus and the typing are made of: ASCII with the query's operators,
+/// Latin with composed and decomposed accents, ligatures and the Turkish i, Greek with final
+/// sigma, Cyrillic, CJK with half-width forms and voicing marks, Hangul jamo, Indic conjuncts,
+/// lone combining marks, emoji with modifiers and joiners, and invisible characters.
+private let pieces: [String] = [
+  "new", "york", "New York", "ab", "a", "b", "ba", "abc", "I", "i", "x", " ", "  ", "\t",
+  "^", "$", "!", "|", "'", "\\", "-", "2007",
+  "é", "e\u{301}", "É", "Straße", "STRASSE", "ß", "ﬁ", "ǅ", "İ", "ı", "Ł", "ø", "Å", "æ", "Œ",
+  "Αθήνα", "αθηνα", "ς", "Σ", "ΐ", "ά",
+  "Москва", "москва", "Ё", "е", "й",
+  "東京", "京", "ｶﾞ", "ガ", "か\u{3099}", "が", "Ａｂ", "ｱ", "한", "\u{1112}", "\u{1161}",
+  "क्ष", "\u{94D}", "\u{301}", "\u{308}", "\u{20DD}", "\u{323}",
+  "👍", "👍🏽", "🏽", "🇫🇷", "🇫", "👨‍👩‍👧", "❤️", "\u{FE0F}",
+  "\u{AD}", "\u{200B}", "\u{200D}", "\u{A0}", "\u{3000}", "\r\n", "\r", "\n",
+]
+
+/// What a query term's operators leave to type.
+private let operators: [String] = [" ", " ", "^", "$", "!", "|", "'", "\\", " | "]
+
+private let kinds = ["a", "b", "c"]
+private let schema = Schema(
+  fields: [
+    Schema.Field(name: "name"), Schema.Field(name: "alt"),
+    Schema.Field(name: "note", isSearched: false),
+  ],
+  attributes: ["kind"],
+  scopeBar: ScopeBar([
+    Scope(title: "A", attribute: "kind", values: ["a"]),
+    Scope(title: "B or C", attribute: "kind", values: ["b", "c"]),
+    Scope(title: "Names", fields: ["name"]),
+    Scope(title: "A by other names", attribute: "kind", values: ["a"], fields: ["alt"]),
+  ]))
+/// For each scope: the kinds it admits (nil: all) and the fields it searches.
+private let scopeRules: [(kinds: Set<String>?, fields: [Int])] = [
+  (nil, [0, 1]), (["a"], [0, 1]), (["b", "c"], [0, 1]), (nil, [0]), (["a"], [1]),
+]
+private let locales: [String?] = [nil, "tr"]
+
+/// The normalisers made so far, by options and locale: making one opens ICU's services, which
+/// costs more than a whole session.
+@MainActor private var normalizers: [String: Normalizer] = [:]
+
+@MainActor private func normalizer(folding: Folding, locale: String?) -> Normalizer? {
+  let key = "\(folding.rawValue) \(locale ?? "")"
+  if let made = normalizers[key] { return made }
+  let made = try? Normalizer(folding: folding, locale: locale)
+  normalizers[key] = made
+  return made
+}
+
+/// One input: the folding options and locale, the query syntax, the items, then the session.
+func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+  var input = FuzzInput(data, size)
+  // Transliteration to Latin in one input of eight: a folder meets each script's
+  // transliterator anew, which costs more than the rest of a session (see the closing note).
+  let options = input.byte()
+  var folding = Folding(rawValue: options & 0x1F).subtracting(.latin)
+  if options & 0xE0 == 0xE0 { folding.insert(.latin) }
+  let locale = locales[input.below(locales.count)]
+  let syntax = [QuerySyntax.extended, .extended, .words, .literal][input.below(4)]
+  let minimumLength = input.below(3)
+  return MainActor.assumeIsolated {
+    guard let normalizer = normalizer(folding: folding, locale: locale) else {
+      require(false, "Normalizer(folding: \(folding), locale: \(locale ?? "root")) failed")
+      return 0
+    }
+    var session = Session(
+      input: input, normalizer: normalizer, syntax: syntax, minimumLength: minimumLength)
+    return session.run()
+  }
+}
+
+/// The model as the oracle keeps it, and the session that drives the engine beside it.
+private struct Session {
+  var input: FuzzInput
+  let oracle: Oracle
+  let syntax: QuerySyntax
+  let minimumLength: Int
+  var items: [(id: ItemID, record: ItemRecord)] = []
+  var nextID: Int32 = 0
+  var text = ""
+  var scope = 0
+
+  init(input: FuzzInput, normalizer: Normalizer, syntax: QuerySyntax, minimumLength: Int) {
+    self.input = input
+    self.oracle = Oracle(normalizer: normalizer)
+    self.syntax = syntax
+    self.minimumLength = minimumLength
+  }
+
+  mutating func piece() -> String { pieces[input.below(pieces.count)] }
+
+  mutating func value() -> String { (0...input.below(3)).map { _ in piece() }.joined() }
+
+  mutating func record(kind: String? = nil) -> ItemRecord {
+    let alternates = (0..<input.below(3)).map { _ in value() }
+    return ItemRecord(
+      fields: [[value()], alternates, [value()]],
+      attributes: [kind ?? kinds[input.below(kinds.count)]])
+  }
+
+  /// What a keystroke types: a character of an item (so that queries find something), an
+  /// operator, or a piece.
+  mutating func keystroke() -> String {
+    switch input.below(4) {
+    case 0, 1:
+      guard !items.isEmpty else { return piece() }
+      let record = items[input.below(items.count)].record
+      let values = record.fields[0] + record.fields[1]
+      let characters = Array(values[input.below(values.count)])
+      guard !characters.isEmpty else { return piece() }
+      let start = input.below(characters.count)
+      let length = 1 + input.below(3)
+      return String(characters[start..<min(start + length, characters.count)])
+    case 2: return operators[input.below(operators.count)]
+    default: return piece()
+    }
+  }
+
+  @MainActor mutating func run() -> Int32 {
+    // Every kind is there at first, so that every scope admits an item.
+    for index in 0..<(3 + input.below(8)) {
+      items.append((ItemID(rawValue: nextID), record(kind: index < 3 ? kinds[index] : nil)))
+      nextID += 1
+    }
+    var model = Model(schema: schema)
+    for item in items {
+      do { try model.append(item.record) } catch {
+        require(false, "appending \(item.record) failed: \(error)")
+      }
+    }
+    guard let start = try? SearchCorpus(model: model, normalizer: oracle.normalizer) else {
+      require(false, "indexing \(items.map(\.record)) failed")
+      return 0
+    }
+    var corpus = start
+    var filter = IncrementalFilter(depth: 1 + input.below(IncrementalFilter.defaultDepth))
+    guard
+      let controller = try? SearchController(
+        corpus: corpus,
+        configuration: SearchConfiguration(minimumLength: minimumLength, querySyntax: syntax))
+    else {
+      require(false, "the controller cannot be made")
+      return 0
+    }
+    let screen = Screen(controller)
+    let token = controller.observe { event in
+      if case .update(let update) = event { screen.apply(update) }
+    }
+    defer { token.cancel() }
+    controller.begin()
+
+    var steps = 0
+    while !input.isAtEnd && steps < 48 {
+      steps += 1
+      var step = ""
+      switch input.below(16) {
+      case 0...7:
+        let typed = keystroke()
+        text += typed
+        step = "type \(typed.debugDescription)"
+        controller.setText(text)
+      case 8, 9:
+        if !text.isEmpty { text.removeLast() }
+        step = "backspace"
+        controller.setText(text)
+      case 10:
+        text = ""
+        step = "clear"
+        controller.setText(text)
+      case 11:
+        scope = input.below(scopeRules.count)
+        step = "scope \(scope)"
+        do { try controller.selectScope(scope) } catch {
+          require(false, "scope \(scope) refused: \(error)")
+        }
+      case 12:
+        let new = record()
+        let position = input.below(items.count + 1)
+        step = "insert at \(position): \(new)"
+        let id = ItemID(rawValue: nextID)
+        nextID += 1
+        items.insert((id, new), at: position)
+        let inCorpus = try? corpus.insert(new, at: position)
+        let inController = try? controller.insert(new, at: position)
+        require(
+          inCorpus == id && inController == id,
+          "\(step) gave \(inCorpus.map(\.description) ?? "an error") and \(inController.map(\.description) ?? "an error"), not \(id)"
+        )
+      case 13:
+        guard !items.isEmpty else { continue }
+        let id = items.remove(at: input.below(items.count)).id
+        step = "remove \(id)"
+        let removed = (try? corpus.remove(id)) != nil && (try? controller.remove(id)) != nil
+        require(removed, "\(step) failed")
+      case 14:
+        guard !items.isEmpty else { continue }
+        let position = input.below(items.count)
+        let new = record()
+        items[position].record = new
+        step = "update \(items[position].id): \(new)"
+        let updated =
+          (try? corpus.update(items[position].id, with: new)) != nil
+          && (try? controller.update(items[position].id, with: new)) != nil
+        require(updated, "\(step) failed")
+      default:
+        let typed = (0...input.below(3)).map { _ in keystroke() }.joined()
+        text += typed
+        step = "paste \(typed.debugDescription)"
+        controller.setText(text)
+      }
+      check(after: step, filter: &filter, corpus: corpus, controller: controller, screen: screen)
+    }
+    return 0
+  }
+
+  @MainActor func check(
+    after step: String, filter: inout IncrementalFilter, corpus: SearchCorpus,
+    controller: SearchController, screen: Screen
+  ) {
+    let context = {
+      "after \(step): text \(text.debugDescription) (\(Array(text.unicodeScalars))), \(syntax), "
+        + "minimum length \(minimumLength), "
+        + "scope \(scope), \(oracle.normalizer.folding), items \(items.map { "\($0.id) \($0.record)" })"
+    }
+    require(
+      corpus.model.ids == items.map(\.id), "the model's order \(corpus.model.ids), \(context())")
+    let expected = items.filter {
+      oracle.matches(text, syntax: syntax, item: $0.record, scope: scope)
+    }
+    .map(\.id)
+    guard let query = try? Query(text, syntax: syntax, normalizer: oracle.normalizer) else {
+      require(false, "the query cannot be made, \(context())")
+      return
+    }
+    var fresh = IncrementalFilter()
+    let full = fresh.search(query, scope: scope, in: corpus)?.items
+    require(
+      full == expected, "a full scan finds \(full ?? []), the oracle \(expected), \(context())")
+    let plan = filter.plan(query, scope: scope, corpus: corpus)
+    let result = filter.search(query, scope: scope, in: corpus)
+    require(
+      result?.items == expected,
+      "the incremental filter (\(plan)) finds \(result?.items ?? []), the oracle \(expected), \(context())"
+    )
+
+    let state = controller.resultsState
+    let shown = controller.table(.results).sections.flatMap(\.items)
+    // The characters that count toward the minimum length: without white space at either end.
+    let length = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).count
+    if length > 0 && length < minimumLength {
+      require(
+        state == .belowThreshold(missing: minimumLength - length) && shown.isEmpty,
+        "the controller shows \(state) \(shown) below the minimum length \(minimumLength), \(context())"
+      )
+    } else if text.isEmpty && scope == 0 {
+      require(state == .dimmed, "the state is \(state), not dimmed, \(context())")
+    } else {
+      require(
+        state == (expected.isEmpty ? .noResults : .rows(expected.count)) && shown == expected,
+        "the controller shows \(state) \(shown), the oracle \(expected), \(context())")
+    }
+    let visible = controller.table(controller.visibleTable).sections.map(\.items)
+    require(
+      screen.rows == visible,
+      "the updates make \(screen.rows), the screen shows \(visible), \(context())")
+    require(screen.failure == nil, "\(screen.failure ?? ""), \(context())")
+  }
+}
+
+/// The rows a front shows, kept only by applying each update's changes as UIKit applies a
+/// batch: deletions and move sources at old paths, then insertions and move destinations at
+/// new paths in ascending order.
+@MainActor private final class Screen {
+  var rows: [[ItemID]]
+  var failure: String?
+  private unowned let controller: SearchController
+
+  init(_ controller: SearchController) {
+    self.controller = controller
+    rows = controller.table(controller.visibleTable).sections.map(\.items)
+  }
+
+  func apply(_ update: SearchUpdate) {
+    let changes = update.changes
+    let new = controller.table(update.table)
+    let old = rows
+    func item(at path: TableIndexPath) -> ItemID? {
+      guard old.indices.contains(path.section), old[path.section].indices.contains(path.row)
+      else { return nil }
+      return old[path.section][path.row]
+    }
+    var removed: [Int: Set<Int>] = [:]
+    for path in changes.deletedRows + changes.movedRows.map(\.from) {
+      guard item(at: path) != nil, removed[path.section, default: []].insert(path.row).inserted
+      else {
+        failure = failure ?? "\(update.cause): \(path) is not a row of the old table, or twice"
+        return
+      }
+    }
+    for (section, paths) in removed {
+      rows[section] = rows[section].enumerated().filter { !paths.contains($0.offset) }.map(
+        \.element)
+    }
+    for section in changes.deletedSections.sorted(by: >) where rows.indices.contains(section) {
+      rows.remove(at: section)
+    }
+    for section in changes.insertedSections.sorted()
+    where section <= rows.count && new.sections.indices.contains(section) {
+      rows.insert(new.sections[section].items, at: section)
+    }
+    let insertions =
+      changes.insertedRows.map { ($0, new.item(at: $0)) }
+      + changes.movedRows.map { ($0.to, item(at: $0.from)) }
+    for (path, item) in insertions.sorted(by: { $0.0 < $1.0 }) {
+      guard let item, rows.indices.contains(path.section), path.row <= rows[path.section].count
+      else {
+        failure = failure ?? "\(update.cause): cannot insert at \(path)"
+        return
+      }
+      rows[path.section].insert(item, at: path.row)
+    }
+  }
+}
+
+/// The naive search: fzf's parse, then containment on the folded text's character boundaries.
+private final class Oracle {
+  let normalizer: Normalizer
+  private var folded: [String: (String, Value)] = [:]
+
+  init(normalizer: Normalizer) { self.normalizer = normalizer }
+
+  /// A folded value: its bytes, its character boundaries, its white space at either end.
+  struct Value {
+    var bytes: [UInt8]
+    var boundaries: Set<Int>
+    var leading: Int
+    var trailing: Int
+  }
+
+  enum Kind { case exact, prefix, suffix, equal, fuzzy }
+
+  struct Term {
+    var kind: Kind
+    var isInverse: Bool
+    var value: Value
+    /// The folded characters, for a fuzzy term.
+    var characters: [[UInt8]]
+    var startsWithSpace: Bool
+    var endsWithSpace: Bool
+  }
+
+  func fold(_ text: String) -> (String, Value) {
+    if let value = folded[text] { return value }
+    let string = (try? normalizer.fold(text)) ?? ""
+    let scalars = string.unicodeScalars
+    let leading = scalars.prefix { $0.properties.isWhitespace }.reduce(0) { $0 + $1.utf8.count }
+    let trailing = scalars.reversed().prefix { $0.properties.isWhitespace }
+      .reduce(0) { $0 + $1.utf8.count }
+    let value = Value(
+      bytes: Array(string.utf8), boundaries: characterOffsets(of: string), leading: leading,
+      trailing: trailing)
+    folded[text] = (string, value)
+    return (string, value)
+  }
+
+  func term(_ kind: Kind, inverse: Bool, _ scalars: some Sequence<Unicode.Scalar>) -> Term? {
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars)
+    let (string, value) = fold(text)
+    guard !string.isEmpty else { return nil }
+    return Term(
+      kind: kind, isInverse: inverse, value: value, characters: string.map { Array($0.utf8) },
+      startsWithSpace: string.unicodeScalars.first?.properties.isWhitespace ?? false,
+      endsWithSpace: string.unicodeScalars.last?.properties.isWhitespace ?? false)
+  }
+
+  /// The term sets of `text` in `syntax`.
+  func parse(_ text: String, syntax: QuerySyntax) -> [[Term]] {
+    switch syntax {
+    case .words:
+      return text.split(whereSeparator: \.isWhitespace)
+        .compactMap { term(.exact, inverse: false, $0.unicodeScalars) }.map { [$0] }
+    case .literal:
+      func isBlank(_ character: Character) -> Bool {
+        character.isWhitespace
+          || ((try? normalizer.fold(String(character))) ?? "").allSatisfy(\.isWhitespace)
+      }
+      var piece = Substring(text)
+      while let first = piece.first, isBlank(first) { piece.removeFirst() }
+      while let last = piece.last, isBlank(last) { piece.removeLast() }
+      return term(.exact, inverse: false, piece.unicodeScalars).map { [[$0]] } ?? []
+    case .extended:
+      return parseExtended(text)
+    }
+  }
+
+  /// fzf 0.38's `parseTerms` in exact mode, on scalars as fzf works on bytes.
+  private func parseExtended(_ text: String) -> [[Term]] {
+    // "\ " is a space inside a term: a tab until the split, then a space.
+    var scalars: [Unicode.Scalar] = []
+    var rest = Array(text.unicodeScalars)[...]
+    while let first = rest.first {
+      if first == "\\", rest.dropFirst().first == " " {
+        scalars.append("\t")
+        rest = rest.dropFirst(2)
+      } else {
+        scalars.append(first)
+        rest = rest.dropFirst()
+      }
+    }
+    var sets: [[Term]] = []
+    var set: [Term] = []
+    var switchSet = false
+    var afterBar = false
+    for token in scalars.split(separator: " ") {
+      var text = token.map { $0 == "\t" ? " " : $0 }[...]
+      if !set.isEmpty && !afterBar && text.elementsEqual(["|"]) {
+        switchSet = false
+        afterBar = true
+        continue
+      }
+      afterBar = false
+      var kind = Kind.exact
+      var inverse = false
+      if text.first == "!" {
+        inverse = true
+        text = text.dropFirst()
+      }
+      if !text.elementsEqual(["$"]) && text.last == "$" {
+        kind = .suffix
+        text = text.dropLast()
+      }
+      if text.first == "'" {
+        kind = .fuzzy
+        text = text.dropFirst()
+      } else if text.first == "^" {
+        kind = kind == .suffix ? .equal : .prefix
+        text = text.dropFirst()
+      }
+      guard let term = term(kind, inverse: inverse, text) else { continue }
+      if switchSet {
+        sets.append(set)
+        set = []
+      }
+      set.append(term)
+      switchSet = true
+    }
+    if !set.isEmpty { sets.append(set) }
+    return sets
+  }
+
+  func matches(_ text: String, syntax: QuerySyntax, item: ItemRecord, scope: Int) -> Bool {
+    let rule = scopeRules[scope]
+    if let kinds = rule.kinds, !kinds.contains(item.attributes[0]) { return false }
+    let values = rule.fields.flatMap { item.fields[$0] }.map { fold($0).1 }
+    return parse(text, syntax: syntax).allSatisfy { set in
+      set.contains { term in
+        let found = values.contains { matches(term, $0) }
+        return term.isInverse ? !found : found
+      }
+    }
+  }
+
+  private func matches(_ term: Term, _ value: Value) -> Bool {
+    let bytes = value.bytes
+    func found(_ needle: [UInt8], at start: Int) -> Bool {
+      start >= 0 && start + needle.count <= bytes.count
+        && bytes[start..<start + needle.count].elementsEqual(needle)
+        && value.boundaries.contains(start) && value.boundaries.contains(start + needle.count)
+    }
+    let needle = term.value.bytes
+    let lower = term.startsWithSpace ? 0 : value.leading
+    let upper = max(lower, bytes.count - (term.endsWithSpace ? 0 : value.trailing))
+    switch term.kind {
+    case .exact: return bytes.indices.contains { found(needle, at: $0) }
+    case .prefix: return found(needle, at: lower)
+    case .suffix:
+      return found(
+        needle, at: bytes.count - (term.endsWithSpace ? 0 : value.trailing) - needle.count)
+    case .equal: return upper - lower == needle.count && found(needle, at: lower)
+    case .fuzzy:
+      var position = 0
+      for character in term.characters {
+        guard
+          let start = (position..<max(position, bytes.count)).first(where: {
+            found(character, at: $0)
+          })
+        else { return false }
+        position = start + character.count
+      }
+      return true
+    }
+  }
+}
