@@ -50,9 +50,15 @@ MAP
 binary="$build/fuzz"
 mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
 harnesses=("$here"/Harnesses/*.swift "$here"/Harnesses/Support/*.swift)
-# A harness of code outside SearchCore names its files on a `// fuzz-sources:` line.
+# A harness of code outside SearchCore names its files on a `// fuzz-sources:` line. They are
+# compiled into the SearchCore module, so their `import SearchCore` goes (a copy without it).
+mkdir -p "$build/sources"
 for extra in $(sed -n 's|^// fuzz-sources: ||p' "$here"/Harnesses/*.swift | sort -u); do
-  sources+=("$root/$extra")
+  copy="$build/sources/$(basename "$extra")"
+  if [[ ! -f "$copy" || "$root/$extra" -nt "$copy" ]]; then
+    sed 's|^import SearchCore$|// (import SearchCore: this file is compiled into it)|' "$root/$extra" > "$copy"
+  fi
+  sources+=("$copy")
 done
 # (`head` may close the pipe before `ls` is done: that is not a failure.)
 newest=$(ls -t "${sources[@]}" "${harnesses[@]}" | head -1 || true)
