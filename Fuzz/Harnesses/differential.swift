@@ -1,3 +1,5 @@
+// fuzz-sources: Sources/SearchCoreTesting/ManualSearchScheduler.swift
+//
 // The filter against a naive oracle: a small random corpus in many scripts, and a random
 // session of keystrokes, backspaces, scope changes and model changes. On every step the
 // incremental filter (narrowing, cached results, full scans), a fresh full scan and a search
@@ -70,13 +72,17 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let locale = locales[input.below(locales.count)]
   let syntax = [QuerySyntax.extended, .extended, .words, .literal][input.below(4)]
   let minimumLength = input.below(3)
+  // Immediate searches; background searches (run when the session says, by a manual
+  // scheduler); background searches after a quiet interval.
+  let mode = input.below(3)
   return MainActor.assumeIsolated {
     guard let normalizer = normalizer(folding: folding, locale: locale) else {
       require(false, "Normalizer(folding: \(folding), locale: \(locale ?? "root")) failed")
       return 0
     }
     var session = Session(
-      input: input, normalizer: normalizer, syntax: syntax, minimumLength: minimumLength)
+      input: input, normalizer: normalizer, syntax: syntax, minimumLength: minimumLength,
+      scheduler: mode == 0 ? nil : ManualSearchScheduler(), quietInterval: mode == 2)
     return session.run()
   }
 }
@@ -87,16 +93,30 @@ private struct Session {
   let oracle: Oracle
   let syntax: QuerySyntax
   let minimumLength: Int
+  /// The scheduler of background searches; nil when searches run inside each call.
+  let scheduler: ManualSearchScheduler?
+  let quietInterval: Bool
   var items: [(id: ItemID, record: ItemRecord)] = []
   var nextID: Int32 = 0
   var text = ""
   var scope = 0
 
-  init(input: FuzzInput, normalizer: Normalizer, syntax: QuerySyntax, minimumLength: Int) {
+  init(
+    input: FuzzInput, normalizer: Normalizer, syntax: QuerySyntax, minimumLength: Int,
+    scheduler: ManualSearchScheduler?, quietInterval: Bool
+  ) {
     self.input = input
     self.oracle = Oracle(normalizer: normalizer)
     self.syntax = syntax
     self.minimumLength = minimumLength
+    self.scheduler = scheduler
+    self.quietInterval = quietInterval
+  }
+
+  /// Whether a background search or a quiet interval is still to run.
+  @MainActor var isPending: Bool {
+    guard let scheduler else { return false }
+    return scheduler.pendingSearches > 0 || scheduler.pendingTimers > 0
   }
 
   mutating func piece() -> String { pieces[input.below(pieces.count)] }
@@ -146,17 +166,28 @@ private struct Session {
     }
     var corpus = start
     var filter = IncrementalFilter(depth: 1 + input.below(IncrementalFilter.defaultDepth))
-    guard
-      let controller = try? SearchController(
-        corpus: corpus,
-        configuration: SearchConfiguration(minimumLength: minimumLength, querySyntax: syntax))
-    else {
+    let configuration = SearchConfiguration(
+      mode: scheduler == nil ? .immediate : .background, minimumLength: minimumLength,
+      coalescingInterval: quietInterval ? .milliseconds(100) : nil, querySyntax: syntax)
+    let made: SearchController?
+    if let scheduler {
+      made = try? SearchController(
+        corpus: corpus, configuration: configuration, scheduler: scheduler)
+    } else {
+      made = try? SearchController(corpus: corpus, configuration: configuration)
+    }
+    guard let controller = made else {
       require(false, "the controller cannot be made")
       return 0
     }
     let screen = Screen(controller)
     let token = controller.observe { event in
       if case .update(let update) = event { screen.apply(update) }
+      // A reload is of the newest request: a stale search is dropped, never shown.
+      if case .reload(_, let generation, _) = event, generation != controller.generation {
+        screen.failure =
+          screen.failure ?? "reload of #\(generation) while #\(controller.generation) is newest"
+      }
     }
     defer { token.cancel() }
     controller.begin()
@@ -165,7 +196,7 @@ private struct Session {
     while !input.isAtEnd && steps < 48 {
       steps += 1
       var step = ""
-      switch input.below(16) {
+      switch input.below(scheduler == nil ? 16 : 19) {
       case 0...7:
         let typed = keystroke()
         text += typed
@@ -214,6 +245,13 @@ private struct Session {
           (try? corpus.update(items[position].id, with: new)) != nil
           && (try? controller.update(items[position].id, with: new)) != nil
         require(updated, "\(step) failed")
+      case 16, 17:
+        step = "a background search ends"
+        scheduler?.runNextSearch()
+      case 18:
+        let elapsed = 50 * input.below(4)
+        step = "\(elapsed) ms pass"
+        scheduler?.advance(by: .milliseconds(elapsed))
       default:
         let typed = (0...input.below(3)).map { _ in keystroke() }.joined()
         text += typed
@@ -221,6 +259,16 @@ private struct Session {
         controller.setText(text)
       }
       check(after: step, filter: &filter, corpus: corpus, controller: controller, screen: screen)
+    }
+    // Everything under way ends: the results are the oracle's.
+    if let scheduler, isPending {
+      for _ in 0..<100 where isPending {
+        scheduler.advance(by: .seconds(1))
+        scheduler.runAllSearches()
+      }
+      require(!isPending, "the background work does not end")
+      check(
+        after: "the end", filter: &filter, corpus: corpus, controller: controller, screen: screen)
     }
     return 0
   }
@@ -232,6 +280,7 @@ private struct Session {
     let context = {
       "after \(step): text \(text.debugDescription) (\(Array(text.unicodeScalars))), \(syntax), "
         + "minimum length \(minimumLength), "
+        + (scheduler == nil ? "" : quietInterval ? "background after 100 ms, " : "background, ")
         + "scope \(scope), \(oracle.normalizer.folding), items \(items.map { "\($0.id) \($0.record)" })"
     }
     require(
@@ -255,6 +304,13 @@ private struct Session {
       "the incremental filter (\(plan)) finds \(result?.items ?? []), the oracle \(expected), \(context())"
     )
 
+    let visible = controller.table(controller.visibleTable).sections.map(\.items)
+    require(
+      screen.rows == visible,
+      "the updates make \(screen.rows), the screen shows \(visible), \(context())")
+    require(screen.failure == nil, "\(screen.failure ?? ""), \(context())")
+    // While a background search is under way, the table shows an earlier answer.
+    guard !isPending else { return }
     let state = controller.resultsState
     let shown = controller.table(.results).sections.flatMap(\.items)
     // The characters that count toward the minimum length: without white space at either end.
@@ -271,11 +327,6 @@ private struct Session {
         state == (expected.isEmpty ? .noResults : .rows(expected.count)) && shown == expected,
         "the controller shows \(state) \(shown), the oracle \(expected), \(context())")
     }
-    let visible = controller.table(controller.visibleTable).sections.map(\.items)
-    require(
-      screen.rows == visible,
-      "the updates make \(screen.rows), the screen shows \(visible), \(context())")
-    require(screen.failure == nil, "\(screen.failure ?? ""), \(context())")
   }
 }
 
