@@ -21,14 +21,26 @@ func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   require(query.sets.allSatisfy { !$0.terms.isEmpty }, "an empty set in \(text.debugDescription)")
   require(terms.allSatisfy { !$0.pattern.isEmpty }, "an empty pattern in \(text.debugDescription)")
 
+  // Each term's description alone reads back as the term.
+  let shape = { (query: Query) in
+    query.sets.map { $0.terms.map { "\($0.kind) \($0.isInverse) \($0.text.debugDescription)" } }
+  }
+  for term in terms {
+    if let again = try? Query(term.description, normalizer: normalizer) {
+      require(
+        shape(again) == [["\(term.kind) \(term.isInverse) \(term.text.debugDescription)"]],
+        "term \(term.text.debugDescription) of \(text.debugDescription) is written"
+          + " \(term.description.debugDescription), which parses as \(shape(again))")
+    }
+  }
   // The terms' descriptions (query syntax; the query's own description puts a set's terms in
   // parentheses, for reading) joined as the syntax joins them read back as the same query.
-  let canonical = query.sets.map { $0.terms.map(\.description).joined(separator: " | ") }
-    .joined(separator: " ")
-  if let again = try? Query(canonical, normalizer: normalizer) {
-    let shape = { (query: Query) in
-      query.sets.map { $0.terms.map { "\($0.kind) \($0.isInverse) \($0.text.debugDescription)" } }
-    }
+  // The syntax has no escape for a backslash, so a description that ends with one (an exact or
+  // prefix term) is followed by nothing, or the space after it would be escaped.
+  let descriptions = query.sets.map { $0.terms.map(\.description) }
+  let canonical = descriptions.map { $0.joined(separator: " | ") }.joined(separator: " ")
+  let writable = descriptions.joined().dropLast().allSatisfy { !$0.hasSuffix("\\") }
+  if writable, let again = try? Query(canonical, normalizer: normalizer) {
     require(
       shape(again) == shape(query),
       "\(text.debugDescription) is written \(canonical.debugDescription), which parses"

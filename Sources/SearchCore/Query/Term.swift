@@ -37,6 +37,9 @@ public struct Term: Hashable, Sendable {
 extension Term: CustomStringConvertible {
   /// The term in query syntax, with spaces escaped: `!^abc`, `def$`, `'ghi`, `a\ b`; the
   /// query that is this text alone has this term.
+  ///
+  /// The syntax has no escape for a backslash: an exact or prefix term whose text ends with one
+  /// (`a\`) reads back only at the end of a query, since a space after it would be escaped.
   public var description: String {
     var bytes: [UInt8] = []
     for byte in text.utf8 {
@@ -51,8 +54,9 @@ extension Term: CustomStringConvertible {
       case .suffix: body + "$"
       case .equal: "^" + body + "$"
       // A final `$` after `'` is taken off as a suffix mark, as fzf takes it (`'abc$` is the
-      // fuzzy "abc"), so a fuzzy text that ends with `$` is written with one more.
-      case .fuzzy: "'" + body + (body.hasSuffix("$") ? "$" : "")
+      // fuzzy "abc"), so a fuzzy text that ends with `$` is written with one more. One that
+      // ends with `\` gets one too, so that a space after the term is not escaped.
+      case .fuzzy: "'" + body + (body.hasSuffix("$") || body.hasSuffix("\\") ? "$" : "")
       }
     return isInverse ? "!" + term : term
   }

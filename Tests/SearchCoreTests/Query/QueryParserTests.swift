@@ -310,7 +310,9 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   /// A term's description is query syntax that reads back as the term, also for a fuzzy term
   /// whose text ends with `$` (fzf takes the final `$` of `'abc$` as a suffix mark and drops
   /// it, so `'abc$$` is the fuzzy "abc$"). Found by the query harness of Fuzz/.
-  @Test(arguments: ["'abc$$", "'$$", "!'a$$", "^a$$", "a$$", "!!a", "'^a", "a\\ b$"])
+  @Test(arguments: [
+    "'abc$$", "'$$", "!'a$$", "^a$$", "a$$", "!!a", "'^a", "a\\ b$", "'a\\$", "a\\",
+  ])
   func aTermsDescriptionReadsBackAsTheTerm(_ text: String) throws {
     let normalizer = try Normalizer()
     let term = try #require(try Query(text, normalizer: normalizer).sets.first?.terms.first)
@@ -319,6 +321,25 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
     #expect(again.kind == term.kind)
     #expect(again.isInverse == term.isInverse)
     #expect(again.text == term.text)
+  }
+
+  /// The terms' descriptions joined by spaces (and by ` | ` within a set) read back as the
+  /// same terms. A fuzzy term whose text ends with `\` is written with a final `$`, which the
+  /// `'` takes off, so the space after it is not escaped: `'\$ +` (the fuzzy "\" and the exact
+  /// "+") was written `'\ +`, the fuzzy " +". Found by the query harness of Fuzz/; the first
+  /// argument is its minimised input.
+  @Test(arguments: ["'\\$ +", "!'a\\$ | b c", "'a$$ b", "^a\\ b$ c", "x | y a\\"])
+  func termsWrittenOneAfterAnotherReadBack(_ text: String) throws {
+    let normalizer = try Normalizer()
+    let query = try Query(text, normalizer: normalizer)
+    let written = query.sets.map { $0.terms.map(\.description).joined(separator: " | ") }
+      .joined(separator: " ")
+    let again = try Query(written, normalizer: normalizer)
+    let shape = { (query: Query) in
+      query.sets.map { $0.terms.map { "\($0.kind) \($0.isInverse) \($0.text)" } }
+    }
+    #expect(shape(again) == shape(query), "written \(written.debugDescription)")
+    #expect(query.sets.count > 1)
   }
 
   @Test func foldingFollowsTheNormalizer() throws {
