@@ -40,14 +40,18 @@ func fuzzLoaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var previous = 0
   for rejection in report.rejected {
     require(rejection.source == "fuzz.data", "a rejection names \(rejection.source)")
+    guard let line = rejection.line else {
+      require(false, "a rejection without a line: \(rejection)")
+      continue
+    }
     require(
-      rejection.line > previous && rejection.line <= lines.count,
-      "rejection at line \(rejection.line) after \(previous), of \(lines.count) lines")
-    previous = rejection.line
-    if let column = rejection.column {
+      line > previous && line <= lines.count,
+      "rejection at line \(line) after \(previous), of \(lines.count) lines")
+    previous = line
+    if let column = rejection.column, line > 0, line <= lines.count {
       require(
-        column >= 1 && column <= lines[rejection.line - 1].count + 1,
-        "column \(column) of a line of \(lines[rejection.line - 1].count) bytes")
+        column >= 1 && column <= lines[line - 1].count + 1,
+        "column \(column) of a line of \(lines[line - 1].count) bytes")
     }
     require(!rejection.reason.isEmpty, "a rejection without a reason")
   }

@@ -54,7 +54,7 @@ struct Bench: AsyncParsableCommand {
   /// The queries to type (`--queries`), one per line, empty lines left out.
   func queryLines() throws -> [String] {
     let path = CorpusPaths.repositoryFile(forDefault: queries)
-    let input = try LineInput(bytes: try Terminal.readAll(path: path), source: path)
+    let input = try LineInput(readingFile: path)
     let lines = (0..<input.count).map { input.line($0) }.filter { !$0.isEmpty }
     guard !lines.isEmpty else { throw CommandError("\(path): no queries") }
     return lines
@@ -144,12 +144,14 @@ struct Bench: AsyncParsableCommand {
 
   private func foldBenchmark() throws {
     guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
-    let bytes: [UInt8]
     let words = CorpusPaths.repositoryFile(forDefault: self.words)
-    do { bytes = try Terminal.readAll(path: words) } catch {
+    let input: LineInput
+    do { input = try LineInput(readingFile: words) } catch {
+      // A file that cannot be read is one not built yet; an error inside it is its own.
+      guard error.line == nil else { throw error }
       throw CommandError("\(error); build W1 first with: bash Corpus/words/build.sh")
     }
-    let input = try LineInput(bytes: bytes, source: words)
+    let bytes = input.bytes
     let lines = (0..<input.count).map { input.line($0) }
     let normalizer = try Normalizer(folding: try folding())
     print(

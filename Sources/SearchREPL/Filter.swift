@@ -149,7 +149,7 @@ struct DataSource {
       }
       return DataSource(model: model, lines: nil)
     }
-    let lines = try LineInput(bytes: try Terminal.readAll(path: input), source: input ?? "<stdin>")
+    let lines = try LineInput(readingFile: input)
     let model = DataSetLoader.loadLines(lines)
     guard model.count == lines.count else {
       throw CommandError(

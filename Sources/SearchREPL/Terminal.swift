@@ -61,33 +61,6 @@ enum Terminal {
     terminate(failure)
   }
 
-  /// Everything readable from a file, or from standard input when `path` is nil.
-  static func readAll(path: String?) throws(CommandError) -> [UInt8] {
-    let descriptor: Int32
-    if let path {
-      descriptor = open(path, O_RDONLY)
-      if descriptor < 0 {
-        throw CommandError("cannot open \(path): \(String(cString: strerror(errno)))")
-      }
-    } else {
-      descriptor = STDIN_FILENO
-    }
-    defer { if path != nil { close(descriptor) } }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        let name = path ?? "standard input"
-        throw CommandError("cannot read \(name): \(String(cString: strerror(errno)))")
-      }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
-    return bytes
-  }
-
   /// Writes text to a file descriptor.
   static func write(_ text: String, to descriptor: Int32) {
     var text = text
@@ -119,6 +92,13 @@ struct OutputBuffer: ~Copyable {
   init() { bytes.reserveCapacity(Self.blockSize * 2) }
 
   mutating func append(_ chunk: UnsafeBufferPointer<UInt8>) {
+    // A chunk as large as a block goes out as it is, not through a copy (a line of 200 MB
+    // would double the peak).
+    if chunk.count >= Self.blockSize {
+      flush()
+      Terminal.write(chunk, to: STDOUT_FILENO)
+      return
+    }
     bytes.append(contentsOf: chunk)
     if bytes.count >= Self.blockSize { flush() }
   }

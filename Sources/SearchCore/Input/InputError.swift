@@ -2,8 +2,8 @@
 public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file the input came from, or "<stdin>".
   public var source: String
-  /// The line, counted from 1.
-  public var line: Int
+  /// The line, counted from 1; nil when the whole input is at fault (it cannot be read).
+  public var line: Int?
   /// The byte in the line, counted from 1; nil when the whole line is at fault.
   public var column: Int?
   /// What is wrong.
@@ -12,7 +12,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
   public var hint: String?
 
   /// Creates an input error.
-  public init(source: String, line: Int, column: Int? = nil, reason: String, hint: String? = nil) {
+  public init(
+    source: String, line: Int?, column: Int? = nil, reason: String, hint: String? = nil
+  ) {
     self.source = source
     self.line = line
     self.column = column
@@ -22,8 +24,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The error as "file:line:column: reason; hint".
   public var description: String {
-    var text = "\(source):\(line):"
-    if let column { text += "\(column):" }
+    var text = "\(source):"
+    if let line { text += "\(line):" }
+    if line != nil, let column { text += "\(column):" }
     text += " \(reason)"
     if let hint { text += "; \(hint)" }
     return text

@@ -21,6 +21,39 @@ public struct LineInput: Sendable {
   /// End offset of each line, before its "\n".
   let ends: [Int]
 
+  /// The longest line read from a file or a pipe, 256 MiB (before its "\n"): reading stops
+  /// at a longer line with an error that names it, so that input without line breaks (a binary
+  /// file, `/dev/zero`) is refused before it fills memory.
+  public static let maximumLineLength = 256 << 20
+
+  /// The most bytes read in all, 2 GiB: what a field of a ``Model`` holds.
+  public static let maximumSize = Int(Int32.max)
+
+  /// Reads the file at `path`, or standard input when `path` is nil, to its end and splits it
+  /// into lines.
+  ///
+  /// Reading stops with an error at a line longer than ``maximumLineLength`` and when the
+  /// input passes ``maximumSize``, as soon as the bytes arrive, so an endless input (a pipe,
+  /// a device) ends in an error, not in running out of memory.
+  ///
+  /// - Throws: ``InputError`` when the file cannot be read, passes a limit, or is not UTF-8.
+  public init(readingFile path: String?) throws(InputError) {
+    let source = path ?? "<stdin>"
+    switch FileBytes.contents(
+      of: path, maximumLineLength: Self.maximumLineLength, maximumSize: Self.maximumSize)
+    {
+    case .success(let bytes): try self.init(bytes: bytes, source: source)
+    case .failure(.system(let message)):
+      throw InputError(
+        source: source, line: nil,
+        reason: "cannot read \(path == nil ? "standard input" : "the file"): \(message)",
+        hint: path == nil ? nil : "check the path")
+    case .failure(let failure):
+      throw InputError(
+        source: source, line: failure.line, reason: failure.message, hint: failure.hint)
+    }
+  }
+
   /// Splits `bytes` into lines after checking that they are UTF-8.
   ///
   /// - Throws: ``InputError`` naming the line and byte of the first invalid UTF-8 sequence.

@@ -101,11 +101,13 @@ public enum DataSetLoader {
       return try load(
         bytes: bytes, source: path, manifest: manifest, manifestFile: manifestPath,
         progress: progress)
-    case .failure(let failure):
+    case .failure(.system(let message)):
       throw LoadError(
-        file: path, reason: "cannot read the data file: \(failure.message)",
+        file: path, reason: "cannot read the data file: \(message)",
         hint: "\(manifestPath) names it \"\(manifest.dataFile)\", relative to the manifest's folder"
       )
+    case .failure(let failure):
+      throw LoadError(file: path, line: failure.line, reason: failure.message, hint: failure.hint)
     }
   }
 

@@ -171,20 +171,27 @@ public struct Manifest: Hashable, Sendable {
     self.displayTemplate = displayTemplate
   }
 
+  /// The largest manifest read, 1 MiB: a manifest describes a data set, it does not hold one.
+  public static let maximumFileSize = 1 << 20
+
   /// Reads and checks the manifest file at `path`.
   ///
-  /// - Throws: ``ManifestError`` naming `path`: the file cannot be read, is not UTF-8 or not
-  ///   JSON (with the line and column), lacks a key or has one it does not know, or does not
-  ///   make sense (see ``schema()``).
+  /// - Throws: ``ManifestError`` naming `path`: the file cannot be read or passes
+  ///   ``maximumFileSize``, is not UTF-8 or not JSON (with the line and column), lacks a key or
+  ///   has one it does not know, or does not make sense (see ``schema()``).
   public static func load(from path: String) throws(ManifestError) -> Manifest {
     let bytes: [UInt8]
-    switch FileBytes.contents(of: path) {
+    switch FileBytes.contents(of: path, maximumSize: maximumFileSize) {
     case .success(let contents): bytes = contents
-    case .failure(let error):
+    case .failure(.system(let message)):
       throw ManifestError(
-        file: path, reason: "cannot read the manifest: \(error.message)",
+        file: path, reason: "cannot read the manifest: \(message)",
         hint: "check the path; a manifest is a JSON file such as Corpus/cities/cities.manifest.json"
       )
+    case .failure(let failure):
+      throw ManifestError(
+        file: path, line: failure.line, reason: failure.message,
+        hint: "a manifest is a small JSON file that names its data file; is this the data file?")
     }
     return try Manifest(json: bytes, file: path)
   }
@@ -669,40 +676,5 @@ private struct ManifestReader {
     }
     return ManifestError(
       file: file, line: line, column: offset - lineStart + 1, reason: reason, hint: hint)
-  }
-}
-
-// MARK: - Files
-
-/// Reading a whole file with POSIX calls, so that errors carry the system's reason.
-enum FileBytes {
-  /// Why a file could not be read: the system's message, such as "No such file or directory".
-  struct Failure: Error {
-    var message: String
-  }
-
-  /// Everything in the file at `path`.
-  static func contents(of path: String) -> Result<[UInt8], Failure> {
-    let descriptor = open(path, O_RDONLY)
-    if descriptor < 0 { return .failure(Failure(message: String(cString: strerror(errno)))) }
-    defer { close(descriptor) }
-    var status = stat()
-    let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-    var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
-    var count = 0
-    while true {
-      if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-      }
-      if got == 0 { break }
-      if got < 0 {
-        if errno == EINTR { continue }
-        return .failure(Failure(message: String(cString: strerror(errno))))
-      }
-      count += got
-    }
-    bytes.removeSubrange(count...)
-    return .success(bytes)
   }
 }

@@ -41,11 +41,15 @@ public struct RegressionSuite: Hashable, Sendable {
     let bytes: [UInt8]
     switch FileBytes.contents(of: path) {
     case .success(let contents): bytes = contents
-    case .failure(let failure):
+    case .failure(.system(let message)):
       throw RegressionError(problems: [
         .init(
-          file: path, line: 0, reason: "cannot read the cases file: \(failure.message)",
+          file: path, line: 0, reason: "cannot read the cases file: \(message)",
           hint: "check the path")
+      ])
+    case .failure(let failure):
+      throw RegressionError(problems: [
+        .init(file: path, line: failure.line ?? 0, reason: failure.message, hint: failure.hint)
       ])
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {

@@ -64,7 +64,7 @@ import Testing
     report.rejected.map { error in
       #expect(error.source == source)
       #expect(error.hint?.isEmpty == false)
-      return "\(error.line):" + (error.column.map { "\($0):" } ?? "") + " \(error.reason)"
+      return "\(error.line ?? 0):" + (error.column.map { "\($0):" } ?? "") + " \(error.reason)"
     }
   }
 
