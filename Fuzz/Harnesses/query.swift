@@ -39,7 +39,7 @@ func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   // prefix term) is followed by nothing, or the space after it would be escaped.
   let descriptions = query.sets.map { $0.terms.map(\.description) }
   let canonical = descriptions.map { $0.joined(separator: " | ") }.joined(separator: " ")
-  let writable = descriptions.joined().dropLast().allSatisfy { !$0.hasSuffix("\\") }
+  let writable = descriptions.joined().dropLast().allSatisfy { $0.utf8.last != UInt8(ascii: "\\") }
   if writable, let again = try? Query(canonical, normalizer: normalizer) {
     require(
       shape(again) == shape(query),

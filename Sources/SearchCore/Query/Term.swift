@@ -55,8 +55,11 @@ extension Term: CustomStringConvertible {
       case .equal: "^" + body + "$"
       // A final `$` after `'` is taken off as a suffix mark, as fzf takes it (`'abc$` is the
       // fuzzy "abc"), so a fuzzy text that ends with `$` is written with one more. One that
-      // ends with `\` gets one too, so that a space after the term is not escaped.
-      case .fuzzy: "'" + body + (body.hasSuffix("$") || body.hasSuffix("\\") ? "$" : "")
+      // ends with `\` gets one too, so that a space after the term is not escaped. (The last
+      // byte, not the last Character: "\u{6DD}$" is one Character.)
+      case .fuzzy:
+        "'" + body
+          + (bytes.last == UInt8(ascii: "$") || bytes.last == UInt8(ascii: "\\") ? "$" : "")
       }
     return isInverse ? "!" + term : term
   }

@@ -309,9 +309,13 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
 
   /// A term's description is query syntax that reads back as the term, also for a fuzzy term
   /// whose text ends with `$` (fzf takes the final `$` of `'abc$` as a suffix mark and drops
-  /// it, so `'abc$$` is the fuzzy "abc$"). Found by the query harness of Fuzz/.
+  /// it, so `'abc$$` is the fuzzy "abc$"), and one whose final `$` is part of a longer
+  /// Character (U+06DD ARABIC END OF AYAH is a prepended mark: "\u{6DD}$" is one Character,
+  /// so the text did not end with the Character "$"). Both found by the query harness of Fuzz/;
+  /// `'\u{6DD}$$` is its minimised input.
   @Test(arguments: [
     "'abc$$", "'$$", "!'a$$", "^a$$", "a$$", "!!a", "'^a", "a\\ b$", "'a\\$", "a\\",
+    "'\u{6DD}$$",
   ])
   func aTermsDescriptionReadsBackAsTheTerm(_ text: String) throws {
     let normalizer = try Normalizer()
