@@ -125,3 +125,13 @@ write("commands", [line.encode() for line in commands])
 choices = random.Random(14)
 write("differential", [bytes(choices.randrange(256) for _ in range(choices.randrange(200, 600)))
                        for _ in range(40)])
+
+# The reading harness takes a line limit, a size limit and the size of a read, then the
+# bytes: chunks of the committed data sets under limits they fit, pass by a line, and pass in
+# size; and the line ends a reader meets (CR LF, CR alone, NUL, no final "\n").
+reading = [bytes([31, 0xFF, 16]) + b"a\r\nb\rc\x00\n\nd", bytes([0, 0, 1])]
+for text in chunks(data_lines(40), 4, 10):
+    text = text.encode()
+    reading += [bytes([31, 0xFF, 7]) + text, bytes([12, 0xFF, 3]) + text,
+                bytes([31, 100, 16]) + text]
+write("reading", reading)

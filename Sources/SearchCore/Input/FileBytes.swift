@@ -71,6 +71,16 @@ package enum FileBytes {
       descriptor = STDIN_FILENO
     }
     defer { if path != nil { close(descriptor) } }
+    return read(
+      descriptor, maximumLineLength: maximumLineLength, maximumSize: maximumSize,
+      chunkSize: chunkSize)
+  }
+
+  /// Everything readable from `descriptor`, read `chunkSize` bytes at a time, under the limits
+  /// of ``contents(of:maximumLineLength:maximumSize:)``.
+  static func read(
+    _ descriptor: Int32, maximumLineLength: Int, maximumSize: Int, chunkSize: Int
+  ) -> Result<[UInt8], Failure> {
     var status = stat()
     var bytes: [UInt8] = []
     if fstat(descriptor, &status) == 0 && status.st_size > 0 {
@@ -82,7 +92,7 @@ package enum FileBytes {
     // Where the line being read starts.
     var lineStart = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
       if count == 0 { break }
       if count < 0 {
         if errno == EINTR { continue }
@@ -140,4 +150,11 @@ package enum FileBytes {
     }
     return "\(bytes) bytes"
   }
+}
+
+/// read(2), at file scope where `read` is the C function.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }
