@@ -42,11 +42,12 @@ struct MeasuredRun {
       throw BinaryRunnerError(
         description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
     }
-    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    let child = pid
+    let watchdog = DispatchWorkItem { kill(child, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     var waitStatus: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &waitStatus, 0, &usage) < 0 && errno == EINTR {}
+    while wait4(child, &waitStatus, 0, &usage) < 0 && errno == EINTR {}
     watchdog.cancel()
     // Linux gives ru_maxrss in KiB.
     let peak = Int(usage.ru_maxrss) * 1024
