@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A table of model items grouped into sections: a plain list, one section per attribute
 /// value, or an alphabetical list with an index down the side, as a contacts list.
 ///
@@ -310,7 +308,7 @@ public struct SectionedTable: TableDataSource, Sendable {
   private final class LazyLocator: Sendable {
     private let sections: [Section]
     private let identityLimit: Int
-    private let built = Mutex<Locator?>(nil)
+    private let built = LockedValue<Locator?>(nil)
 
     init(sections: [Section], identityLimit: Int) {
       self.sections = sections

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The collation rules of one locale for a table: the order of rows, and the section index
 /// with each text's section title, as UIKit's `UILocalizedIndexedCollation` gives them.
 ///
@@ -91,11 +89,11 @@ public struct TableCollation: Hashable, Sendable {
   /// The collator that copies of a collation share (ICU collators are not thread-safe), and
   /// the index, which is.
   private final class Shared: Sendable {
-    let worker: Mutex<CollationWorker>
+    let worker: LockedValue<CollationWorker>
     let index: SectionIndex
 
     init(worker: sending CollationWorker, index: SectionIndex) {
-      self.worker = Mutex(worker)
+      self.worker = LockedValue(worker)
       self.index = index
     }
   }

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// The app's items by the engine's identities: written on the main actor as the model
 /// changes, read by any table snapshot. A slot is never reused, so an older snapshot still
 /// reads the items it showed.
 final class ItemStorage<Item: Sendable>: Sendable {
-  private let slots = Mutex<[Item?]>([])
+  private let slots = LockedValue<[Item?]>([])
 
   func item(_ id: ItemID) -> Item? {
     slots.withLock { slots in

@@ -1,5 +1,4 @@
 import CICU
-import Synchronization
 
 /// Folds text for comparison: items and queries go through the same folding, and a match is a
 /// byte-wise substring match of the folded forms.
@@ -78,16 +77,16 @@ public struct Normalizer: Sendable {
     /// How many given-back transliterators are kept for the next folders.
     static let idleLimit = 8
     // ICU transliterators are not thread-safe; the prototype is only ever cloned, under a lock.
-    private let prototype: Mutex<ICU.Transliterator?>
+    private let prototype: LockedValue<ICU.Transliterator?>
     /// Transliterators of folders that are gone. ICU's "Any-Latin" makes a transliterator for
     /// each script the first time it meets it and keeps it; a clone of the prototype starts
     /// without any, so a folder made for each query (each keystroke) would make them again:
     /// a reused one has them already.
-    private let idle = Mutex<[ICU.Transliterator]>([])
+    private let idle = LockedValue<[ICU.Transliterator]>([])
 
     init(latin: Bool) throws(ICUError) {
       let transliterator = latin ? try ICU.Transliterator(id: Self.transliteratorID) : nil
-      prototype = Mutex(transliterator)
+      prototype = LockedValue(transliterator)
     }
 
     /// Takes back the transliterator of a folder that is gone, for a later folder.

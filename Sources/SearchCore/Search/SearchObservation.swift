@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Keeps an observation of a search controller's events alive: when the token is released
 /// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
 /// observer afterwards. Nobody has to remember to unregister.
@@ -23,7 +21,7 @@ public final class ObservationToken: Sendable {
 final class EventObservers: Sendable {
   typealias Handler = @MainActor @Sendable (SearchEvent) -> Void
 
-  private let state = Mutex<(next: Int, handlers: [(id: Int, handler: Handler)])>((0, []))
+  private let state = LockedValue<(next: Int, handlers: [(id: Int, handler: Handler)])>((0, []))
 
   func add(_ handler: @escaping Handler) -> ObservationToken {
     let id = state.withLock { state in

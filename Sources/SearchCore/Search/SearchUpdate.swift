@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One visible change of a search controller: what a list front redraws.
 ///
 /// A controller sends an update after every call that changed what is on screen: a keystroke
@@ -88,17 +86,17 @@ public struct SearchUpdate: Sendable {
 
   /// The change set, known or to be worked out from the two tables once.
   final class Diff: Sendable {
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     private enum State {
       case known(TableChanges)
       case pending(old: SectionedTable, new: SectionedTable, updated: Set<ItemID>)
     }
 
-    init(_ changes: TableChanges) { state = Mutex(.known(changes)) }
+    init(_ changes: TableChanges) { state = LockedValue(.known(changes)) }
 
     init(from old: SectionedTable, to new: SectionedTable, updated: Set<ItemID> = []) {
-      state = Mutex(.pending(old: old, new: new, updated: updated))
+      state = LockedValue(.pending(old: old, new: new, updated: updated))
     }
 
     var value: TableChanges {

@@ -1,5 +1,4 @@
 import PropertyBased
-import Synchronization
 import Testing
 
 @testable import SearchCore
@@ -43,7 +42,7 @@ private struct ArrayTable: TableDataSource {
 
 /// Records which items were rendered, across the threads a render closure may run on.
 private final class RenderLog: Sendable {
-  private let items = Mutex<[ItemID]>([])
+  private let items = LockedValue<[ItemID]>([])
   func record(_ item: ItemID) { items.withLock { $0.append(item) } }
   var rendered: [ItemID] { items.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 import PropertyBased
-import Synchronization
 import Testing
 
 @testable import SearchCore
@@ -58,7 +57,7 @@ private let queries: [String] = {
     let scopes = corpus.scopeBar.scopes.count
     let sessions = Gen.int(in: 0...(queries.count - 1))
     let actions = Gen.int(in: 0...19).array(of: 8...40)
-    let paths = Mutex<[String: Int]>([:])
+    let paths = LockedValue<[String: Int]>([:])
     await propertyCheck(count: 60, input: sessions, actions) { queryIndex, actions in
       var filter = IncrementalFilter()
       var typed: [Character] = []

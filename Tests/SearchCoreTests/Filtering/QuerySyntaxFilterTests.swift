@@ -1,5 +1,4 @@
 import PropertyBased
-import Synchronization
 import Testing
 
 @testable import SearchCore
@@ -47,7 +46,7 @@ private let productTargets = [
   func incrementalEqualsFullScanWhileTyping(_ syntax: QuerySyntax) async throws {
     let tweets = try Fixtures.corpus("tweets/tweets")
     let products = try Fixtures.corpus("products/products")
-    let paths = Mutex<[String: Int]>([:])
+    let paths = LockedValue<[String: Int]>([:])
     for (corpus, targets) in [(tweets, tweetTargets), (products, productTargets)] {
       let sessions = Gen.int(in: 0...(targets.count - 1)).array(of: 1...2)
       let actions = Gen.int(in: 0...19).array(of: 8...40)
