@@ -1,14 +1,17 @@
-/// For the most frequent ASCII bytes of a folded column, which values contain each one: one
-/// bit per value.
+/// For the common ASCII letters and digits of a folded column, which values contain each one as
+/// a whole character: one bit per value.
 ///
 /// A one-character query for a common letter ("e" is in 78% of W1's words) matches most of the
 /// corpus; scanning for it costs a check per value, while these bits answer it in a walk over
-/// set bits (a few milliseconds less on W1, and the difference between meeting a 10 ms
-/// full-scan budget and not).
+/// set bits. A letter is common when it makes more than ``TermMatcher/commonByte`` of the
+/// column's bytes: the letters that a search for every occurrence would find in most values.
+/// At that share there are at most 50 of them, and in real text about 20 (W1: 20 rows of one
+/// bit per value, 3.9 MB for 1.56 M values).
+///
+/// The bits are exact: an occurrence counts only where a match may start and end (a letter
+/// followed by a mark that folding kept is part of another character), so a column with such
+/// characters (Indic scripts, Vietnamese without diacritic folding) gets bits too.
 struct CommonBytes: Sendable {
-  /// How many bytes get bits: the most frequent letters of the languages in the corpora;
-  /// 12 × one bit per value is 2.3 MB for W1's 1.56 M values.
-  static let limit = 12
   /// Values per chunk when the bits are computed over all cores (a multiple of 64, so that
   /// chunks write separate words).
   static let valuesPerChunk = 64 * 1024
@@ -19,26 +22,52 @@ struct CommonBytes: Sendable {
   private let words: [UInt64]
   private let stride: Int
 
-  /// Computes the bits for the most frequent ASCII letters and digits of `values`.
+  /// The bytes that get bits in `values`: ASCII letters and digits above the common share, most
+  /// frequent first.
+  static func tracked(in values: FoldedValues) -> [UInt8] {
+    let bytes = (0x30...0x39).map(UInt8.init) + (0x61...0x7A).map(UInt8.init)
+    return bytes.filter { values.frequency(of: $0) > TermMatcher.commonByte }
+      .sorted { values.byteCounts[Int($0)] > values.byteCounts[Int($1)] }
+  }
+
+  /// Computes the bits for the common ASCII letters and digits of `values`.
   init(values: FoldedValues) {
-    let ranked = (0..<128).filter { byte in
-      let character = UInt8(byte)
-      return values.byteCounts[byte] > 0
-        && ((0x61...0x7A).contains(character) || (0x30...0x39).contains(character))
-    }.sorted { values.byteCounts[$0] > values.byteCounts[$1] }.prefix(Self.limit)
+    let ranked = Self.tracked(in: values)
     var slot = [Int8](repeating: -1, count: 256)
-    for (index, byte) in ranked.enumerated() { slot[byte] = Int8(index) }
+    for (index, byte) in ranked.enumerated() { slot[Int(byte)] = Int8(index) }
     let stride = (values.count + 63) / 64
     let storage = WordStorage(count: stride * ranked.count)
     let ranges = Parallel.ranges(count: values.count, size: Self.valuesPerChunk)
     let table = slot
     _ = Parallel.map(chunks: ranges.count) { chunk -> Bool in
+      guard let range = ranges[chunk].first.map({ $0..<ranges[chunk].upperBound }) else {
+        return true
+      }
       values.bytes.withUnsafeBufferPointer { bytes in
-        for value in ranges[chunk] {
-          let bit = UInt64(1) << UInt64(value & 63)
-          for position in values.range(of: value) {
-            let index = table[Int(bytes[position])]
-            if index >= 0 { storage.or(bit, at: Int(index) * stride + value >> 6) }
+        values.interior.withUnsafeBufferPointer { interior in
+          // The interior boundaries are ascending, as the bytes are read: one cursor walks
+          // them along, from the first at or after the chunk's first byte.
+          let first = values.starts[range.lowerBound]
+          var next = 0
+          var high = interior.count
+          while next < high {
+            let middle = (next + high) / 2
+            if interior[middle] < first { next = middle + 1 } else { high = middle }
+          }
+          for value in range {
+            let bit = UInt64(1) << UInt64(value & 63)
+            for position in values.range(of: value) {
+              let index = table[Int(bytes[position])]
+              guard index >= 0 else { continue }
+              if !interior.isEmpty {
+                while next < interior.count && Int(interior[next]) <= position { next += 1 }
+                // Inside a character: the boundary before the byte is interior (the cursor
+                // passed it), or the one after it is.
+                if next > 0 && Int(interior[next - 1]) == position { continue }
+                if next < interior.count && Int(interior[next]) == position + 1 { continue }
+              }
+              storage.or(bit, at: Int(index) * stride + value >> 6)
+            }
           }
         }
       }

@@ -198,7 +198,7 @@ struct TermMatcher: Sendable {
       return
     }
     if kind == .exact && needle.count == 1, let common = values.commonBytes,
-      common.tracks(needle[0]), values.interior.isEmpty
+      common.tracks(needle[0])
     {
       common.owners(containing: needle[0], in: valueRange, map: map, into: &owners)
       return

@@ -55,9 +55,15 @@ enum ReferenceSearch {
     let leading = pattern.first.map { !$0.isWhitespace } ?? true
     let trailing = pattern.last.map { !$0.isWhitespace } ?? true
     switch term.kind {
-    case .exact: return value.contains(pattern)
-    case .prefix: return (leading ? trimmedStart(value) : value[...]).hasPrefix(pattern)
-    case .suffix: return (trailing ? trimmedEnd(value) : value[...]).hasSuffix(pattern)
+    // Matches are on whole characters, as the engine's: "d" is not in "dि" (a letter and a
+    // vowel sign, one character). String's own contains, hasPrefix and hasSuffix compare
+    // scalars, so the comparisons are on arrays of characters.
+    case .exact: return containsCharacters(Array(value), Array(pattern))
+    case .prefix:
+      return Array(leading ? trimmedStart(value) : value[...]).starts(with: Array(pattern))
+    case .suffix:
+      return Array(trailing ? trimmedEnd(value) : value[...]).reversed()
+        .starts(with: Array(pattern).reversed())
     case .equal:
       var text = value[...]
       if leading { text = trimmedStart(String(text)) }
@@ -70,6 +76,13 @@ enum ReferenceSearch {
         rest = rest[rest.index(after: found)...]
       }
       return true
+    }
+  }
+
+  private static func containsCharacters(_ text: [Character], _ pattern: [Character]) -> Bool {
+    guard text.count >= pattern.count else { return false }
+    return (0...(text.count - pattern.count)).contains { start in
+      text[start..<(start + pattern.count)].elementsEqual(pattern)
     }
   }
 
