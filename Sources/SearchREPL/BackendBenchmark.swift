@@ -21,7 +21,7 @@ struct BackendBenchmark {
       address: try PostgresAddress(url: url), table: try Load.tableName(forManifest: path),
       schema: source.model.schema, normalizer: normalizer, statementTimeout: nil)
     let report = try await backend.load(source.model)
-    let texts = try options.queryLines().flatMap {
+    let texts = try options.queryLines(corpusPath: path).flatMap {
       query in query.indices.map { String(query[...$0]) }
     }
     let memory = try await Self.type(texts, corpus: corpus, backend: nil)

@@ -11,9 +11,12 @@ struct Bench: AsyncParsableCommand {
     discussion: """
       typing (default): loads a data set (default: W1, the seven Debian word lists with their \
       language as scopes, built by Corpus/words/build.sh), types every query of a fixed list \
-      (Corpus/words/bench-queries.txt) character by character, switches scope now and then, \
-      and reports index build time, the latency of every keystroke (first letters too), peak \
-      memory, and a baseline measured in the same run: an array filter with Foundation's \
+      (the data set's bench-queries.txt: Corpus/words/ has W1's, Corpus/cities/ the \
+      multi-script queries for cities and cities500) character by character, switches scope \
+      now and then, and reports index build time, the latency of every keystroke (first letters \
+      too), peak memory, each latency also in passes of memchr over the index's folded bytes \
+      (the bandwidth baseline, measured in the same run, which makes figures comparable \
+      across machines and loads), and a baseline: an array filter with Foundation's \
       localizedStandardContains over every searched value, on an even sample of the \
       keystrokes, compared with SearchCore's full scan of the same text (like with like) and \
       with SearchCore as typed (narrowed from the previous keystroke). Progress goes to \
@@ -51,9 +54,15 @@ struct Bench: AsyncParsableCommand {
   /// The short name of the suite's default data set (see ``CorpusPaths``).
   var defaultCorpus: String { suite == .changes || suite == .backend ? "cities500" : "w1" }
 
-  /// The queries to type (`--queries`), one per line, empty lines left out.
-  func queryLines() throws -> [String] {
-    let path = CorpusPaths.repositoryFile(forDefault: queries)
+  /// The queries to type, one per line, empty lines left out: `--queries`, or the data set's
+  /// own (`bench-queries.txt` beside its manifest), or W1's.
+  func queryLines(corpusPath: String) throws -> [String] {
+    let folder = corpusPath.lastIndex(of: "/").map { String(corpusPath[...$0]) } ?? ""
+    let path =
+      queries
+      ?? (FileManager.default.fileExists(atPath: folder + Self.queriesFile)
+        ? folder + Self.queriesFile
+        : CorpusPaths.repositoryFile(forDefault: "Corpus/words/" + Self.queriesFile))
     let input = try LineInput(readingFile: path)
     let lines = (0..<input.count).map { input.line($0) }.filter { !$0.isEmpty }
     guard !lines.isEmpty else { throw CommandError("\(path): no queries") }
@@ -94,8 +103,14 @@ struct Bench: AsyncParsableCommand {
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
 
-  @Option(help: "The queries to type, one per line (typing).")
-  var queries = "Corpus/words/bench-queries.txt"
+  /// The file of queries a data set's folder may hold.
+  static let queriesFile = "bench-queries.txt"
+
+  @Option(
+    help:
+      "The queries to type, one per line (default: bench-queries.txt beside the data set's manifest, else W1's)."
+  )
+  var queries: String?
 
   @Option(
     help:

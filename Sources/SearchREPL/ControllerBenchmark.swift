@@ -19,7 +19,7 @@ struct ControllerBenchmark {
       throw CommandError("\(report.rejected.count) lines rejected, first: \(report.rejected[0])")
     }
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
-    let texts = try options.queryLines().flatMap {
+    let texts = try options.queryLines(corpusPath: path).flatMap {
       query in [""] + query.indices.map { String(query[...$0]) }
     }
     let clock = ContinuousClock()

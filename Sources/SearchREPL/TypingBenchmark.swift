@@ -29,11 +29,11 @@ struct TypingBenchmark {
   func run() throws {
     let clock = ContinuousClock()
     let normalizer = try Normalizer(folding: try options.folding())
-    let queries = try options.queryLines()
+    let path = try options.resolvedCorpusPath()
+    let queries = try options.queryLines(corpusPath: path)
     let progress = BenchProgress()
 
     var start = clock.now
-    let path = try options.resolvedCorpusPath()
     let manifest = try Manifest.load(from: path)
     let (model, report) = try ProgressBar.run(manifest.name, shown: BenchProgress.isShown) {
       try DataSetLoader.load(manifest: manifest, manifestPath: path, progress: $0)
@@ -50,6 +50,11 @@ struct TypingBenchmark {
     }
     let buildTime = clock.now - start
     let peakAfterBuild = Self.peakResidentMegabytes()
+
+    // The bandwidth baseline, before and after the typing (the load on a shared machine
+    // changes): half of its passes each time.
+    let bandwidth = BandwidthBaseline(columns: corpus.index.foldedColumns)
+    var passes = bandwidth.measure(passes: BandwidthBaseline.passes / 2)
 
     var filter = IncrementalFilter()
     var keystrokes: [Keystroke] = []
@@ -72,6 +77,7 @@ struct TypingBenchmark {
       }
     }
     let peakMemory = Self.peakResidentMegabytes()
+    passes += bandwidth.measure(passes: BandwidthBaseline.passes - passes.count)
     progress.clear()
 
     if options.showSlowerThan != nil {
@@ -126,7 +132,8 @@ struct TypingBenchmark {
       loadMilliseconds: loadTime.milliseconds, buildMilliseconds: buildTime.milliseconds,
       typing: typing, longer: longer, fullScans: fullScans, foundation: foundation,
       fullScansOnSample: fullScansOnSample, typedOnSample: typedOnSample,
-      peakMemory: peakMemory)
+      peakMemory: peakMemory, foldedBytes: bandwidth.byteCount,
+      passMilliseconds: percentile(passes, 0.5))
     print(options.json ? summary.json : summary.text)
   }
 
@@ -177,6 +184,14 @@ struct TypingBenchmark {
     var fullScansOnSample: [Double]
     var typedOnSample: [Double]
     var peakMemory: Double
+    /// The bandwidth baseline: the folded bytes, and the median time of one memchr pass.
+    var foldedBytes: Int
+    var passMilliseconds: Double
+
+    /// A latency in passes of the bandwidth baseline.
+    func passes(_ milliseconds: Double) -> Double {
+      passMilliseconds > 0 ? milliseconds / passMilliseconds : .nan
+    }
 
     /// How many times faster SearchCore's full scan is than Foundation's, at the median of
     /// the same keystrokes: like with like, each scans every item.
@@ -193,6 +208,10 @@ struct TypingBenchmark {
 
     var text: String {
       func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
+      // A latency, and the same in passes of the bandwidth baseline.
+      func both(_ value: Double) -> String {
+        String(format: "%.3f ms = %.2f passes", value, passes(value))
+      }
       // Baseline time over SearchCore's: above 1, SearchCore is faster.
       func times(_ value: Double) -> String {
         String(
@@ -201,9 +220,10 @@ struct TypingBenchmark {
       return """
         items: \(items), queries: \(queries), keystrokes: \(keystrokes) (every one counted, first letters and scope changes too)
         load: \(ms(loadMilliseconds)), index build: \(ms(buildMilliseconds))
-        keystroke, all \(typing.count): p50 \(ms(percentile(typing, 0.5))), p99 \(ms(percentile(typing, 0.99))), max \(ms(typing.max() ?? 0))
-        keystroke, the \(longer.count) of ≥ 3 folded characters: p50 \(ms(percentile(longer, 0.5))), p99 \(ms(percentile(longer, 0.99)))
-        full scan (\(fullScans.count): first letters, scope changes): p50 \(ms(percentile(fullScans, 0.5))), p99 \(ms(percentile(fullScans, 0.99)))
+        bandwidth baseline: one memchr pass over the index's \(foldedBytes) folded bytes, one thread, median of \(BandwidthBaseline.passes): \(ms(passMilliseconds)) (\(String(format: "%.1f", passMilliseconds > 0 ? Double(foldedBytes) / passMilliseconds / 1e6 : .nan)) GB/s)
+        keystroke, all \(typing.count): p50 \(both(percentile(typing, 0.5))), p99 \(both(percentile(typing, 0.99))), max \(both(typing.max() ?? 0))
+        keystroke, the \(longer.count) of ≥ 3 folded characters: p50 \(both(percentile(longer, 0.5))), p99 \(both(percentile(longer, 0.99)))
+        full scan (\(fullScans.count): first letters, scope changes): p50 \(both(percentile(fullScans, 0.5))), p99 \(both(percentile(fullScans, 0.99)))
         peak RSS: \(String(format: "%.1f", peakMemory)) MB (before the baseline ran)
         baseline: items.filter, every word of the text in some searched value (localizedStandardContains), on \(foundation.count) of the keystrokes evenly spread: p50 \(ms(percentile(foundation, 0.5)))
           full scan vs full scan (SearchCore in a fresh filter, same keystrokes): p50 \(ms(percentile(fullScansOnSample, 0.5))), \(times(fullScanRatio))
@@ -232,8 +252,44 @@ struct TypingBenchmark {
       object.add("full_scan_vs_foundation_scan", fullScanRatio)
       object.add("typed_vs_foundation_scan", typedRatio)
       object.add("peak_rss_mb", peakMemory)
+      object.add("folded_bytes", foldedBytes)
+      object.add("bandwidth_pass_ms", passMilliseconds)
+      object.add("keystroke_p50_passes", passes(percentile(typing, 0.5)))
+      object.add("keystroke_p99_passes", passes(percentile(typing, 0.99)))
+      object.add("keystroke_3_chars_p99_passes", passes(percentile(longer, 0.99)))
+      object.add("full_scan_p99_passes", passes(percentile(fullScans, 0.99)))
       return object.json
     }
+  }
+}
+
+/// The bandwidth baseline: one `memchr` pass over the folded bytes of the index, for a byte
+/// that folded text never holds (0xFE is not UTF-8, and the separator is 0xFF), so every byte
+/// is read. A keystroke's latency divided by it says how many times the engine reads the index
+/// (in effect), whatever the machine and its load.
+struct BandwidthBaseline {
+  /// How many passes are timed; the median is the baseline.
+  static let passes = 20
+  let columns: [[UInt8]]
+
+  var byteCount: Int { columns.reduce(0) { $0 + $1.count } }
+
+  /// The time of each of `passes` passes, in milliseconds.
+  func measure(passes: Int) -> [Double] {
+    let clock = ContinuousClock()
+    var found = 0
+    let times = (0..<max(passes, 0)).map { _ in
+      let start = clock.now
+      for column in columns {
+        column.withUnsafeBytes { bytes in
+          if let base = bytes.baseAddress, memchr(base, 0xFE, bytes.count) != nil { found += 1 }
+        }
+      }
+      return (clock.now - start).milliseconds
+    }
+    // A byte found would mean the pass stopped early: the baseline would be wrong.
+    precondition(found == 0, "0xFE found in folded text")
+    return times
   }
 }
 

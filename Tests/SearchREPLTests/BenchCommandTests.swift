@@ -30,6 +30,15 @@ import Testing
     #expect(abs(number("typed_vs_foundation_scan") - typedRatio) <= 1e-9 * typedRatio)
     // All keystrokes include the ≥ 3-character ones, so their p99 is at least as high.
     #expect(number("keystroke_max_ms") >= number("keystroke_p99_ms"))
+    // The bandwidth baseline reads the index's folded bytes (more than the 45 items' text is
+    // not possible to say without the data, but there are bytes), and the latencies in
+    // passes are the latencies over one pass.
+    #expect((object["folded_bytes"] as? Int ?? 0) > 45)
+    #expect(number("bandwidth_pass_ms") > 0)
+    for key in ["keystroke_p50", "keystroke_p99", "keystroke_3_chars_p99", "full_scan_p99"] {
+      let passes = number(key + "_ms") / number("bandwidth_pass_ms")
+      #expect(abs(number(key + "_passes") - passes) <= 1e-9 * passes, "\(key)")
+    }
 
     let text = try BinaryRunner.run(["bench", "--corpus", "products", "--baseline-sample", "2"])
     #expect(text.status == 0, "\(text.stderrText)")
@@ -39,6 +48,32 @@ import Testing
       output.contains("full scan vs full scan (SearchCore in a fresh filter, same keystrokes)"))
     #expect(output.contains("as typed vs the baseline's scan"))
     #expect(output.contains("baseline/SearchCore"))
+    #expect(output.contains("bandwidth baseline: one memchr pass over the index's"))
+  }
+
+  /// A data set with its own queries beside its manifest (the cities' multi-script ones) is
+  /// typed with those; `--queries` overrides them.
+  @Test func aDataSetsOwnQueriesAreTyped() throws {
+    let cities = try String(
+      contentsOfFile: corpusFile("cities/bench-queries.txt"), encoding: .utf8
+    ).split(separator: "\n").filter { !$0.isEmpty }
+    #expect(cities.contains("москва") && cities.contains("東京"))
+    let own = try BinaryRunner.run(
+      ["bench", "--corpus", "cities", "--baseline-sample", "1", "--json"])
+    #expect(own.status == 0, "\(own.stderrText)")
+    let object = try #require(try JSONSerialization.jsonObject(with: own.stdout) as? [String: Any])
+    #expect(object["queries"] as? Int == cities.count)
+    // One keystroke per character, and a scope change after every tenth query.
+    #expect(object["keystrokes"] as? Int == cities.reduce(0) { $0 + $1.count } + cities.count / 10)
+
+    let given = try BinaryRunner.run([
+      "bench", "--corpus", "cities", "--baseline-sample", "1", "--json", "--queries",
+      corpusFile("words/bench-queries.txt"),
+    ])
+    #expect(given.status == 0, "\(given.stderrText)")
+    let other = try #require(
+      try JSONSerialization.jsonObject(with: given.stdout) as? [String: Any])
+    #expect(other["queries"] as? Int != cities.count)
   }
 
   /// The default data set of the typing suite, W1, is built by a script: a folder whose

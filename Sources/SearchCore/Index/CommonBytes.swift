@@ -2,16 +2,21 @@
 /// a whole character: one bit per value.
 ///
 /// A one-character query for a common letter ("e" is in 78% of W1's words) matches most of the
-/// corpus; scanning for it costs a check per value, while these bits answer it in a walk over
-/// set bits. A letter is common when it makes more than ``TermMatcher/commonByte`` of the
-/// column's bytes: the letters that a search for every occurrence would find in most values.
-/// At that share there are at most 50 of them, and in real text about 20 (W1: 20 rows of one
-/// bit per value, 3.9 MB for 1.56 M values).
+/// corpus; searching for every occurrence costs a call and a lookup per hit, while these bits
+/// answer it in a walk over set bits. A letter or digit gets bits when it makes more than
+/// ``share`` of the column's bytes: below that, hits are far enough apart for `memchr` to be
+/// as fast. In real text that is 20 to 35 of the 36 (W1: 25 rows of one bit per value, 4.9 MB
+/// for 1.56 M values; cities500's names and alternate names: 35 rows).
 ///
 /// The bits are exact: an occurrence counts only where a match may start and end (a letter
 /// followed by a mark that folding kept is part of another character), so a column with such
 /// characters (Indic scripts, Vietnamese without diacritic folding) gets bits too.
 struct CommonBytes: Sendable {
+  /// The share of a column's bytes above which a letter or digit gets bits (measured on
+  /// cities500: "k", 1.6% of the bytes, took 7.1 ms through `memchr` and its hits, 1.0 ms
+  /// through bits).
+  static let share = 0.002
+
   /// Values per chunk when the bits are computed over all cores (a multiple of 64, so that
   /// chunks write separate words).
   static let valuesPerChunk = 64 * 1024
@@ -22,11 +27,11 @@ struct CommonBytes: Sendable {
   private let words: [UInt64]
   private let stride: Int
 
-  /// The bytes that get bits in `values`: ASCII letters and digits above the common share, most
+  /// The bytes that get bits in `values`: ASCII letters and digits above ``share``, most
   /// frequent first.
   static func tracked(in values: FoldedValues) -> [UInt8] {
     let bytes = (0x30...0x39).map(UInt8.init) + (0x61...0x7A).map(UInt8.init)
-    return bytes.filter { values.frequency(of: $0) > TermMatcher.commonByte }
+    return bytes.filter { values.frequency(of: $0) > Self.share }
       .sorted { values.byteCounts[Int($0)] > values.byteCounts[Int($1)] }
   }
 

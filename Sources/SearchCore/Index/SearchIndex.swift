@@ -37,6 +37,10 @@ public struct SearchIndex: Sendable {
   /// Whether field `field` is indexed (searched).
   public func isIndexed(field: Int) -> Bool { fields[field] != nil }
 
+  /// The folded bytes of every indexed field, as scans read them: what a benchmark's bandwidth
+  /// baseline passes over.
+  package var foldedColumns: [[UInt8]] { fields.compactMap { $0?.bytes } }
+
   private static func fold(
     _ column: TextColumn, normalizer: Normalizer, progress: LoadProgress?
   ) throws(ICUError) -> FoldedValues {
