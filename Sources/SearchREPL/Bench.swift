@@ -30,6 +30,11 @@ struct Bench: AsyncParsableCommand {
       backend: loads a data set (default: cities500) into the PostgreSQL server of --backend \
       (COPY and indexes, timed), then types the queries into a background-mode controller \
       answered by the server and, the baseline, by the in-memory engine.
+      startup: starts `SearchREPL repl --corpus NAME` with no input for cities, W1 and \
+      cities500 (those built; --corpus for one) and reports its time to the prompt and peak \
+      memory (median of --runs), against reading the data file once in the same run.
+      filter: `SearchREPL filter Q` against `fzf --filter Q --exact -i --no-sort` on the data \
+      set's file (default: W1), whole processes, the first 10 of its queries, median of --runs.
       Build with -c release.
       """
   )
@@ -40,9 +45,12 @@ struct Bench: AsyncParsableCommand {
     case controller
     case changes
     case backend
+    case startup
+    case filter
   }
 
-  @Option(help: "What to measure: typing, fold, controller, changes or backend.")
+  @Option(
+    help: "What to measure: typing, fold, controller, changes, backend, startup or filter.")
   var suite: Suite = .typing
 
   @Option(
@@ -120,7 +128,8 @@ struct Bench: AsyncParsableCommand {
   @Option(help: "The word list to fold, one item per line (fold).")
   var words = "Corpus/words/W1.txt"
 
-  @Option(help: "How many times to run each fold measurement; the median is reported (fold).")
+  @Option(
+    help: "How many times to run each measurement; the median is reported (fold, startup, filter).")
   var runs = 5
 
   @Option(help: "What matching ignores, as for filter.")
@@ -148,6 +157,8 @@ struct Bench: AsyncParsableCommand {
       try await MainActor.run {
         try ChangesBenchmark(options: options, corpusPath: try options.resolvedCorpusPath()).run()
       }
+    case .startup: try StartupBenchmark(options: options).run()
+    case .filter: try FilterBenchmark(options: options).run()
     case .backend:
       guard let backend else {
         throw CommandError(

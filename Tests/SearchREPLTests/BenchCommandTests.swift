@@ -98,6 +98,53 @@ import Testing
     #expect(result.stderrText.contains("--corpus"))
   }
 
+  /// The start-up suite starts the REPL on a data set and says what its ratio compares.
+  @Test func startupMeasuresTheREPLAgainstReadingTheFile() throws {
+    let result = try BinaryRunner.run(
+      ["bench", "--suite", "startup", "--corpus", "cities", "--runs", "1", "--json"])
+    #expect(result.status == 0, "\(result.stderrText)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let sets = try #require(object["data_sets"] as? [[String: Any]])
+    #expect(sets.count == 1)
+    let row = try #require(sets.first)
+    let size =
+      try FileManager.default.attributesOfItem(atPath: corpusFile("cities/cities.tsv"))[
+        .size] as? Int
+    #expect(row["data_bytes"] as? Int == size)
+    let startup = (row["startup_ms"] as? Double) ?? .nan
+    let read = (row["read_ms"] as? Double) ?? .nan
+    // Starting the REPL reads the file and does more, so it takes longer than reading it.
+    #expect(startup > read)
+    #expect(abs(((row["startup_vs_read"] as? Double) ?? .nan) - startup / read) <= 1e-9 * startup)
+    #expect(((row["peak_rss_mb"] as? Double) ?? 0) > 1)
+  }
+
+  /// The filter suite runs both engines on the same file: where folding agrees (ASCII
+  /// queries on these names), they print the same lines, byte for byte.
+  @Test func filterRunsBothEnginesOnTheSameLines() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("BenchCommandTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let queries = folder.appendingPathComponent("queries.txt")
+    try "tokyo\nkoln\nnew york\n".write(to: queries, atomically: true, encoding: .utf8)
+    let result = try BinaryRunner.run([
+      "bench", "--suite", "filter", "--corpus", "cities", "--runs", "1", "--json", "--queries",
+      queries.path,
+    ])
+    #expect(result.status == 0, "\(result.stderrText)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let rows = try #require(object["queries"] as? [[String: Any]])
+    #expect(rows.map { $0["query"] as? String } == ["tokyo", "koln", "new york"])
+    for row in rows {
+      let ours = row["searchrepl_output_bytes"] as? Int ?? -1
+      #expect(ours > 0)
+      #expect(ours == row["fzf_output_bytes"] as? Int, "\(row["query"] ?? "")")
+    }
+  }
+
   /// A file of the repository's Corpus folder.
   private func corpusFile(_ path: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

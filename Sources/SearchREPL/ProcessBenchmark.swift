@@ -1,0 +1,241 @@
+import Foundation
+import SearchCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One run of a program as a user starts it, measured from outside: wall time from spawn to
+/// exit, and the process's own peak resident memory (`wait4`'s `ru_maxrss`, which counts that
+/// child only).
+struct SpawnedRun {
+  var milliseconds: Double
+  var peakMegabytes: Double
+  /// The size of what it wrote on standard output.
+  var outputBytes: Int
+
+  /// Runs `program` (found on PATH when it has no slash) with `arguments`, standard input
+  /// from `input`, standard output into a scratch file (so that writing costs what it costs
+  /// into a file, and its size is known), standard error kept for the error message.
+  static func run(_ program: String, _ arguments: [String], input: String) throws -> SpawnedRun {
+    let folder = FileManager.default.temporaryDirectory.path
+    let output = folder + "/searchrepl-bench-\(getpid()).out"
+    let errors = folder + "/searchrepl-bench-\(getpid()).err"
+    defer {
+      unlink(output)
+      unlink(errors)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([program] + arguments).map { strdup($0) }
+    defer { argv.forEach { free($0) } }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var pid = pid_t()
+    let spawned = posix_spawnp(&pid, program, &actions, nil, argv + [nil], environ)
+    guard spawned == 0 else {
+      throw CommandError("cannot start \(program): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let elapsed = clock.now - start
+    let exitCode = status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    // Exit status 1 is "nothing found" for filter and fzf alike: a measurement, not a failure.
+    guard exitCode == 0 || exitCode == 1 else {
+      let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      throw CommandError(
+        "\(([program] + arguments).joined(separator: " ")) < \(input) failed"
+          + (exitCode < 0 ? " (killed by a signal)" : " with status \(exitCode)")
+          + (message.isEmpty ? "" : ": " + message.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+    var information = stat()
+    let size = stat(output, &information) == 0 ? Int(information.st_size) : 0
+    // Linux gives ru_maxrss in KiB.
+    return SpawnedRun(
+      milliseconds: elapsed.milliseconds, peakMegabytes: Double(usage.ru_maxrss) / 1024,
+      outputBytes: size)
+  }
+
+  /// This executable's path, to run it again as a user would.
+  static func ownExecutable() throws -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { throw CommandError("cannot find this executable (/proc/self/exe)") }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+/// The medians of several runs of one command.
+struct RunFigures {
+  var milliseconds: Double
+  var peakMegabytes: Double
+  var outputBytes: Int
+
+  init(_ runs: [SpawnedRun]) {
+    milliseconds = percentile(runs.map(\.milliseconds), 0.5)
+    peakMegabytes = percentile(runs.map(\.peakMegabytes), 0.5)
+    outputBytes = runs.first?.outputBytes ?? 0
+  }
+}
+
+/// `bench --suite startup`: the time from starting `SearchREPL repl --corpus NAME` to its prompt
+/// (it loads, indexes, builds the table, then reads end of input and quits), and its peak
+/// memory, for each benchmark data set that is built. The baseline, in the same run, is reading
+/// the data set's file once (what no loader can beat).
+struct StartupBenchmark {
+  let options: Bench
+  static let dataSets = ["cities", "w1", "cities500"]
+
+  func run() throws {
+    let executable = try SpawnedRun.ownExecutable()
+    let runs = max(options.runs, 1)
+    var rows: [(name: String, bytes: Int, read: Double, start: RunFigures)] = []
+    let progress = BenchProgress()
+    for name in options.corpus.map({ [$0] }) ?? Self.dataSets {
+      let path: String
+      let manifest: Manifest
+      do {
+        path = try CorpusPaths.manifest(name)
+        manifest = try Manifest.load(from: path)
+      } catch {
+        print("\(name): not measured (\(error))")
+        continue
+      }
+      let data = manifest.dataFilePath(manifestPath: path)
+      guard FileManager.default.fileExists(atPath: data) else {
+        print("\(name): not measured (\(data) is not built; Corpus/README.md says how)")
+        continue
+      }
+      // Reading and starting alternate, so that both meet the same load.
+      var reads: [Double] = []
+      var starts: [SpawnedRun] = []
+      var bytes = 0
+      for run in 0..<runs {
+        progress.show("\(name): run \(run + 1) of \(runs)")
+        let clock = ContinuousClock()
+        let begin = clock.now
+        bytes = try FileBytes.contents(of: data).mapError { CommandError("\(data): \($0)") }
+          .get().count
+        reads.append((clock.now - begin).milliseconds)
+        starts.append(
+          try SpawnedRun.run(executable, ["repl", "--corpus", path], input: "/dev/null"))
+      }
+      rows.append((name, bytes, percentile(reads, 0.5), RunFigures(starts)))
+    }
+    progress.clear()
+    if options.json {
+      let objects = rows.map { row -> String in
+        var object = JSONObject()
+        object.add("data_set", row.name)
+        object.add("data_bytes", row.bytes)
+        object.add("read_ms", row.read)
+        object.add("startup_ms", row.start.milliseconds)
+        object.add("startup_vs_read", row.read > 0 ? row.start.milliseconds / row.read : .nan)
+        object.add("peak_rss_mb", row.start.peakMegabytes)
+        return object.json
+      }
+      var object = JSONObject()
+      object.add("runs", runs)
+      object.add("data_sets", raw: JSONObject.array(objects))
+      print(object.json)
+      return
+    }
+    print(
+      "start-up: `SearchREPL repl --corpus NAME < /dev/null` (load, index, table, prompt, quit),"
+        + " median of \(runs) runs, against reading the data file once in the same run")
+    for row in rows {
+      print(
+        String(
+          format:
+            "%@: %.0f ms, peak RSS %.1f MB; reading the %.1f MB file: %.1f ms (start-up = %.1f reads)",
+          row.name, row.start.milliseconds, row.start.peakMegabytes, Double(row.bytes) / 1e6,
+          row.read, row.read > 0 ? row.start.milliseconds / row.read : .nan))
+    }
+  }
+}
+
+/// `bench --suite filter`: `SearchREPL filter QUERY < FILE` against `fzf --filter QUERY --exact
+/// -i --no-sort < FILE` (both whole processes, input order, the same lines), for the first
+/// queries of the data set's list, engines interleaved.
+struct FilterBenchmark {
+  let options: Bench
+  /// How many of the data set's queries are run (each whole, as a command line).
+  static let queryCount = 10
+
+  func run() throws {
+    let executable = try SpawnedRun.ownExecutable()
+    let path = try options.resolvedCorpusPath()
+    let manifest = try Manifest.load(from: path)
+    let data = manifest.dataFilePath(manifestPath: path)
+    let queries = try options.queryLines(corpusPath: path).prefix(Self.queryCount)
+    let runs = max(options.runs, 1)
+    let progress = BenchProgress()
+    var ours: [Double] = []
+    var theirs: [Double] = []
+    var rows: [String] = []
+    var objects: [String] = []
+    for (number, query) in queries.enumerated() {
+      progress.show("query \(number + 1) of \(queries.count): \(query)")
+      var mine: [SpawnedRun] = []
+      var fzf: [SpawnedRun] = []
+      for _ in 0..<runs {
+        mine.append(try SpawnedRun.run(executable, ["filter", "--", query], input: data))
+        fzf.append(
+          try SpawnedRun.run("fzf", ["--filter", query, "--exact", "-i", "--no-sort"], input: data))
+      }
+      let a = RunFigures(mine)
+      let b = RunFigures(fzf)
+      ours.append(a.milliseconds)
+      theirs.append(b.milliseconds)
+      let quoted = "\"\(query)\""
+      rows.append(
+        "  " + quoted + String(repeating: " ", count: max(20 - quoted.count, 1))
+          + String(
+            format:
+              "SearchREPL %7.1f ms %6.1f MB %9d bytes out | fzf %7.1f ms %6.1f MB %9d bytes out | %.2f×",
+            a.milliseconds, a.peakMegabytes, a.outputBytes, b.milliseconds, b.peakMegabytes,
+            b.outputBytes, a.milliseconds / b.milliseconds))
+      var object = JSONObject()
+      object.add("query", query)
+      object.add("searchrepl_ms", a.milliseconds)
+      object.add("searchrepl_peak_rss_mb", a.peakMegabytes)
+      object.add("searchrepl_output_bytes", a.outputBytes)
+      object.add("fzf_ms", b.milliseconds)
+      object.add("fzf_peak_rss_mb", b.peakMegabytes)
+      object.add("fzf_output_bytes", b.outputBytes)
+      objects.append(object.json)
+    }
+    progress.clear()
+    let ratio = percentile(ours, 0.5) / percentile(theirs, 0.5)
+    if options.json {
+      var object = JSONObject()
+      object.add("data", data)
+      object.add("runs", runs)
+      object.add("searchrepl_p50_ms", percentile(ours, 0.5))
+      object.add("fzf_p50_ms", percentile(theirs, 0.5))
+      object.add("searchrepl_vs_fzf", ratio)
+      object.add("queries", raw: JSONObject.array(objects))
+      print(object.json)
+      return
+    }
+    print(
+      "filter: `SearchREPL filter Q < \(data)` against `fzf --filter Q --exact -i --no-sort` on"
+        + " the same file, whole processes, median of \(runs) runs each, interleaved."
+        + " Outputs differ where folding does (fzf folds only Latin diacritics, SearchREPL also"
+        + " width, ligatures, other scripts' marks).")
+    rows.forEach { print($0) }
+    print(
+      String(
+        format: "median over the queries: SearchREPL %.1f ms, fzf %.1f ms: SearchREPL/fzf %.2f×",
+        percentile(ours, 0.5), percentile(theirs, 0.5), ratio))
+  }
+}
