@@ -308,7 +308,7 @@ struct QueryEvaluator: Sendable {
 
 extension Array where Element == ItemID {
   /// The array without elements equal to the one before.
-  fileprivate func removingAdjacentDuplicates() -> [ItemID] {
+  func removingAdjacentDuplicates() -> [ItemID] {
     var result: [ItemID] = []
     result.reserveCapacity(count)
     for value in self where result.last != value { result.append(value) }
@@ -316,7 +316,7 @@ extension Array where Element == ItemID {
   }
 
   /// Whether every element is greater than the one before.
-  fileprivate func isStrictlyAscending() -> Bool {
+  func isStrictlyAscending() -> Bool {
     var previous = Int32.min
     for value in self {
       if value.rawValue <= previous { return false }
