@@ -2,20 +2,54 @@
 
 enum ScalarClasses {
   /// Whether a grapheme-cluster boundary certainly separates this scalar from any neighbour
-  /// that is also plain: its Grapheme_Cluster_Break value is Other or Control (but not CR), and
-  /// no rule of UAX #29 joins it to what follows or precedes it. Lets the folder find most
-  /// clusters without asking the grapheme breaker. A scalar outside these ranges is not
-  /// necessarily joined; it only goes the slower, exact way.
+  /// that is also plain: its Grapheme_Cluster_Break value is Other, Control (but not CR), LF,
+  /// LV or LVT (a Hangul syllable), and no rule of UAX #29 joins two such scalars (GB6–GB8 need
+  /// a leading or trailing jamo, GB9–GB9c a mark, joiner or linker, GB11 a joiner, GB12–GB13
+  /// regional indicators). Lets the folder find most clusters without asking the grapheme
+  /// breaker; `plainRanges` lists them and a test checks every one against Swift's breaker. A
+  /// scalar outside these ranges is not necessarily joined; it only goes the slower, exact way.
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
     if value < 0x300 { return value != 0x0D }
-    if value < 0x483 { return value >= 0x370 }
-    if value < 0x591 { return value >= 0x48A }
-    if value >= 0x4E00 && value <= 0x9FFF { return true }  // CJK Unified Ideographs
-    if value >= 0x3041 && value <= 0x3096 { return true }  // Hiragana letters
-    if value >= 0x30A1 && value <= 0x30FA { return true }  // Katakana letters
-    return false
+    var low = 0
+    var high = plainRanges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if plainRanges[middle].upperBound < value { low = middle + 1 } else { high = middle }
+    }
+    return low < plainRanges.count && plainRanges[low].contains(value)
   }
+
+  /// The scalars at or above U+0300 that are plain (see ``isPlain(_:)``), ascending: the
+  /// letters, digits and punctuation of the scripts in real lists, without their marks, vowel
+  /// signs, viramas, prepended marks and jamo.
+  static let plainRanges: [ClosedRange<UInt32>] = [
+    0x0370...0x0482,  // Greek and Coptic, Cyrillic (not its combining marks)
+    0x048A...0x0590,  // Cyrillic, Cyrillic Supplement, Armenian
+    0x05D0...0x05EA,  // Hebrew letters
+    0x05EF...0x05F4,  // Hebrew ligatures and punctuation
+    0x0620...0x064A,  // Arabic letters
+    0x0660...0x066F,  // Arabic-Indic digits, punctuation, dotless letters
+    0x0671...0x06D3,  // Arabic extended letters
+    0x0904...0x0939,  // Devanagari vowels and consonants
+    0x0966...0x096F,  // Devanagari digits
+    0x0E01...0x0E30,  // Thai consonants and SARA A
+    0x0E32...0x0E32,  // Thai SARA AA
+    0x0E3F...0x0E46,  // Thai baht sign, leading vowels, MAIYAMOK
+    0x0E4F...0x0E5B,  // Thai digits and punctuation
+    0x10D0...0x10FF,  // Georgian
+    0x1E00...0x1FFF,  // Latin Extended Additional (Vietnamese), Greek Extended
+    0x2010...0x2027,  // dashes, quotation marks, bullets, ellipsis
+    0x2030...0x205E,  // per mille, primes, other punctuation
+    0x3000...0x3029,  // CJK symbols and punctuation (not the tone marks)
+    0x3041...0x3096,  // Hiragana letters
+    0x30A1...0x30FA,  // Katakana letters
+    0x3400...0x4DBF,  // CJK Unified Ideographs Extension A
+    0x4E00...0x9FFF,  // CJK Unified Ideographs
+    0xAC00...0xD7A3,  // Hangul syllables (LV and LVT)
+    0xF900...0xFAFF,  // CJK Compatibility Ideographs
+    0xFF01...0xFF9D,  // fullwidth forms, halfwidth Katakana (not the sound marks)
+  ]
 
   /// Whether diacritic folding removes this scalar: a nonspacing mark in the blocks of generic
   /// combining diacritics, or a Hebrew, Arabic or Syriac vowel point. Marks that make another
