@@ -26,9 +26,13 @@ package struct LineFilter: Sendable {
   package func matchingLines(in input: LineInput) throws(ICUError) -> [Int] {
     if sets.isEmpty { return Array(0..<input.count) }
     let ranges = Parallel.ranges(count: input.count, size: Self.linesPerChunk)
+    let folders = FolderPool(normalizer: normalizer)
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<[Int], ICUError> in
       do throws(ICUError) {
-        return .success(try matchingLines(ranges[chunk], of: input))
+        return .success(
+          try folders.withFolder { folder throws(ICUError) in
+            try matchingLines(ranges[chunk], of: input, folder: folder)
+          })
       } catch { return .failure(error) }
     }
     var result: [Int] = []
@@ -36,8 +40,9 @@ package struct LineFilter: Sendable {
     return result
   }
 
-  private func matchingLines(_ lines: Range<Int>, of input: LineInput) throws(ICUError) -> [Int] {
-    let folder = try normalizer.makeFolder()
+  private func matchingLines(_ lines: Range<Int>, of input: LineInput, folder: Folder)
+    throws(ICUError) -> [Int]
+  {
     var buffer = FoldBuffer()
     var values = FoldedValues()
     values.reserve(

@@ -45,9 +45,12 @@ public struct SearchIndex: Sendable {
     _ column: TextColumn, normalizer: Normalizer, progress: LoadProgress?
   ) throws(ICUError) -> FoldedValues {
     let ranges = Parallel.ranges(count: column.valueCount, size: valuesPerChunk)
+    let folders = FolderPool(normalizer: normalizer)
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<FoldedValues, ICUError> in
       do throws(ICUError) {
-        let folded = try fold(column, values: ranges[chunk], normalizer: normalizer)
+        let folded = try folders.withFolder { folder throws(ICUError) in
+          try fold(column, values: ranges[chunk], folder: folder)
+        }
         progress?.advance(by: ranges[chunk].count)
         return .success(folded)
       } catch { return .failure(error) }
@@ -59,10 +62,9 @@ public struct SearchIndex: Sendable {
     return result
   }
 
-  private static func fold(_ column: TextColumn, values: Range<Int>, normalizer: Normalizer)
+  private static func fold(_ column: TextColumn, values: Range<Int>, folder: Folder)
     throws(ICUError) -> FoldedValues
   {
-    let folder = try normalizer.makeFolder()
     var buffer = FoldBuffer()
     var result = FoldedValues()
     let first = values.isEmpty ? 0 : column.range(of: values.lowerBound).lowerBound
@@ -100,7 +102,7 @@ public struct SearchIndex: Sendable {
       if folded.count < column.valueCount {
         fields[field] = nil  // drop the reference so the append does not copy
         let extra = try Self.fold(
-          column, values: folded.count..<column.valueCount, normalizer: normalizer)
+          column, values: folded.count..<column.valueCount, folder: try normalizer.makeFolder())
         folded.append(contentsOf: extra)
         folded.commonBytes = CommonBytes(values: folded)
       }
