@@ -43,29 +43,11 @@ package struct LineFilter: Sendable {
   private func matchingLines(_ lines: Range<Int>, of input: LineInput, folder: Folder)
     throws(ICUError) -> [Int]
   {
-    var buffer = FoldBuffer()
-    var values = FoldedValues()
-    values.reserve(
-      values: lines.count,
-      bytes: input.printedRange(ofLine: lines.upperBound - 1).upperBound
-        - input.printedRange(ofLine: lines.lowerBound).lowerBound)
-    var failure: ICUError?
-    input.bytes.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress else { return }
-      for line in lines {
-        let range = input.searchedRange(ofLine: line)
-        do throws(ICUError) {
-          try folder.fold(
-            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &buffer,
-            recordsMap: false)
-        } catch {
-          failure = error
-          return
-        }
-        values.append(buffer)
-      }
-    }
-    if let failure { throw failure }
+    let values = try FoldedValues(
+      folding: lines.lazy.map { input.searchedRange(ofLine: $0) }, of: input.bytes,
+      byteCount: input.printedRange(ofLine: lines.upperBound - 1).upperBound
+        - input.printedRange(ofLine: lines.lowerBound).lowerBound,
+      with: folder)
     let identity = ValueMap()
     let all = 0..<values.count
     var current: [ItemID]?

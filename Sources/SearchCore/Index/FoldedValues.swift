@@ -74,6 +74,34 @@ struct FoldedValues: Sendable {
   }
 }
 
+extension FoldedValues {
+  /// The folded form of the texts at `ranges` of `bytes` (valid UTF-8), in order, folded by
+  /// `folder`; `byteCount` is about how many bytes they hold, for the reservation.
+  init(
+    folding ranges: some Collection<Range<Int>>, of bytes: [UInt8], byteCount: Int,
+    with folder: Folder
+  ) throws(ICUError) {
+    reserve(values: ranges.count, bytes: byteCount)
+    var buffer = FoldBuffer()
+    var failure: ICUError?
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      for range in ranges {
+        do throws(ICUError) {
+          try folder.fold(
+            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &buffer,
+            recordsMap: false)
+        } catch {
+          failure = error
+          return
+        }
+        append(buffer)
+      }
+    }
+    if let failure { throw failure }
+  }
+}
+
 /// Whitespace as fzf's anchored matches see it (Go's `unicode.IsSpace`), on folded UTF-8.
 enum Whitespace {
   /// Whether the scalar is white space: tab, line feed, vertical tab, form feed, carriage

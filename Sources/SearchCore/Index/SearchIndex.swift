@@ -65,29 +65,11 @@ public struct SearchIndex: Sendable {
   private static func fold(_ column: TextColumn, values: Range<Int>, folder: Folder)
     throws(ICUError) -> FoldedValues
   {
-    var buffer = FoldBuffer()
-    var result = FoldedValues()
     let first = values.isEmpty ? 0 : column.range(of: values.lowerBound).lowerBound
     let last = values.isEmpty ? 0 : column.range(of: values.upperBound - 1).upperBound
-    result.reserve(values: values.count, bytes: last - first)
-    var failure: ICUError?
-    column.bytes.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress else { return }
-      for value in values {
-        let range = column.range(of: value)
-        do throws(ICUError) {
-          try folder.fold(
-            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &buffer,
-            recordsMap: false)
-        } catch {
-          failure = error
-          return
-        }
-        result.append(buffer)
-      }
-    }
-    if let failure { throw failure }
-    return result
+    return try FoldedValues(
+      folding: values.lazy.map { column.range(of: $0) }, of: column.bytes, byteCount: last - first,
+      with: folder)
   }
 
   /// Brings the index up to date with `model` after changes: folds the values the model has
