@@ -21,8 +21,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
   ],
   targets: [
-    // The one C boundary: a plain-C API over ICU (Debian's libicu-dev). ICU's own headers never
-    // reach Swift, because Foundation on Linux carries a second, incompatible copy of them.
+    // SearchCore's one C boundary: a plain-C API over ICU (Debian's libicu-dev). ICU's own
+    // headers never reach Swift, because Foundation on Linux carries a second, incompatible
+    // copy of them.
     // ICU's alphabetic index exists only in C++: AlphabeticIndex.cpp wraps it behind the same
     // C header, and SwiftPM links the C++ standard library for it.
     .target(
@@ -30,6 +31,9 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
     ),
     .target(name: "SearchCore", dependencies: ["CICU"]),
+    // SQLite (Debian's libsqlite3-dev), for `bench`'s peer only: FTS5 with the trigram
+    // tokenizer over the same items. Only SearchREPL links it.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "SearchCoreTesting", dependencies: ["SearchCore"]),
     .target(
       name: "SearchPostgres",
@@ -41,6 +45,7 @@ let package = Package(
         "SearchCore",
         "SearchCoreTesting",
         "SearchPostgres",
+        "CSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

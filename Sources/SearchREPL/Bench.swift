@@ -143,6 +143,12 @@ struct Bench: AsyncParsableCommand {
   @Flag(help: "Print one JSON object instead of text (typing, changes).")
   var json = false
 
+  @Flag(
+    help:
+      "Also type the keystrokes into SQLite FTS5 with the trigram tokenizer over the same items, the peer (typing)."
+  )
+  var sqlite = false
+
   @Option(help: "Also list every keystroke slower than this many milliseconds (typing).")
   var showSlowerThan: Double?
 

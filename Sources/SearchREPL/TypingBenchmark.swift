@@ -127,14 +127,86 @@ struct TypingBenchmark {
     }
     progress.clear()
 
+    let peer =
+      try options.sqlite ? measurePeer(keystrokes, corpus: corpus, progress: progress) : nil
+
     let summary = Summary(
       items: model.count, queries: queries.count, keystrokes: keystrokes.count,
       loadMilliseconds: loadTime.milliseconds, buildMilliseconds: buildTime.milliseconds,
       typing: typing, longer: longer, fullScans: fullScans, foundation: foundation,
       fullScansOnSample: fullScansOnSample, typedOnSample: typedOnSample,
       peakMemory: peakMemory, foldedBytes: bandwidth.byteCount,
-      passMilliseconds: percentile(passes, 0.5))
+      passMilliseconds: percentile(passes, 0.5), peer: peer)
     print(options.json ? summary.json : summary.text)
+  }
+
+  /// Builds the SQLite peer over the same items and types the same keystrokes into it (each
+  /// distinct text and scope once: SQLite keeps no state between queries, so a repeat costs
+  /// what the first did); compares its answers with SearchCore's full scan of the same text.
+  private func measurePeer(
+    _ keystrokes: [Keystroke], corpus: SearchCorpus, progress: BenchProgress
+  ) throws -> PeerFigures {
+    let clock = ContinuousClock()
+    let model = corpus.model
+    progress.show("SQLite: inserting \(model.count) items")
+    var start = clock.now
+    let peer = try SQLitePeer(model: model, scopes: corpus.scopeBar.scopes)
+    let build = (clock.now - start).milliseconds
+    let normalizer = corpus.index.normalizer
+
+    struct Answer {
+      var milliseconds: Double
+      var isSame: Bool
+    }
+    var answers: [String: Answer] = [:]
+    var typing: [Double] = []
+    var longer: [Double] = []
+    var same = 0
+    for (number, keystroke) in keystrokes.enumerated() {
+      let key = "\(keystroke.scope)\u{0}\(keystroke.text)"
+      let answer: Answer
+      if let known = answers[key] {
+        answer = known
+      } else {
+        progress.show(
+          "SQLite: keystroke \(number + 1) of \(keystrokes.count): \"\(keystroke.text)\"")
+        let query = try Query(keystroke.text, normalizer: normalizer)
+        start = clock.now
+        let found = try peer.search(query, scope: keystroke.scope)
+        let milliseconds = (clock.now - start).milliseconds
+        var fresh = IncrementalFilter()
+        guard let ours = fresh.search(query, scope: keystroke.scope, in: corpus) else {
+          throw CommandError("a search was cancelled")
+        }
+        let isSame =
+          ours.items.count == found.count
+          && Set(ours.items) == Set(found.map { model.id(at: $0) })
+        answer = Answer(milliseconds: milliseconds, isSame: isSame)
+        answers[key] = answer
+      }
+      typing.append(answer.milliseconds)
+      if keystroke.foldedLength >= 3 { longer.append(answer.milliseconds) }
+      if answer.isSame { same += 1 }
+    }
+    progress.clear()
+    return PeerFigures(
+      name: "SQLite \(SQLitePeer.version) FTS5, trigram tokenizer, case_sensitive 0"
+        + (peer.removesDiacritics ? ", remove_diacritics 1" : " (remove_diacritics needs 3.45)"),
+      buildMilliseconds: build, typing: typing, longer: longer, distinct: answers.count,
+      sameResults: same)
+  }
+
+  /// A peer's figures over the same keystrokes.
+  private struct PeerFigures {
+    var name: String
+    var buildMilliseconds: Double
+    /// Every keystroke, in the order typed, and those of ≥ 3 folded characters.
+    var typing: [Double]
+    var longer: [Double]
+    /// How many distinct texts and scopes were measured.
+    var distinct: Int
+    /// The keystrokes whose answer is SearchCore's, item for item.
+    var sameResults: Int
   }
 
   private func search(
@@ -187,6 +259,7 @@ struct TypingBenchmark {
     /// The bandwidth baseline: the folded bytes, and the median time of one memchr pass.
     var foldedBytes: Int
     var passMilliseconds: Double
+    var peer: PeerFigures?
 
     /// A latency in passes of the bandwidth baseline.
     func passes(_ milliseconds: Double) -> Double {
@@ -228,6 +301,27 @@ struct TypingBenchmark {
         baseline: items.filter, every word of the text in some searched value (localizedStandardContains), on \(foundation.count) of the keystrokes evenly spread: p50 \(ms(percentile(foundation, 0.5)))
           full scan vs full scan (SearchCore in a fresh filter, same keystrokes): p50 \(ms(percentile(fullScansOnSample, 0.5))), \(times(fullScanRatio))
           as typed vs the baseline's scan (SearchCore narrows from the previous keystroke; an array filter scans every item each time): p50 \(ms(percentile(typedOnSample, 0.5))), \(times(typedRatio))
+        """ + peerText
+    }
+
+    /// The peer's lines: its figures and, for each, its time over SearchCore's (above 1,
+    /// SearchCore is faster).
+    private var peerText: String {
+      guard let peer else { return "" }
+      func over(_ theirs: Double, _ ours: Double) -> String {
+        String(format: ours > 0 ? "peer/SearchCore %.1f×" : "", theirs / ours)
+      }
+      func line(_ values: [Double], _ ours: [Double], _ p: Double) -> String {
+        let theirs = percentile(values, p)
+        return String(format: "%.3f ms", theirs) + " (" + over(theirs, percentile(ours, p)) + ")"
+      }
+      return """
+
+        peer: \(peer.name), the same items and keystrokes (\(peer.distinct) distinct texts and scopes, each measured once; terms of < 3 characters, anchors and fuzzy terms by LIKE, a scan of the table)
+          index build: \(String(format: "%.1f ms", peer.buildMilliseconds)) (\(over(peer.buildMilliseconds, buildMilliseconds)), SearchCore's index build)
+          keystroke, all \(peer.typing.count): p50 \(line(peer.typing, typing, 0.5)), p99 \(line(peer.typing, typing, 0.99)), max \(String(format: "%.3f ms", peer.typing.max() ?? 0))
+          keystroke, the \(peer.longer.count) of ≥ 3 folded characters: p50 \(line(peer.longer, longer, 0.5)), p99 \(line(peer.longer, longer, 0.99))
+          results item for item SearchCore's on \(peer.sameResults) of \(peer.typing.count) keystrokes (the peer folds case with its tokenizer, ASCII case only in LIKE, and no diacritics without remove_diacritics)
         """
     }
 
@@ -258,6 +352,17 @@ struct TypingBenchmark {
       object.add("keystroke_p99_passes", passes(percentile(typing, 0.99)))
       object.add("keystroke_3_chars_p99_passes", passes(percentile(longer, 0.99)))
       object.add("full_scan_p99_passes", passes(percentile(fullScans, 0.99)))
+      if let peer {
+        object.add("sqlite", peer.name)
+        object.add("sqlite_index_build_ms", peer.buildMilliseconds)
+        object.add("sqlite_keystroke_p50_ms", percentile(peer.typing, 0.5))
+        object.add("sqlite_keystroke_p99_ms", percentile(peer.typing, 0.99))
+        object.add("sqlite_keystroke_max_ms", peer.typing.max() ?? 0)
+        object.add("sqlite_keystroke_3_chars_p50_ms", percentile(peer.longer, 0.5))
+        object.add("sqlite_keystroke_3_chars_p99_ms", percentile(peer.longer, 0.99))
+        object.add("sqlite_distinct_keystrokes", peer.distinct)
+        object.add("sqlite_same_results", peer.sameResults)
+      }
       return object.json
     }
   }
