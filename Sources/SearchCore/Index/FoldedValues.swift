@@ -36,9 +36,21 @@ struct FoldedValues: Sendable {
   func range(of value: Int) -> Range<Int> { Int(starts[value])..<(Int(starts[value + 1]) - 1) }
 
   /// Whether a match may start or end at `offset` (a character boundary of the folded text).
+  ///
+  /// Between two ASCII bytes other than CR LF, and next to a separator, there is always a
+  /// character boundary (grapheme clusters join ASCII only as CR LF): only other offsets
+  /// search the interior boundaries, so a scan of Latin text in a column with some Indic or
+  /// emoji values pays for the search only near those characters.
   @inline(__always)
   func isBoundary(_ offset: Int) -> Bool {
-    interior.isEmpty || !interior.containsSorted(Int32(offset))
+    if interior.isEmpty { return true }
+    if offset > 0 && offset < bytes.count {
+      let before = bytes[offset - 1]
+      let after = bytes[offset]
+      if before == Self.separator || after == Self.separator { return true }
+      if before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A) { return true }
+    }
+    return !interior.containsSorted(Int32(offset))
   }
 
   mutating func reserve(values: Int, bytes count: Int) {

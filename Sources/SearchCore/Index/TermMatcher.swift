@@ -308,7 +308,10 @@ struct TermMatcher: Sendable {
   }
 
   /// The value containing byte `offset`, searching forward from value `cursor`: a few steps,
-  /// then a binary search when the hit is far ahead.
+  /// then strides that double until they pass the hit, then a binary search between the last
+  /// two (a hit far ahead costs a few reads near the cursor, not a search of the whole rest of
+  /// the column: in cities500, a binary search over the rest took a fifth of a two-letter
+  /// scan).
   @inline(__always)
   private static func value(
     containing offset: Int, starts: UnsafeBufferPointer<Int32>, from cursor: Int, last: Int
@@ -318,7 +321,17 @@ struct TermMatcher: Sendable {
       if Int(starts[low + 1]) > offset { return low }
       low += 1
     }
-    var high = last + 1
+    // Invariant: the value sought is at `low` or after, and at `high` or before.
+    var step = 8
+    var high = last
+    while low + step <= last {
+      if Int(starts[low + step + 1]) > offset {
+        high = low + step
+        break
+      }
+      low += step + 1
+      step *= 2
+    }
     while low < high {
       let middle = (low + high) / 2
       if Int(starts[middle + 1]) > offset { high = middle } else { low = middle + 1 }

@@ -1,0 +1,61 @@
+import PropertyBased
+import Testing
+
+@testable import SearchCore
+
+/// A column scan finds the value of each hit however far it lies from the previous one: next
+/// to it, a few values on, or thousands of values on (where the search for the value strides
+/// ahead and then bisects), in a column long enough to be scanned in parallel chunks.
+struct ColumnScanTests {
+  private func corpus(_ values: [[String]]) throws -> SearchCorpus {
+    var model = Model(schema: Schema(fields: [.init(name: "name")]))
+    for item in values { _ = try model.append(ItemRecord(fields: [item], attributes: [])) }
+    return try SearchCorpus(model: model, normalizer: try Normalizer())
+  }
+
+  /// Items of filler words with the hits ("qz", "^qz", "qz$") after gaps of the given sizes;
+  /// some items hold two values, so that an item's values may straddle a chunk.
+  private func items(gaps: [Int]) -> [[String]] {
+    let fillers = ["alpha", "bravo", "charlie delta", "echo", "x", "foxtrot golf"]
+    var items: [[String]] = []
+    for (index, gap) in gaps.enumerated() {
+      for filler in 0..<gap { items.append([fillers[(index + filler) % fillers.count]]) }
+      switch index % 4 {
+      case 0: items.append(["aqzb"])
+      case 1: items.append(["qz start"])
+      case 2: items.append(["ends qz", "other value"])
+      default: items.append(["echo", "in the second value qz"])
+      }
+    }
+    return items
+  }
+
+  @Test func hitsFarApartAreFoundInTheirValues() throws {
+    // Gaps from neighbours to a large part of the column.
+    let gaps = [0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1_000, 4_095, 4_096, 4_097, 12_000, 0, 3]
+    let corpus = try corpus(items(gaps: gaps))
+    #expect(corpus.model.count > QueryEvaluator.parallelThreshold, "the scan must be chunked")
+    for text in ["qz", "^qz", "qz$", "qz | alpha", "qz !echo"] {
+      let query = try Query(text, normalizer: corpus.normalizer)
+      var filter = IncrementalFilter()
+      let found = filter.search(query, scope: 0, in: corpus)?.items
+      #expect(found == (try ReferenceSearch.search(query, scope: 0, in: corpus)), "\(text)")
+    }
+    var filter = IncrementalFilter()
+    let hits = filter.search(try Query("qz", normalizer: corpus.normalizer), scope: 0, in: corpus)
+    #expect(hits?.items.count == gaps.count, "one item per hit")
+  }
+
+  @Test func randomGapsFindWhatTheReferenceFinds() async throws {
+    let gaps = Gen.int(in: 0...2_500).array(of: 1...16)
+    await propertyCheck(count: 8, input: gaps) { gaps in
+      let corpus = try corpus(items(gaps: gaps))
+      for text in ["qz", "^qz", "qz$"] {
+        let query = try Query(text, normalizer: corpus.normalizer)
+        var filter = IncrementalFilter()
+        let found = filter.search(query, scope: 0, in: corpus)?.items
+        #expect(found == (try ReferenceSearch.search(query, scope: 0, in: corpus)), "\(text)")
+      }
+    }
+  }
+}
