@@ -58,4 +58,42 @@ struct ColumnScanTests {
       }
     }
   }
+
+  /// One value per item (the value map is the identity) and an attribute scope whose runs start
+  /// and end inside words of the common letters' bits: a one-letter query in every scope finds
+  /// what the reference finds.
+  @Test func commonLettersInScopesOfSingleValues() throws {
+    let scopes = [
+      Scope(title: "All"), Scope(title: "One", attribute: "group", values: ["one"]),
+      Scope(title: "Two", attribute: "group", values: ["two"]),
+    ]
+    let schema = Schema(
+      fields: [.init(name: "name")], attributes: ["group"], scopeBar: ScopeBar(scopes))
+    var model = Model(schema: schema)
+    let words = ["seven", "eleven", "tree", "sun", "ant", "ease", "x", "dnes", "a e"]
+    // Runs of each group of odd lengths, so that runs start anywhere in a 64-bit word.
+    var group = "one"
+    var left = 3
+    for index in 0..<20_000 {
+      if left == 0 {
+        group = group == "one" ? "two" : "one"
+        left = 1 + (index * 7919) % 97
+      }
+      left -= 1
+      _ = try model.append(
+        ItemRecord(fields: [[words[(index * 31) % words.count]]], attributes: [group]))
+    }
+    let corpus = try SearchCorpus(model: model, normalizer: try Normalizer())
+    #expect(corpus.index.fields[0]?.commonBytes?.tracks(UInt8(ascii: "e")) == true)
+    for letter in ["e", "n", "s", "a", "t", "x", "d"] {
+      let query = try Query(letter, normalizer: corpus.normalizer)
+      for scope in scopes.indices {
+        var filter = IncrementalFilter()
+        let found = filter.search(query, scope: scope, in: corpus)?.items
+        #expect(
+          found == (try ReferenceSearch.search(query, scope: scope, in: corpus)),
+          "\(letter) in \(scopes[scope].title)")
+      }
+    }
+  }
 }
