@@ -39,7 +39,7 @@ extension Folder {
     units = try nfc.normalize(units)
     if folding.contains(.diacritics) {
       units = try ICU.Normalizer.nfd.get().normalize(units)
-      units = Self.removingScalars(units, where: ScalarClasses.isRemovableDiacritic)
+      units = Self.removingDiacritics(units, keepsDotlessI: normalizer.isTurkic)
       units = try nfc.normalize(units)
     }
     return units
@@ -64,6 +64,23 @@ extension Folder {
       default:
         result.append(scalar)
         if scalar.properties.canonicalCombiningClass == .notReordered { afterI = false }
+      }
+    }
+    return Array(String(result).utf16)
+  }
+
+  /// NFD text without its removable marks, and with the letters of ``LetterFoldings`` (ø,
+  /// ł, đ, þ, æ ...) written as their base letters. Under the Turkic rules dotless "ı" stays:
+  /// Turkish and Azeri tell it from "i".
+  private static func removingDiacritics(_ units: [UInt16], keepsDotlessI: Bool) -> [UInt16] {
+    let text = String(decoding: units, as: UTF16.self)
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !ScalarClasses.isRemovableDiacritic(scalar) {
+      if !(keepsDotlessI && scalar.value == 0x131), let letters = LetterFoldings.table[scalar.value]
+      {
+        result.append(contentsOf: letters.unicodeScalars)
+      } else {
+        result.append(scalar)
       }
     }
     return Array(String(result).utf16)
