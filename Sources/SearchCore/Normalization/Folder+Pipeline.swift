@@ -34,7 +34,7 @@ extension Folder {
     }
     if folding.contains(.compatibility) {
       units = try ICU.Normalizer.nfkc.get().normalize(units)
-      units = Self.removingScalars(units, where: ScalarClasses.isDroppedIgnorable)
+      units = Self.removingIgnorables(units)
     }
     units = try nfc.normalize(units)
     if folding.contains(.diacritics) {
@@ -86,12 +86,29 @@ extension Folder {
     return Array(String(result).utf16)
   }
 
-  private static func removingScalars(
-    _ units: [UInt16], where predicate: (Unicode.Scalar) -> Bool
-  ) -> [UInt16] {
-    let text = String(decoding: units, as: UTF16.self)
+  /// Text without its default-ignorable characters (``ScalarClasses/isDroppedIgnorable(_:)``),
+  /// except a zero-width joiner between two emoji (GB11: an Extended_Pictographic scalar, any
+  /// extenders such as a skin tone, the joiner, another Extended_Pictographic), which makes
+  /// 👨‍👩‍👧 one character. Every other joiner goes, and the non-joiner with it: inside an Indic
+  /// conjunct (क्‍ष, র‍্য) they choose how the conjunct is drawn, not what is written.
+  private static func removingIgnorables(_ units: [UInt16]) -> [UInt16] {
+    let scalars = Array(String(decoding: units, as: UTF16.self).unicodeScalars)
     var kept = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where !predicate(scalar) { kept.append(scalar) }
+    var afterEmoji = false
+    for (i, scalar) in scalars.enumerated() {
+      if scalar.value == 0x200D, afterEmoji, i + 1 < scalars.count,
+        ScalarClasses.isExtendedPictographic(scalars[i + 1])
+      {
+        kept.append(scalar)
+      } else if !ScalarClasses.isDroppedIgnorable(scalar) {
+        kept.append(scalar)
+      }
+      if ScalarClasses.isExtendedPictographic(scalar) {
+        afterEmoji = true
+      } else if !ScalarClasses.isExtend(scalar) {
+        afterEmoji = false
+      }
+    }
     return Array(String(kept).utf16)
   }
 }

@@ -24,7 +24,8 @@ public struct Folding: OptionSet, Hashable, Sendable {
   public static let diacritics = Folding(rawValue: 1 << 1)
   /// Compatibility forms: full-width and half-width forms, ligatures ("ﬁ" ~ "fi"),
   /// superscripts and circled digits ("²" ~ "2", "①" ~ "1"); default-ignorable characters
-  /// such as the soft hyphen are dropped (the zero-width joiner inside emoji sequences is kept).
+  /// such as the soft hyphen are dropped, and so are the zero-width joiner and non-joiner
+  /// ("क्‍ष" ~ "क्ष"), except a joiner between two emoji, which holds 👨‍👩‍👧 together.
   public static let compatibility = Folding(rawValue: 1 << 2)
   /// Transliteration of every script to Latin ASCII: "Москва" ~ "moskva", "Ærøskøbing" ~
   /// "aeroskobing". Off by default.

@@ -86,6 +86,24 @@ private let foldingCases: [FoldingCase] = [
   .different("É", "é", "none keeps case", .none),
   // Emoji are kept whole
   .same("👨‍👩‍👧", "👨‍👩‍👧", "ZWJ sequence is stable"),
+  .different("👨‍👩‍👧", "👨👩👧", "the ZWJ between emoji stays"),
+  .same("❤️‍🔥", "❤\u{200D}🔥", "the variation selector goes, the ZWJ after it stays"),
+  .different("❤️‍🔥", "❤🔥", "a ZWJ after an emoji and its variation selector stays"),
+  // Joiners elsewhere, as in Indic conjuncts, go
+  .same("क्\u{200D}ष", "क्ष", "ZWJ inside a Devanagari conjunct"),
+  .same("क्\u{200C}ष", "क्ष", "ZWNJ inside a Devanagari conjunct"),
+  .same("র\u{200D}্যাব", "র্যাব", "ZWJ in a Bengali ra with ya-phala"),
+  .same("ක්\u{200D}ෂ", "ක්ෂ", "ZWJ in a Sinhala conjunct"),
+  .same("a\u{200D}b", "ab", "ZWJ between letters"),
+  .same("ന്\u{200D}", "ന്", "old-style Malayalam chillu: na and virama"),
+  .different("ൻ", "ന്", "the atomic chillu stays itself"),
+  .same("می\u{200C}رود", "میرود", "ZWNJ in a Persian word"),
+  .same("👍\u{200D}a", "👍a", "ZWJ between an emoji and a letter"),
+  .different(
+    "क्\u{200D}ष", "क्ष", "joiners kept without compatibility folding", [.case, .diacritics]),
+  // The virama stays: a conjunct is not its consonants side by side
+  .different("क्ष", "कष", "Devanagari virama kept by diacritic folding"),
+  .different("ক্ষ", "কষ", "Bengali virama kept by diacritic folding"),
   .different("👍🏽", "👍", "skin tone is part of the emoji"),
   // Transliteration
   .same("Москва", "moskva", "Cyrillic to Latin", latin),
