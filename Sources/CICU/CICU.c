@@ -168,6 +168,10 @@ int32_t cicu_east_asian_width(int32_t code_point) {
   return u_getIntPropertyValue(code_point, UCHAR_EAST_ASIAN_WIDTH);
 }
 
+int32_t cicu_is_extended_pictographic(int32_t code_point) {
+  return u_hasBinaryProperty(code_point, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
+}
+
 int32_t cicu_locale_is_available(const char *locale) {
   char wanted[ULOC_LANG_CAPACITY];
   UErrorCode status = U_ZERO_ERROR;

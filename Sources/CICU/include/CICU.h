@@ -34,6 +34,10 @@ void cicu_version(char *out, size_t capacity);
 /// UCHAR_EAST_ASIAN_WIDTH): 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth, 4 narrow, 5 wide.
 int32_t cicu_east_asian_width(int32_t code_point);
 
+/// Whether a code point is Extended_Pictographic, the emoji property of the grapheme-cluster
+/// rules (u_hasBinaryProperty with UCHAR_EXTENDED_PICTOGRAPHIC): 1 or 0.
+int32_t cicu_is_extended_pictographic(int32_t code_point);
+
 /// Whether ICU has data for the language of `locale` ("tr", "tr_TR", "sv-SE"): some locale
 /// of uloc_getAvailable has the same language subtag. The root locale ("" or "root") counts.
 int32_t cicu_locale_is_available(const char *locale);

@@ -34,12 +34,12 @@ extension Folder {
     }
     if folding.contains(.compatibility) {
       units = try ICU.Normalizer.nfkc.get().normalize(units)
-      units = Self.removingScalars(units, where: ScalarClasses.isDroppedIgnorable)
+      units = Self.removingIgnorables(units)
     }
     units = try nfc.normalize(units)
     if folding.contains(.diacritics) {
       units = try ICU.Normalizer.nfd.get().normalize(units)
-      units = Self.removingScalars(units, where: ScalarClasses.isRemovableDiacritic)
+      units = Self.removingDiacritics(units, keepsDotlessI: normalizer.isTurkic)
       units = try nfc.normalize(units)
     }
     return units
@@ -69,12 +69,46 @@ extension Folder {
     return Array(String(result).utf16)
   }
 
-  private static func removingScalars(
-    _ units: [UInt16], where predicate: (Unicode.Scalar) -> Bool
-  ) -> [UInt16] {
+  /// NFD text without its removable marks, and with the letters of ``LetterFoldings`` (ø,
+  /// ł, đ, þ, æ ...) written as their base letters. Under the Turkic rules dotless "ı" stays:
+  /// Turkish and Azeri tell it from "i".
+  private static func removingDiacritics(_ units: [UInt16], keepsDotlessI: Bool) -> [UInt16] {
     let text = String(decoding: units, as: UTF16.self)
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars where !ScalarClasses.isRemovableDiacritic(scalar) {
+      if !(keepsDotlessI && scalar.value == 0x131), let letters = LetterFoldings.table[scalar.value]
+      {
+        result.append(contentsOf: letters.unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return Array(String(result).utf16)
+  }
+
+  /// Text without its default-ignorable characters (``ScalarClasses/isDroppedIgnorable(_:)``),
+  /// except a zero-width joiner between two emoji (GB11: an Extended_Pictographic scalar, any
+  /// extenders such as a skin tone, the joiner, another Extended_Pictographic), which makes
+  /// 👨‍👩‍👧 one character. Every other joiner goes, and the non-joiner with it: inside an Indic
+  /// conjunct (क्‍ष, র‍্য) they choose how the conjunct is drawn, not what is written.
+  private static func removingIgnorables(_ units: [UInt16]) -> [UInt16] {
+    let scalars = Array(String(decoding: units, as: UTF16.self).unicodeScalars)
     var kept = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where !predicate(scalar) { kept.append(scalar) }
+    var afterEmoji = false
+    for (i, scalar) in scalars.enumerated() {
+      if scalar.value == 0x200D, afterEmoji, i + 1 < scalars.count,
+        ScalarClasses.isExtendedPictographic(scalars[i + 1])
+      {
+        kept.append(scalar)
+      } else if !ScalarClasses.isDroppedIgnorable(scalar) {
+        kept.append(scalar)
+      }
+      if ScalarClasses.isExtendedPictographic(scalar) {
+        afterEmoji = true
+      } else if !ScalarClasses.isExtend(scalar) {
+        afterEmoji = false
+      }
+    }
     return Array(String(kept).utf16)
   }
 }

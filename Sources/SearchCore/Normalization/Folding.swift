@@ -11,14 +11,21 @@ public struct Folding: OptionSet, Hashable, Sendable {
 
   /// Full case folding: "Straße" ~ "STRASSE", "ΣΟΦΟΣ" ~ "σοφος" (final sigma).
   public static let `case` = Folding(rawValue: 1 << 0)
-  /// Accents and other diacritics: "café" ~ "cafe". Marks that make a different letter in
-  /// scripts where they are essential are kept: Japanese voicing marks (ガ is not カ), Indic
-  /// vowel signs and viramas, Thai tone marks. Letters that are not a base plus a mark stay
-  /// as they are: "ø", "æ", "ł", "đ", "ı" (see ``latin``).
+  /// Accents and other diacritics: "café" ~ "cafe". Latin letters with a stroke, bar or hook
+  /// drawn on them, which have no decomposition, fold to their letter, and ligatures to their
+  /// letters, as Unicode TR #30's diacritic folding did: "Łódź" ~ "lodz", "Tromsø" ~
+  /// "tromso", "Đà Nẵng" ~ "da nang", "Ħamrun" ~ "hamrun", "Ærø" ~ "aero", "Œuvre" ~
+  /// "oeuvre", "Þingvellir" ~ "thingvellir" (thorn is "th", eth "d"); a capital folds to
+  /// capitals ("Æ" to "AE") when case is not folded. Dotless "ı" folds to "i" in the root
+  /// locale; the Turkish and Azeri locales keep it apart, as their case rules do. Marks that
+  /// make a different letter in scripts where they are essential are kept: Japanese voicing
+  /// marks (ガ is not カ), Indic vowel signs and viramas, Thai tone marks. Other letters of
+  /// their own stay: "ŋ", "ə", "ʒ" (see ``latin``).
   public static let diacritics = Folding(rawValue: 1 << 1)
   /// Compatibility forms: full-width and half-width forms, ligatures ("ﬁ" ~ "fi"),
   /// superscripts and circled digits ("²" ~ "2", "①" ~ "1"); default-ignorable characters
-  /// such as the soft hyphen are dropped (the zero-width joiner inside emoji sequences is kept).
+  /// such as the soft hyphen are dropped, and so are the zero-width joiner and non-joiner
+  /// ("क्‍ष" ~ "क्ष"), except a joiner between two emoji, which holds 👨‍👩‍👧 together.
   public static let compatibility = Folding(rawValue: 1 << 2)
   /// Transliteration of every script to Latin ASCII: "Москва" ~ "moskva", "Ærøskøbing" ~
   /// "aeroskobing". Off by default.

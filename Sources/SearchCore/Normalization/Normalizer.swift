@@ -16,8 +16,10 @@ import CICU
 /// 2. NFC, or NFKC with ``Folding/compatibility``;
 /// 3. with ``Folding/dotlessI``: "I", "ı" and "İ" become "i", and a dot above an i goes;
 /// 4. with ``Folding/case``: full case folding (Turkic mappings for Turkish and Azeri);
-/// 5. with ``Folding/compatibility``: NFKC again and default-ignorable characters dropped;
-/// 6. with ``Folding/diacritics``: NFD, removable marks dropped, NFC;
+/// 5. with ``Folding/compatibility``: NFKC again and default-ignorable characters dropped
+///    (the zero-width joiner too, unless it stands between two emoji);
+/// 6. with ``Folding/diacritics``: NFD, removable marks dropped, letters with a stroke or bar
+///    and ligatures written as their base letters ("ø" as "o", "æ" as "ae"), NFC;
 /// repeated until the result no longer changes, so folding is idempotent.
 public struct Normalizer: Sendable {
   /// What the normaliser ignores.

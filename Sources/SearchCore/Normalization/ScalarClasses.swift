@@ -1,5 +1,7 @@
 // Unicode classifications the folding pipeline needs, kept in one place.
 
+import CICU
+
 enum ScalarClasses {
   /// Whether a grapheme-cluster boundary certainly separates this scalar from any neighbour
   /// that is also plain: its Grapheme_Cluster_Break value is Other, Control (but not CR), LF,
@@ -76,9 +78,24 @@ enum ScalarClasses {
   }
 
   /// Whether compatibility folding drops this scalar: default-ignorable code points such as
-  /// the soft hyphen, except the zero-width joiner, which holds emoji sequences together.
+  /// the soft hyphen, the zero-width non-joiner and the zero-width joiner. A joiner between
+  /// two emoji, which holds an emoji ZWJ sequence together, is kept by the caller, which
+  /// knows the neighbours (see ``isExtendedPictographic(_:)``).
   static func isDroppedIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value != 0x200D && scalar.properties.isDefaultIgnorableCodePoint
+    scalar.properties.isDefaultIgnorableCodePoint
+  }
+
+  /// Whether the scalar is Extended_Pictographic, the emoji of the grapheme-cluster rule GB11
+  /// (an emoji, a zero-width joiner, an emoji: one character).
+  static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0xA9 && cicu_is_extended_pictographic(Int32(bitPattern: scalar.value)) != 0
+  }
+
+  /// Whether the scalar extends the character before it without ending an emoji sequence
+  /// (Grapheme_Cluster_Break Extend: marks, variation selectors, skin-tone modifiers), so
+  /// that a zero-width joiner after "👨🏽" still follows an emoji.
+  static func isExtend(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isGraphemeExtend || scalar.properties.isEmojiModifier
   }
 
   /// Whether a cluster whose folded text starts with this scalar might join the folded text

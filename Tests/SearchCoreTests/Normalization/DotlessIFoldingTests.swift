@@ -20,7 +20,9 @@ private let dotlessICases: [FoldingCase] = [
   .same("ISPARTA", "isparta", "the option overrides the Turkic I", mixedI, locale: "tr"),
   .same("ışık", "ISIK", "the option overrides the Turkic I", mixedI, locale: "az"),
   .different("IBM", "ibm", "without the option the Turkic rules stay", locale: "tr"),
-  .different("ışık", "isik", "without the option ı is its own letter"),
+  .different("ışık", "isik", "without the option Turkish keeps ı its own letter", locale: "tr"),
+  .same("ışık", "isik", "the root locale's diacritic folding folds ı too"),
+  .different("ışık", "isik", "without the option or diacritic folding ı stays", [.case]),
   // Whatever the other options
   .same("İstanbul", "istanbul", "no diacritic folding: İ still loses its dot", [.case, .dotlessI]),
   .different(
@@ -121,9 +123,14 @@ private let dotlessICases: [FoldingCase] = [
   }
 
   @Test func withoutTheOptionSomeAreMissed() throws {
+    // The root locale's default folding finds every i already: diacritic folding folds ı.
     let root = try Normalizer()
-    #expect(try matches("isik", root).isEmpty)
-    #expect(try matches("diyarbakir", root) == ["DİYARBAKIR"])
+    #expect(try matches("isik", root) == ["ışık", "Işıklar"])
+    #expect(try matches("diyarbakir", root) == ["Diyarbakır", "DİYARBAKIR"])
+    // Without diacritic folding, ı stays and İ keeps its dot.
+    let keepingMarks = try Normalizer(folding: [.case, .compatibility])
+    #expect(try matches("isik", keepingMarks).isEmpty)
+    #expect(try matches("istanbul", keepingMarks).isEmpty)
     let turkish = try Normalizer(locale: "tr")
     #expect(try matches("ibm", turkish).isEmpty)
     #expect(try matches("isparta", turkish).isEmpty)

@@ -30,6 +30,34 @@ import Testing
     #expect(try highlights("1", in: "step ①") == ["①"])
   }
 
+  @Test func letterFoldedToSeveralIsHighlightedWhole() throws {
+    // "Þ" folds to "th", "Æ" to "ae": a match of part of them covers the letter.
+    #expect(try highlights("th", in: "Þingvellir") == ["Þ"])
+    #expect(try highlights("t", in: "Þingvellir") == ["Þ"])
+    #expect(try highlights("hing", in: "Þingvellir") == ["Þing"])
+    #expect(try highlights("a", in: "Ærø") == ["Æ"])
+    #expect(try highlights("ero", in: "Ærø") == ["Ærø"])
+    #expect(try highlights("oeuvre", in: "Œuvre") == ["Œuvre"])
+    // A letter with a stroke folds to one letter: mapped one to one.
+    #expect(try highlights("l", in: "Łódź") == ["Ł"])
+    #expect(try highlights("odz", in: "Łódź") == ["ódź"])
+    #expect(try highlights("da", in: "Đà Nẵng") == ["Đà"])
+    #expect(try highlights("o", in: "Tromsø") == ["o", "ø"])
+  }
+
+  @Test func joinersInsideAConjunctAreDroppedAndCovered() throws {
+    // "क्‍ष" (with a ZWJ) folds to "क्ष": a match of the conjunct covers the joiner too.
+    #expect(try highlights("क्ष", in: "क्\u{200D}षमा") == ["क्\u{200D}ष"])
+    #expect(try highlights("क्षमा", in: "क्\u{200C}षमा") == ["क्\u{200C}षमा"])
+    // Between emoji the ZWJ stays and holds the sequence whole.
+    #expect(try highlights("👨\u{200D}👩", in: "👨\u{200D}👩") == ["👨\u{200D}👩"])
+    #expect(try highlights("👨", in: "👨\u{200D}👩") == [])
+    let family = "👨🏽\u{200D}🚀 ❤️\u{200D}🔥"
+    #expect(
+      Array(try normalizer.fold(family).unicodeScalars)
+        == Array("👨🏽\u{200D}🚀 ❤\u{200D}🔥".unicodeScalars))
+  }
+
   @Test func ignorableCharactersInsideAMatchAreCovered() throws {
     #expect(try highlights("coop", in: "a co\u{AD}op") == ["co\u{AD}op"])
     // Leading and trailing ignorables are not part of the highlight.
