@@ -55,7 +55,9 @@ struct PostgresTableLayout: Sendable {
           separator: ", "))
     parts.append("attributes " + schema.attributes.joined(separator: ", "))
     parts.append("numbers " + schema.numberAttributes.joined(separator: ", "))
-    parts.append("folding \(normalizer.folding)\(normalizer.isTurkic ? ", Turkic i" : "")")
+    parts.append(
+      "folding \(normalizer.folding)\(normalizer.isTurkic ? ", Turkic i" : ""), \(normalizer.rulesIdentity)"
+    )
     return parts.joined(separator: "; ")
   }
 

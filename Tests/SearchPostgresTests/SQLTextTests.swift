@@ -1,7 +1,7 @@
 import NIOCore
-import SearchCore
 import Testing
 
+@testable import SearchCore
 @testable import SearchPostgres
 
 /// What reaches the server as text: LIKE and regular-expression patterns that match their
@@ -73,6 +73,18 @@ import Testing
     #expect(
       try PostgresTableLayout(name: "words_sample", schema: schema, normalizer: try Normalizer())
         .quoted == "\"words_sample\"")
+  }
+
+  /// A table records the folding rules and the ICU version its text was folded by: a table
+  /// loaded before the rules changed (folded otherwise) is refused, not searched as if equal.
+  @Test func theFingerprintNamesTheFoldingRules() throws {
+    let schema = Schema(fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
+    let root = try PostgresTableLayout(name: "t", schema: schema, normalizer: try Normalizer())
+    let turkish = try PostgresTableLayout(
+      name: "t", schema: schema, normalizer: try Normalizer(locale: "tr"))
+    #expect(root.fingerprint.contains("rules \(Normalizer.rulesVersion), ICU \(ICU.version)"))
+    #expect(ICU.version.first?.isNumber == true)
+    #expect(root.fingerprint != turkish.fingerprint)
   }
 
   @Test func addressesReadLikePsql() throws {

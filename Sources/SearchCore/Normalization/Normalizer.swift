@@ -33,6 +33,16 @@ public struct Normalizer: Sendable {
 
   let shared: Shared
 
+  /// The version of the folding rules: raised whenever a change folds some text differently
+  /// (2: letters without a decomposition under ``Folding/diacritics``, joiners outside emoji
+  /// under ``Folding/compatibility``).
+  package static let rulesVersion = 2
+
+  /// The rules this normaliser folds by, beyond its options: the rules' version and the ICU
+  /// data behind them. A store of folded text (a search server's table) records it, so that
+  /// text folded by other rules is noticed and folded again rather than searched as if equal.
+  package var rulesIdentity: String { "rules \(Self.rulesVersion), ICU \(ICU.version)" }
+
   /// Creates a normaliser, loading the ICU data it needs.
   ///
   /// - Throws: ``ICUError`` when ICU cannot provide a normaliser or the transliterator.
