@@ -63,7 +63,9 @@ struct FoldedValues: Sendable {
     let start = bytes.count
     let value = Int32(count)
     bytes.append(contentsOf: buffer.bytes)
-    for byte in buffer.bytes { byteCounts[Int(byte)] += 1 }
+    byteCounts.withUnsafeMutableBufferPointer { counts in
+      for byte in buffer.bytes { counts[Int(byte)] += 1 }
+    }
     for offset in buffer.interior { interior.append(Int32(start + offset)) }
     if let first = buffer.bytes.first, Whitespace.startsWithSpace(buffer.bytes, first: first) {
       leadingSpace.append(value)

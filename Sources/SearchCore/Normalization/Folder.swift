@@ -12,7 +12,10 @@ public final class Folder {
   /// form a character alone (not CR, which joins a following LF; not "I" under Turkic rules,
   /// which folds to "ı", nor under ``Folding/dotlessI`` without case folding, where "I" alone
   /// becomes "i").
-  private var asciiIsSimple = [Bool](repeating: false, count: 128)
+  ///
+  /// A constant, so that the fold loop reads it without the exclusivity checks a variable of
+  /// a class costs on every access.
+  private let asciiIsSimple: [Bool]
   /// Whether simple ASCII bytes fold by lowercasing A–Z (with case folding), or not at all.
   private let foldsASCIICase: Bool
   /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
@@ -68,13 +71,15 @@ public final class Folder {
   init(normalizer: Normalizer, transliterator: ICU.Transliterator?) throws(ICUError) {
     self.normalizer = normalizer
     self.transliterator = transliterator
-    self.foldsASCIICase = normalizer.folding.contains(.case)
+    let foldsCase = normalizer.folding.contains(.case)
+    self.foldsASCIICase = foldsCase
     // With case folding and the dotless-i option, "I" lowercases like any letter (isTurkic is
     // then false); only the rare option without case folding sends it the cached way.
-    let foldsIAlone = normalizer.folding.contains(.dotlessI) && !foldsASCIICase
-    for byte in 0..<128 {
-      let specialI = byte == 0x49 && ((normalizer.isTurkic && foldsASCIICase) || foldsIAlone)
-      asciiIsSimple[byte] = byte != 0x0D && !specialI
+    let foldsIAlone = normalizer.folding.contains(.dotlessI) && !foldsCase
+    let turkicI = normalizer.isTurkic && foldsCase
+    asciiIsSimple = (0..<128).map { byte in
+      let specialI = byte == 0x49 && (turkicI || foldsIAlone)
+      return byte != 0x0D && !specialI
     }
   }
 
