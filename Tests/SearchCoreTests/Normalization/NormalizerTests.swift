@@ -24,6 +24,17 @@ struct FoldingCase: CustomTestStringConvertible, Sendable {
   ) -> FoldingCase {
     FoldingCase(a: a, b: b, same: false, folding: folding, locale: locale, why: why)
   }
+
+  /// Folds both texts with the case's options and locale and expects them equal, or not.
+  func check(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let normalizer = try Normalizer(folding: folding, locale: locale)
+    let a = try normalizer.fold(self.a)
+    let b = try normalizer.fold(self.b)
+    // Byte-wise comparison: String's == would itself ignore canonical differences.
+    #expect(
+      Array(a.utf8) == Array(b.utf8) ? same : !same, "\(a) vs \(b)",
+      sourceLocation: sourceLocation)
+  }
 }
 
 private let latin: Folding = [.case, .diacritics, .compatibility, .latin]
@@ -116,11 +127,7 @@ private let foldingCases: [FoldingCase] = [
 @Suite struct NormalizerTests {
   @Test(arguments: foldingCases)
   func folding(_ testCase: FoldingCase) throws {
-    let normalizer = try Normalizer(folding: testCase.folding, locale: testCase.locale)
-    let a = try normalizer.fold(testCase.a)
-    let b = try normalizer.fold(testCase.b)
-    // Byte-wise comparison: String's == would itself ignore canonical differences.
-    #expect(Array(a.utf8) == Array(b.utf8) ? testCase.same : !testCase.same, "\(a) vs \(b)")
+    try testCase.check()
   }
 
   @Test func defaultFoldingProducesExpectedText() throws {
