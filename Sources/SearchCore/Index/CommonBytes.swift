@@ -100,10 +100,8 @@ struct CommonBytes: Sendable {
     var previous: Int32 = -1
     words.withUnsafeBufferPointer { words in
       for wordIndex in (range.lowerBound >> 6)...((range.upperBound - 1) >> 6) {
-        var word = words[base + wordIndex]
+        var word = Self.bits(words, at: base + wordIndex, word: wordIndex, in: range)
         let first = wordIndex << 6
-        if first < range.lowerBound { word &= ~0 << UInt64(range.lowerBound - first) }
-        if first + 64 > range.upperBound { word &= ~(~0 << UInt64(range.upperBound - first)) }
         while word != 0 {
           let value = first + word.trailingZeroBitCount
           word &= word - 1
@@ -118,6 +116,18 @@ struct CommonBytes: Sendable {
 }
 
 extension CommonBytes {
+  /// The bits of word `word` of a slot (stored at `offset`) for the values in `range` only.
+  @inline(__always)
+  fileprivate static func bits(
+    _ words: UnsafeBufferPointer<UInt64>, at offset: Int, word: Int, in range: Range<Int>
+  ) -> UInt64 {
+    var bits = words[offset]
+    let first = word << 6
+    if first < range.lowerBound { bits &= ~0 << UInt64(range.lowerBound - first) }
+    if first + 64 > range.upperBound { bits &= ~(~0 << UInt64(range.upperBound - first)) }
+    return bits
+  }
+
   /// The owners when every value is its own item (the map is the identity): the set bits
   /// themselves, each once and in order, written into room counted beforehand rather than
   /// appended one by one (half the time of the general walk on W1's "e", 1.2 M items).
@@ -126,11 +136,7 @@ extension CommonBytes {
     let lastWord = (range.upperBound - 1) >> 6
     words.withUnsafeBufferPointer { words in
       @inline(__always) func word(_ index: Int) -> UInt64 {
-        var word = words[base + index]
-        let first = index << 6
-        if first < range.lowerBound { word &= ~0 << UInt64(range.lowerBound - first) }
-        if first + 64 > range.upperBound { word &= ~(~0 << UInt64(range.upperBound - first)) }
-        return word
+        Self.bits(words, at: base + index, word: index, in: range)
       }
       var total = 0
       for index in firstWord...lastWord { total += word(index).nonzeroBitCount }
