@@ -122,20 +122,18 @@ struct Filter: AsyncParsableCommand {
     if items.isEmpty { throw ExitCode(Terminal.noMatch) }
   }
 
-  /// Plain lines printed as they are: folded and matched in chunks over all cores, with no
-  /// model or index (``LineFilter``), the same answer for less time and memory.
+  /// Plain lines printed as they are: read in batches, folded and matched in chunks over all
+  /// cores, with no model or index (``LineFilter``), the same answer for less time and memory;
+  /// the matches of each batch are printed before the next is read.
   private func filterLines(_ query: Query, normalizer: Normalizer) throws {
-    let lines = try LineInput(readingFile: input)
-    let found = try LineFilter(query: query, normalizer: normalizer).matchingLines(in: lines)
     var output = OutputBuffer()
-    lines.bytes.withUnsafeBufferPointer { bytes in
-      for line in found {
-        output.append(UnsafeBufferPointer(rebasing: bytes[lines.printedRange(ofLine: line)]))
-        output.append(0x0A)
-      }
+    let found = try LineFilter(query: query, normalizer: normalizer).filter(readingFile: input) {
+      line in
+      output.append(line)
+      output.append(0x0A)
     }
     output.flush()
-    if found.isEmpty { throw ExitCode(Terminal.noMatch) }
+    if found == 0 { throw ExitCode(Terminal.noMatch) }
   }
 
   private func resolveScope(in bar: ScopeBar) throws -> Int {

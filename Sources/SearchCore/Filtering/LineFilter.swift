@@ -1,55 +1,295 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the lines of a text that match a query without building a model or an index: what
 /// `filter` on plain lines needs, and nothing it does not.
 ///
-/// The lines are folded and matched in chunks over all cores, each chunk's folded text thrown
-/// away once matched, so memory stays at the input plus one chunk per core. A chunk is matched
-/// as the corpus is: each term scans the chunk's folded column, a set is the union of its
-/// terms, an inverse term the chunk's lines without it, and the query the intersection of its
-/// sets. The answer is the one ``IncrementalFilter`` gives over ``DataSetLoader/loadLines(_:)``
-/// of the same input.
+/// The input is read in batches of whole lines. Each batch is cut into chunks that are checked
+/// to be UTF-8, folded and matched over all cores, and handed back in input order, so memory
+/// stays at one batch and its chunks' folded text whatever the input's size, and the first
+/// matches come out while the rest is still being read. A chunk is matched as the corpus is:
+/// each term scans the chunk's folded column, a set is the union of its terms, an inverse term
+/// the chunk's lines without it, and the query the intersection of its sets. The answer is the
+/// one ``IncrementalFilter`` gives over ``DataSetLoader/loadLines(_:)`` of the same input.
 package struct LineFilter: Sendable {
-  /// Lines per chunk: enough to make a scan worth its setup, few enough to keep several chunks
-  /// per core.
-  static let linesPerChunk = 16_384
-
   private let normalizer: Normalizer
   private let sets: [[TermMatcher]]
+  /// Whether a scan may ask how common a byte is (a term of one byte).
+  private let countsBytes: Bool
+  /// Bytes read before a batch is matched (more when a line is longer): what `filter` holds
+  /// beside its output.
+  private let batchBytes: Int
+  /// Bytes per chunk of a batch (more when a line is longer): enough to make a scan worth
+  /// its setup, few enough to keep every core busy within a batch.
+  private let chunkBytes: Int
 
-  package init(query: Query, normalizer: Normalizer) {
+  /// A filter of lines for `query`, reading batches of `batchBytes` cut into chunks of
+  /// `chunkBytes` (the defaults suit `filter`; tests make them small to cross boundaries).
+  package init(
+    query: Query, normalizer: Normalizer, batchBytes: Int = 8 << 20, chunkBytes: Int = 256 << 10
+  ) {
     self.normalizer = normalizer
     self.sets = query.sets.map { $0.terms.map(TermMatcher.init) }
+    self.countsBytes = sets.joined().contains { $0.needle.count == 1 }
+    self.batchBytes = max(batchBytes, 1)
+    self.chunkBytes = max(chunkBytes, 1)
   }
 
-  /// The numbers (from 0) of the lines of `input` that match, ascending.
+  /// The matching lines of one chunk of a batch.
+  package struct Chunk: Sendable {
+    /// The number of lines in the chunk.
+    var lineCount = 0
+    /// The matching lines, by number in the chunk (from 0), ascending.
+    var lines: [Int] = []
+    /// Where each matching line is in the batch, as printed (with a final "\r", without the
+    /// "\n").
+    var printed: [Range<Int>] = []
+    /// Why the chunk could not be matched.
+    var failure: Failure?
+  }
+
+  enum Failure: Sendable {
+    /// The first invalid UTF-8 byte: its line (from 0) in the chunk, its offset in the line.
+    case invalidUTF8(line: Int, column: Int, byte: UInt8)
+    case icu(ICUError)
+  }
+
+  // MARK: Entry points
+
+  /// Reads the file at `path`, or standard input when `path` is nil, and hands `write` each
+  /// matching line as printed (with a final "\r", without its "\n"), in input order, as soon
+  /// as its batch is done.
   ///
-  /// - Throws: ``ICUError`` when ICU fails to fold.
-  package func matchingLines(in input: LineInput) throws(ICUError) -> [Int] {
-    if sets.isEmpty { return Array(0..<input.count) }
-    let ranges = Parallel.ranges(count: input.count, size: Self.linesPerChunk)
-    let folders = FolderPool(normalizer: normalizer)
-    let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<[Int], ICUError> in
-      do throws(ICUError) {
-        return .success(
-          try folders.withFolder { folder throws(ICUError) in
-            try matchingLines(ranges[chunk], of: input, folder: folder)
-          })
-      } catch { return .failure(error) }
+  /// - Returns: The number of matching lines.
+  /// - Throws: ``InputError`` when the input cannot be read, has a line longer than
+  ///   ``LineInput/maximumLineLength`` or is not UTF-8 (the lines before it have been written);
+  ///   ``ICUError`` when ICU fails to fold.
+  package func filter(readingFile path: String?, write: (UnsafeBufferPointer<UInt8>) -> Void)
+    throws -> Int
+  {
+    let source = path ?? "<stdin>"
+    let descriptor: Int32
+    if let path {
+      descriptor = open(path, O_RDONLY)
+      if descriptor < 0 {
+        throw InputError(
+          source: source, line: nil,
+          reason: "cannot read the file: \(String(cString: strerror(errno)))",
+          hint: "check the path")
+      }
+    } else {
+      descriptor = STDIN_FILENO
     }
-    var result: [Int] = []
-    for chunk in chunks { result.append(contentsOf: try chunk.get()) }
-    return result
+    defer { if path != nil { close(descriptor) } }
+    var matched = 0
+    try run(
+      source: source,
+      read: { buffer throws(InputError) in
+        while true {
+          let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+          if count >= 0 { return count }
+          if errno == EINTR { continue }
+          throw InputError(
+            source: source, line: nil,
+            reason: "cannot read \(path == nil ? "standard input" : "the file"): "
+              + String(cString: strerror(errno)), hint: path == nil ? nil : "check the path")
+        }
+      },
+      batch: { batch, chunks in
+        batch.withUnsafeBufferPointer { bytes in
+          for chunk in chunks {
+            for range in chunk.printed { write(UnsafeBufferPointer(rebasing: bytes[range])) }
+            matched += chunk.printed.count
+          }
+        }
+      })
+    return matched
   }
 
-  private func matchingLines(_ lines: Range<Int>, of input: LineInput, folder: Folder)
-    throws(ICUError) -> [Int]
+  /// The numbers (from 0) of the lines of `text` that match, ascending, found batch by batch
+  /// as ``filter(readingFile:write:)`` finds them.
+  ///
+  /// - Throws: as ``filter(readingFile:write:)`` does, naming the source "<text>".
+  package func matchingLines(in text: [UInt8]) throws -> [Int] {
+    var offset = 0
+    var lineCount = 0
+    var found: [Int] = []
+    try run(
+      source: "<text>",
+      read: { buffer in
+        let count = min(buffer.count, text.count - offset)
+        for k in 0..<count { buffer[k] = text[offset + k] }
+        offset += count
+        return count
+      },
+      batch: { _, chunks in
+        for chunk in chunks {
+          found.append(contentsOf: chunk.lines.lazy.map { lineCount + $0 })
+          lineCount += chunk.lineCount
+        }
+      })
+    return found
+  }
+
+  // MARK: Batches
+
+  /// Reads with `read` (which fills a buffer and returns how many bytes it put there, 0 at the
+  /// end) into batches of whole lines, matches each batch, and hands it to `batch` with its
+  /// chunks, in input order.
+  private func run(
+    source: String,
+    read: (UnsafeMutableBufferPointer<UInt8>) throws(InputError) -> Int,
+    batch handle: ([UInt8], [Chunk]) -> Void
+  ) throws {
+    let folders = FolderPool(normalizer: normalizer)
+    var block = [UInt8](repeating: 0, count: min(batchBytes, FileBytes.chunkSize))
+    // Bytes read and not yet matched: the line still open, then what was read after it.
+    var pending: [UInt8] = []
+    var linesBefore = 0
+    var atEnd = false
+    while !atEnd {
+      // Read a batch's worth, and on while no line has ended (a line longer than a batch).
+      var searchedForNewline = 0
+      var lastNewline: Int?
+      while !atEnd && (pending.count < batchBytes || lastNewline == nil) {
+        let count = try block.withUnsafeMutableBufferPointer { buffer throws(InputError) in
+          try read(buffer)
+        }
+        if count == 0 {
+          atEnd = true
+          break
+        }
+        pending.append(contentsOf: block[0..<count])
+        if let newline = pending[searchedForNewline...].lastIndex(of: 0x0A) {
+          lastNewline = newline
+        }
+        searchedForNewline = pending.count
+        try checkLineLength(pending, lastNewline: lastNewline, source: source, linesBefore)
+      }
+      // Everything up to the last line break; at the end, everything.
+      let cut = atEnd ? pending.count : (lastNewline ?? pending.count - 1) + 1
+      if cut == 0 { break }
+      var batch = pending
+      if cut < pending.count {
+        pending = Array(pending[cut...])
+        batch.removeLast(batch.count - cut)
+      } else {
+        pending = []
+      }
+      let chunks = matchBatch(batch, folders: folders)
+      for (index, chunk) in chunks.enumerated() {
+        switch chunk.failure {
+        case nil: linesBefore += chunk.lineCount
+        case .invalidUTF8(let line, let column, let byte):
+          handle(batch, Array(chunks[..<index]))
+          throw InputError(
+            source: source, line: linesBefore + line + 1, column: column + 1,
+            reason: "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+            hint: "the input must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+        case .icu(let error):
+          throw error
+        }
+      }
+      handle(batch, chunks)
+    }
+  }
+
+  /// Stops at a line longer than ``LineInput/maximumLineLength``: the one still open at the
+  /// start of `pending` (the only one that can be longer than a batch).
+  private func checkLineLength(
+    _ pending: [UInt8], lastNewline: Int?, source: String, _ linesBefore: Int
+  ) throws(InputError) {
+    let limit = LineInput.maximumLineLength
+    guard pending.count > limit else { return }
+    let firstLineEnd =
+      lastNewline == nil ? pending.count : (pending.firstIndex(of: 0x0A) ?? pending.count)
+    guard firstLineEnd > limit else { return }
+    let failure = FileBytes.Failure.lineTooLong(line: linesBefore + 1, limit: limit)
+    throw InputError(
+      source: source, line: failure.line, reason: failure.message, hint: failure.hint)
+  }
+
+  /// The chunks of a batch of whole lines, each matched on its own core.
+  private func matchBatch(_ batch: [UInt8], folders: FolderPool) -> [Chunk] {
+    let bounds = chunkBounds(batch)
+    return Parallel.map(chunks: bounds.count) { index in
+      batch.withUnsafeBufferPointer { bytes in
+        do throws(ICUError) {
+          return try folders.withFolder { folder throws(ICUError) in
+            try match(bytes, bounds[index], folder: folder)
+          }
+        } catch {
+          return Chunk(failure: .icu(error))
+        }
+      }
+    }
+  }
+
+  /// Ranges of about `chunkBytes` that split `batch` after line breaks.
+  private func chunkBounds(_ batch: [UInt8]) -> [Range<Int>] {
+    var bounds: [Range<Int>] = []
+    var start = 0
+    while start < batch.count {
+      var end = min(start + chunkBytes, batch.count)
+      if end < batch.count {
+        end = (batch[(end - 1)...].firstIndex(of: 0x0A) ?? batch.count - 1) + 1
+      }
+      bounds.append(start..<end)
+      start = end
+    }
+    return bounds
+  }
+
+  // MARK: One chunk
+
+  /// The lines of `bytes[range]` (whole lines) that match.
+  private func match(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, folder: Folder)
+    throws(ICUError) -> Chunk
   {
+    guard let base = bytes.baseAddress else { return Chunk() }
+    var chunk = Chunk()
+    // Each line as printed (without "\n"), and as searched (without a final "\r").
+    var printed: [Range<Int>] = []
+    var searched: [Range<Int>] = []
+    var position = range.lowerBound
+    while position < range.upperBound {
+      var end = range.upperBound
+      if let newline = memchr(base + position, 0x0A, range.upperBound - position) {
+        end = UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+      }
+      printed.append(position..<end)
+      searched.append(position..<(end > position && base[end - 1] == 0x0D ? end - 1 : end))
+      position = end + 1
+    }
+    chunk.lineCount = printed.count
+    if let invalid = UTF8Validation.firstInvalidOffset(
+      in: UnsafeBufferPointer(rebasing: bytes[range]))
+    {
+      let offset = range.lowerBound + invalid
+      let line = printed.firstIndex { $0.upperBound >= offset } ?? printed.count - 1
+      chunk.failure = .invalidUTF8(
+        line: line, column: offset - printed[line].lowerBound, byte: base[offset])
+      return chunk
+    }
+    chunk.lines = try matchingValues(searched, of: bytes, byteCount: range.count, folder: folder)
+    chunk.printed = chunk.lines.map { printed[$0] }
+    return chunk
+  }
+
+  /// The indices of the texts at `ranges` that match, ascending.
+  private func matchingValues(
+    _ ranges: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, folder: Folder
+  ) throws(ICUError) -> [Int] {
+    let all = 0..<ranges.count
+    if sets.isEmpty { return Array(all) }
     let values = try FoldedValues(
-      folding: lines.lazy.map { input.searchedRange(ofLine: $0) }, of: input.bytes,
-      byteCount: input.printedRange(ofLine: lines.upperBound - 1).upperBound
-        - input.printedRange(ofLine: lines.lowerBound).lowerBound,
-      with: folder)
+      folding: ranges, of: bytes, byteCount: byteCount, with: folder, countsBytes: countsBytes)
     let identity = ValueMap()
-    let all = 0..<values.count
     var current: [ItemID]?
     for set in sets {
       var union: [ItemID]?
@@ -69,6 +309,13 @@ package struct LineFilter: Sendable {
       current = current.map { QueryEvaluator.intersection($0, list) } ?? list
       if current?.isEmpty == true { break }
     }
-    return (current ?? []).map { lines.lowerBound + Int($0.rawValue) }
+    return (current ?? []).map { Int($0.rawValue) }
   }
+}
+
+/// read(2), at file scope where `read` is the C function.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }

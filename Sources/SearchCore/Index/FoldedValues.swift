@@ -91,28 +91,132 @@ struct FoldedValues: Sendable {
 extension FoldedValues {
   /// The folded form of the texts at `ranges` of `bytes` (valid UTF-8), in order, folded by
   /// `folder`; `byteCount` is about how many bytes they hold, for the reservation.
+  ///
+  /// A text made only of ASCII that folds byte for byte (``Folder/asciiFolds``), most texts
+  /// of most columns, is folded straight into the column by table; only the others go
+  /// through the folder's loop and a ``FoldBuffer``.
   init(
     folding ranges: some Collection<Range<Int>>, of bytes: [UInt8], byteCount: Int,
     with folder: Folder
   ) throws(ICUError) {
-    reserve(values: ranges.count, bytes: byteCount)
+    let folded = bytes.withUnsafeBufferPointer { bytes in
+      Result { () throws(ICUError) in
+        try FoldedValues(folding: ranges, of: bytes, byteCount: byteCount, with: folder)
+      }
+    }
+    self = try folded.get()
+  }
+
+  /// The folded form of the texts at `ranges` of `bytes` (valid UTF-8), as the initialiser
+  /// over an array gives it; without `countsBytes`, `byteCounts` stays zero (for a scan that
+  /// asks no byte's frequency: one with no term of one byte).
+  init(
+    folding ranges: some Collection<Range<Int>>, of bytes: UnsafeBufferPointer<UInt8>,
+    byteCount: Int, with folder: Folder, countsBytes: Bool = true
+  ) throws(ICUError) {
+    starts.reserveCapacity(ranges.count + 1)
+    var column = [UInt8](repeating: Self.separator, count: byteCount + ranges.count + 1)
+    var used = 1
     var buffer = FoldBuffer()
     var failure: ICUError?
-    bytes.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress else { return }
-      for range in ranges {
-        do throws(ICUError) {
-          try folder.fold(
-            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), into: &buffer,
-            recordsMap: false)
-        } catch {
-          failure = error
-          return
+    var next = ranges.startIndex
+    folder.asciiFolds.withUnsafeBufferPointer { table in
+      guard let base = bytes.baseAddress, let table = table.baseAddress else { return }
+      while next != ranges.endIndex {
+        // Fold values in place while they fit; make room and go on when one does not.
+        column.withUnsafeMutableBufferPointer { output in
+          guard let out = output.baseAddress else { return }
+          while next != ranges.endIndex {
+            let range = ranges[next]
+            let text = base + range.lowerBound
+            let count = range.count
+            // Room for the value folded by table and its separator.
+            guard used + count + 1 <= output.count else { return }
+            var k = 0
+            while k < count {
+              let folded = table[Int(text[k])]
+              if folded == 0xFF { break }
+              out[used + k] = folded
+              k += 1
+            }
+            let value = Int32(starts.count - 1)
+            if k == count {
+              if count > 0 {
+                if Whitespace.isSpace(UInt32(out[used])) { leadingSpace.append(value) }
+                if Whitespace.isSpace(UInt32(out[used + count - 1])) {
+                  trailingSpace.append(value)
+                }
+              }
+            } else {
+              do throws(ICUError) {
+                try folder.fold(
+                  UnsafeBufferPointer(start: text, count: count), into: &buffer,
+                  recordsMap: false)
+              } catch {
+                failure = error
+                next = ranges.endIndex
+                return
+              }
+              guard used + buffer.bytes.count + 1 <= output.count else { return }
+              buffer.bytes.withUnsafeBufferPointer { folded in
+                guard let from = folded.baseAddress else { return }
+                (out + used).update(from: from, count: folded.count)
+              }
+              for offset in buffer.interior { interior.append(Int32(used + offset)) }
+              if let first = buffer.bytes.first,
+                Whitespace.startsWithSpace(buffer.bytes, first: first)
+              {
+                leadingSpace.append(value)
+              }
+              if Whitespace.endsWithSpace(buffer.bytes) { trailingSpace.append(value) }
+              k = buffer.bytes.count
+            }
+            used += k
+            out[used] = Self.separator
+            used += 1
+            starts.append(Int32(used))
+            ranges.formIndex(after: &next)
+          }
         }
-        append(buffer)
+        if next != ranges.endIndex {
+          // The next value needs more room than is left: grow by half again, at least enough.
+          let needed = max(ranges[next].count, buffer.bytes.count) + 1
+          column.append(
+            contentsOf: repeatElement(Self.separator, count: max(column.count / 2, needed)))
+        }
       }
     }
     if let failure { throw failure }
+    column.removeLast(column.count - used)
+    self.bytes = column
+    if countsBytes { countBytes() }
+  }
+
+  /// Counts every byte of the values (not the separators) into `byteCounts`.
+  private mutating func countBytes() {
+    // Four tables, so that a run of one byte does not wait on its own count.
+    var counts = [Int](repeating: 0, count: 4 * 256)
+    bytes.withUnsafeBufferPointer { bytes in
+      counts.withUnsafeMutableBufferPointer { counts in
+        guard let base = bytes.baseAddress, let tables = counts.baseAddress else { return }
+        var i = 0
+        while i + 4 <= bytes.count {
+          tables[Int(base[i])] += 1
+          tables[256 + Int(base[i + 1])] += 1
+          tables[512 + Int(base[i + 2])] += 1
+          tables[768 + Int(base[i + 3])] += 1
+          i += 4
+        }
+        while i < bytes.count {
+          tables[Int(base[i])] += 1
+          i += 1
+        }
+      }
+    }
+    for byte in 0..<256 {
+      byteCounts[byte] = counts[byte] + counts[256 + byte] + counts[512 + byte] + counts[768 + byte]
+    }
+    byteCounts[Int(Self.separator)] = 0
   }
 }
 

@@ -18,6 +18,10 @@ public final class Folder {
   private let asciiIsSimple: [Bool]
   /// Whether simple ASCII bytes fold by lowercasing A–Z (with case folding), or not at all.
   private let foldsASCIICase: Bool
+  /// The folded byte of each simple ASCII byte (see `asciiIsSimple`), and 0xFF (never in
+  /// UTF-8) for every other byte: a text made only of simple bytes folds byte for byte, with
+  /// no map and no interior boundaries, which lets a column fold such texts without the loop.
+  let asciiFolds: [UInt8]
   /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
   /// Plane, in pages of 256 allocated as characters of each page are met, so that a folder
   /// for one short query stays small. `bmpPages` holds each page's start in `bmpEntries`.
@@ -77,9 +81,14 @@ public final class Folder {
     // then false); only the rare option without case folding sends it the cached way.
     let foldsIAlone = normalizer.folding.contains(.dotlessI) && !foldsCase
     let turkicI = normalizer.isTurkic && foldsCase
-    asciiIsSimple = (0..<128).map { byte in
+    let simple = (0..<128).map { byte in
       let specialI = byte == 0x49 && (turkicI || foldsIAlone)
       return byte != 0x0D && !specialI
+    }
+    asciiIsSimple = simple
+    asciiFolds = (0..<256).map { byte in
+      guard byte < 0x80 && simple[byte] else { return 0xFF }
+      return UInt8(foldsCase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
     }
   }
 

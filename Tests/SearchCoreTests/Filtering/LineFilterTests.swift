@@ -27,28 +27,72 @@ struct LineFilterTests {
     let line = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 0...6).map { indices in
       indices.map { Self.pieces[$0] }.joined()
     }
+    // Batches and chunks from one byte up, so that lines cross every boundary.
+    let sizes = Gen.int(in: 1...80)
     let normalizer = try Normalizer()
-    await propertyCheck(count: 100, input: line.array(of: 0...60)) { lines in
-      let input = try LineInput(bytes: Array(lines.joined(separator: "\n").utf8), source: "t")
+    await propertyCheck(count: 100, input: line.array(of: 0...60), sizes, sizes) {
+      lines, batchBytes, chunkBytes in
+      let bytes = Array(lines.joined(separator: "\n").utf8)
+      let input = try LineInput(bytes: bytes, source: "t")
       for text in Self.queries {
         let query = try Query(text, normalizer: normalizer)
-        let found = try LineFilter(query: query, normalizer: normalizer).matchingLines(in: input)
+        let filter = LineFilter(
+          query: query, normalizer: normalizer, batchBytes: batchBytes, chunkBytes: chunkBytes)
+        let found = try filter.matchingLines(in: bytes)
         #expect(found == (try corpusAnswer(query, input, normalizer)), "\(text)")
       }
     }
   }
 
-  /// Lines spread over several chunks keep their numbers.
-  @Test func chunksKeepTheLineNumbers() throws {
+  /// Lines spread over many batches and chunks keep their numbers, with the defaults and with
+  /// small batches.
+  @Test(arguments: [(8 << 20, 256 << 10), (10_000, 1_000), (1_000, 4_000)])
+  func batchesKeepTheLineNumbers(batchBytes: Int, chunkBytes: Int) throws {
     let normalizer = try Normalizer()
-    let count = LineFilter.linesPerChunk * 2 + 123
-    let lines = (0..<count).map { $0 % 7 == 0 ? "Zürich \($0)" : "line \($0)" }
-    let input = try LineInput(bytes: Array(lines.joined(separator: "\n").utf8), source: "t")
+    let lines = (0..<40_123).map { $0 % 7 == 0 ? "Zürich \($0)" : "line \($0)" }
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    let input = try LineInput(bytes: bytes, source: "t")
     for text in ["zurich", "!zurich", "^line 3", "9$"] {
       let query = try Query(text, normalizer: normalizer)
-      let found = try LineFilter(query: query, normalizer: normalizer).matchingLines(in: input)
+      let filter = LineFilter(
+        query: query, normalizer: normalizer, batchBytes: batchBytes, chunkBytes: chunkBytes)
+      let found = try filter.matchingLines(in: bytes)
       #expect(found == (try corpusAnswer(query, input, normalizer)), "\(text)")
       #expect(!found.isEmpty)
     }
+  }
+
+  /// Invalid UTF-8 is reported at its line and byte, counted over the batches before it.
+  @Test(arguments: [8 << 20, 64, 7])
+  func invalidUTF8NamesItsLineAcrossBatches(batchBytes: Int) throws {
+    let normalizer = try Normalizer()
+    var bytes = Array((0..<50).map { "line \($0)\n" }.joined().utf8)
+    bytes += Array("ok ".utf8) + [0xC3, 0x28] + Array(" after\nlast\n".utf8)
+    let filter = LineFilter(
+      query: try Query("line", normalizer: normalizer), normalizer: normalizer,
+      batchBytes: batchBytes, chunkBytes: 16)
+    #expect(
+      throws: InputError(
+        source: "<text>", line: 51, column: 4, reason: "invalid UTF-8 (byte 0xC3)",
+        hint: "the input must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+    ) {
+      try filter.matchingLines(in: bytes)
+    }
+  }
+
+  /// Line ends as ``LineInput`` reads them: "\r\n" is searched without its "\r", a last line
+  /// needs no "\n", a final "\n" starts no empty line, and no input has no lines.
+  @Test func lineEnds() throws {
+    let normalizer = try Normalizer()
+    func found(_ query: String, _ text: String) throws -> [Int] {
+      try LineFilter(query: try Query(query, normalizer: normalizer), normalizer: normalizer)
+        .matchingLines(in: Array(text.utf8))
+    }
+    #expect(try found("a$", "xa\r\nya\nza") == [0, 1, 2])
+    #expect(try found("", "one\ntwo\n") == [0, 1])
+    #expect(try found("", "one\n\ntwo") == [0, 1, 2])
+    #expect(try found("", "").isEmpty)
+    // As in fzf, "^$" anchors an empty term, which every line matches, the empty one too.
+    #expect(try found("^$", "a\n\nb\n") == [0, 1, 2])
   }
 }
