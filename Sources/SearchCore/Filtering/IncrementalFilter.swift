@@ -35,7 +35,7 @@ public struct IncrementalFilter: Sendable {
     guard
       let result = Self.run(plan, query: query, scope: scope, in: corpus, isCancelled: isCancelled)
     else { return nil }
-    record(result)
+    record(result, itemBudget: Self.itemBudget(of: corpus))
     return result
   }
 
@@ -90,8 +90,15 @@ public struct IncrementalFilter: Sendable {
     }
   }
 
+  /// The most item identities the kept results may hold for `corpus`: ``itemBudgetFactor``
+  /// times its items.
+  public static func itemBudget(of corpus: SearchCorpus) -> Int {
+    corpus.model.count * itemBudgetFactor
+  }
+
   /// Keeps a result for later searches, dropping the oldest beyond the depth or the item
-  /// budget, and any result of another model version.
+  /// budget (``itemBudget(of:)`` is the one searches use), and any result of another model
+  /// version.
   public mutating func record(_ result: SearchResult, itemBudget: Int = .max) {
     stack.removeAll {
       $0.modelVersion != result.modelVersion

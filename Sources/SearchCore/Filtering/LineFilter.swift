@@ -73,41 +73,21 @@ package struct LineFilter: Sendable {
     throws -> Int
   {
     let source = path ?? "<stdin>"
-    let descriptor: Int32
-    if let path {
-      descriptor = open(path, O_RDONLY)
-      if descriptor < 0 {
-        throw InputError(
-          source: source, line: nil,
-          reason: "cannot read the file: \(String(cString: strerror(errno)))",
-          hint: "check the path")
-      }
-    } else {
-      descriptor = STDIN_FILENO
+    let input: LineBatches
+    do {
+      input = try LineBatches(path: path)
+    } catch {
+      throw Self.inputError(error, source: source, isFile: path != nil)
     }
-    defer { if path != nil { close(descriptor) } }
     var matched = 0
-    try run(
-      source: source,
-      read: { buffer throws(InputError) in
-        while true {
-          let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
-          if count >= 0 { return count }
-          if errno == EINTR { continue }
-          throw InputError(
-            source: source, line: nil,
-            reason: "cannot read \(path == nil ? "standard input" : "the file"): "
-              + String(cString: strerror(errno)), hint: path == nil ? nil : "check the path")
+    try run(input, source: source, isFile: path != nil) { batch, chunks in
+      batch.withUnsafeBufferPointer { bytes in
+        for chunk in chunks {
+          for range in chunk.printed { write(UnsafeBufferPointer(rebasing: bytes[range])) }
+          matched += chunk.printed.count
         }
-      },
-      batch: { batch, chunks in
-        batch.withUnsafeBufferPointer { bytes in
-          for chunk in chunks {
-            for range in chunk.printed { write(UnsafeBufferPointer(rebasing: bytes[range])) }
-            matched += chunk.printed.count
-          }
-        }
-      })
+      }
+    }
     return matched
   }
 
@@ -116,71 +96,35 @@ package struct LineFilter: Sendable {
   ///
   /// - Throws: as ``filter(readingFile:write:)`` does, naming the source "<text>".
   package func matchingLines(in text: [UInt8]) throws -> [Int] {
-    var offset = 0
     var lineCount = 0
     var found: [Int] = []
-    try run(
-      source: "<text>",
-      read: { buffer in
-        let count = min(buffer.count, text.count - offset)
-        for k in 0..<count { buffer[k] = text[offset + k] }
-        offset += count
-        return count
-      },
-      batch: { _, chunks in
-        for chunk in chunks {
-          found.append(contentsOf: chunk.lines.lazy.map { lineCount + $0 })
-          lineCount += chunk.lineCount
-        }
-      })
+    try run(LineBatches(bytes: text), source: "<text>", isFile: false) { _, chunks in
+      for chunk in chunks {
+        found.append(contentsOf: chunk.lines.lazy.map { lineCount + $0 })
+        lineCount += chunk.lineCount
+      }
+    }
     return found
   }
 
   // MARK: Batches
 
-  /// Reads with `read` (which fills a buffer and returns how many bytes it put there, 0 at the
-  /// end) into batches of whole lines, matches each batch, and hands it to `batch` with its
-  /// chunks, in input order.
+  /// Matches the batches of `input` and hands each to `handle` with its chunks, in input
+  /// order.
   private func run(
-    source: String,
-    read: (UnsafeMutableBufferPointer<UInt8>) throws(InputError) -> Int,
+    _ input: consuming LineBatches, source: String, isFile: Bool,
     batch handle: ([UInt8], [Chunk]) -> Void
   ) throws {
     let folders = FolderPool(normalizer: normalizer)
-    var block = [UInt8](repeating: 0, count: min(batchBytes, FileBytes.chunkSize))
-    // Bytes read and not yet matched: the line still open, then what was read after it.
-    var pending: [UInt8] = []
     var linesBefore = 0
-    var atEnd = false
-    while !atEnd {
-      // Read a batch's worth, and on while no line has ended (a line longer than a batch).
-      var searchedForNewline = 0
-      var lastNewline: Int?
-      while !atEnd && (pending.count < batchBytes || lastNewline == nil) {
-        let count = try block.withUnsafeMutableBufferPointer { buffer throws(InputError) in
-          try read(buffer)
-        }
-        if count == 0 {
-          atEnd = true
-          break
-        }
-        pending.append(contentsOf: block[0..<count])
-        if let newline = pending[searchedForNewline...].lastIndex(of: 0x0A) {
-          lastNewline = newline
-        }
-        searchedForNewline = pending.count
-        try checkLineLength(pending, lastNewline: lastNewline, source: source, linesBefore)
+    while true {
+      let next: (bytes: [UInt8], isLast: Bool)?
+      do {
+        next = try input.next(bytes: batchBytes, linesBefore: linesBefore)
+      } catch {
+        throw Self.inputError(error, source: source, isFile: isFile)
       }
-      // Everything up to the last line break; at the end, everything.
-      let cut = atEnd ? pending.count : (lastNewline ?? pending.count - 1) + 1
-      if cut == 0 { break }
-      var batch = pending
-      if cut < pending.count {
-        pending = Array(pending[cut...])
-        batch.removeLast(batch.count - cut)
-      } else {
-        pending = []
-      }
+      guard let batch = next?.bytes else { return }
       let chunks = matchBatch(batch, folders: folders)
       for (index, chunk) in chunks.enumerated() {
         switch chunk.failure {
@@ -199,18 +143,16 @@ package struct LineFilter: Sendable {
     }
   }
 
-  /// Stops at a line longer than ``LineInput/maximumLineLength``: the one still open at the
-  /// start of `pending` (the only one that can be longer than a batch).
-  private func checkLineLength(
-    _ pending: [UInt8], lastNewline: Int?, source: String, _ linesBefore: Int
-  ) throws(InputError) {
-    let limit = LineInput.maximumLineLength
-    guard pending.count > limit else { return }
-    let firstLineEnd =
-      lastNewline == nil ? pending.count : (pending.firstIndex(of: 0x0A) ?? pending.count)
-    guard firstLineEnd > limit else { return }
-    let failure = FileBytes.Failure.lineTooLong(line: linesBefore + 1, limit: limit)
-    throw InputError(
+  private static func inputError(_ failure: FileBytes.Failure, source: String, isFile: Bool)
+    -> InputError
+  {
+    if case .system(let message) = failure {
+      return InputError(
+        source: source, line: nil,
+        reason: "cannot read \(isFile ? "the file" : "standard input"): \(message)",
+        hint: isFile ? "check the path" : nil)
+    }
+    return InputError(
       source: source, line: failure.line, reason: failure.message, hint: failure.hint)
   }
 
@@ -311,11 +253,4 @@ package struct LineFilter: Sendable {
     }
     return (current ?? []).map { Int($0.rawValue) }
   }
-}
-
-/// read(2), at file scope where `read` is the C function.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>?, _ count: Int)
-  -> Int
-{
-  read(descriptor, buffer, count)
 }

@@ -46,18 +46,27 @@ public struct SearchIndex: Sendable {
   ) throws(ICUError) -> FoldedValues {
     let ranges = Parallel.ranges(count: column.valueCount, size: valuesPerChunk)
     let folders = FolderPool(normalizer: normalizer)
-    let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<FoldedValues, ICUError> in
-      do throws(ICUError) {
-        let folded = try folders.withFolder { folder throws(ICUError) in
-          try fold(column, values: ranges[chunk], folder: folder)
-        }
-        progress?.advance(by: ranges[chunk].count)
-        return .success(folded)
-      } catch { return .failure(error) }
-    }
     var result = FoldedValues()
     result.reserve(values: column.valueCount, bytes: column.bytes.count)
-    for chunk in chunks { result.append(contentsOf: try chunk.get()) }
+    // In waves of a few chunks per core, each joined before the next is folded: the memory
+    // beside the column is one wave's chunks, which the next wave reuses, not the column
+    // twice over.
+    let wave = 2 * Parallel.activeProcessorCount
+    for first in stride(from: 0, to: ranges.count, by: wave) {
+      let waveRanges = ranges[first..<min(first + wave, ranges.count)]
+      let chunks = Parallel.map(chunks: waveRanges.count) {
+        chunk -> Result<FoldedValues, ICUError> in
+        let values = waveRanges[waveRanges.startIndex + chunk]
+        do throws(ICUError) {
+          let folded = try folders.withFolder { folder throws(ICUError) in
+            try fold(column, values: values, folder: folder)
+          }
+          progress?.advance(by: values.count)
+          return .success(folded)
+        } catch { return .failure(error) }
+      }
+      for chunk in chunks { result.append(contentsOf: try chunk.get()) }
+    }
     result.commonBytes = CommonBytes(values: result)
     return result
   }

@@ -96,19 +96,34 @@ public enum DataSetLoader {
     } catch {
       throw LoadError(file: manifestPath, reason: error.reason, hint: error.hint)
     }
-    switch FileBytes.contents(of: path) {
-    case .success(let bytes):
+    let input: LineBatches
+    do {
+      input = try LineBatches(path: path)
+    } catch {
+      throw dataFileError(error, path: path, manifest: manifest, manifestPath: manifestPath)
+    }
+    do {
       return try load(
-        bytes: bytes, source: path, manifest: manifest, manifestFile: manifestPath,
-        progress: progress)
-    case .failure(.system(let message)):
-      throw LoadError(
+        input, source: path, manifest: manifest, manifestFile: manifestPath, progress: progress)
+    } catch {
+      switch error {
+      case .reading(let failure):
+        throw dataFileError(failure, path: path, manifest: manifest, manifestPath: manifestPath)
+      case .loading(let error): throw error
+      }
+    }
+  }
+
+  private static func dataFileError(
+    _ failure: FileBytes.Failure, path: String, manifest: Manifest, manifestPath: String
+  ) -> LoadError {
+    if case .system(let message) = failure {
+      return LoadError(
         file: path, reason: "cannot read the data file: \(message)",
         hint: "\(manifestPath) names it \"\(manifest.dataFile)\", relative to the manifest's folder"
       )
-    case .failure(let failure):
-      throw LoadError(file: path, line: failure.line, reason: failure.message, hint: failure.hint)
     }
+    return LoadError(file: path, line: failure.line, reason: failure.message, hint: failure.hint)
   }
 
   /// Loads a data file given as bytes; `source` names it in errors (a path, or "<stdin>").
@@ -152,23 +167,70 @@ public enum DataSetLoader {
   /// field's text that tests can lower.
   static func load(
     bytes: [UInt8], source: String, manifest: Manifest, manifestFile: String?,
-    textLimit: Int = textLimit, progress: LoadProgress? = nil
+    textLimit: Int = textLimit, batchBytes: Int = batchBytes, progress: LoadProgress? = nil
   ) throws(LoadError) -> (Model, LoadReport) {
+    do {
+      return try load(
+        LineBatches(bytes: bytes), source: source, manifest: manifest, manifestFile: manifestFile,
+        textLimit: textLimit, batchBytes: batchBytes, progress: progress)
+    } catch {
+      switch error {
+      case .reading(let failure):
+        throw LoadError(
+          file: source, line: failure.line, reason: failure.message, hint: failure.hint)
+      case .loading(let error): throw error
+      }
+    }
+  }
+
+  /// The bytes read before their lines are loaded: the memory a load needs beside its model.
+  static let batchBytes = 1 << 20
+
+  /// Why a load from batches stopped.
+  enum BatchFailure: Error {
+    case reading(FileBytes.Failure)
+    case loading(LoadError)
+  }
+
+  /// Loads the batches of `input` one after the other into one model, so that the file is
+  /// never held whole.
+  static func load(
+    _ input: consuming LineBatches, source: String, manifest: Manifest, manifestFile: String?,
+    textLimit: Int = textLimit, batchBytes: Int = batchBytes, progress: LoadProgress? = nil
+  ) throws(BatchFailure) -> (Model, LoadReport) {
     let schema: Schema
     do {
       schema = try manifest.schema()
     } catch {
-      throw LoadError(
-        file: manifestFile ?? "manifest \"\(manifest.name)\"", reason: error.reason,
-        hint: error.hint)
+      throw .loading(
+        LoadError(
+          file: manifestFile ?? "manifest \"\(manifest.name)\"", reason: error.reason,
+          hint: error.hint))
     }
-    return try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
-      var reader = DataSetReader(
-        buffer: buffer, source: source, manifest: manifest, model: Model(schema: schema),
-        textLimit: textLimit)
-      progress?.begin(.reading, total: buffer.count)
-      try reader.read(progress: progress)
-      return (reader.model, reader.report)
+    var reader = DataSetReader(
+      source: source, manifest: manifest, model: Model(schema: schema), textLimit: textLimit,
+      expectedSize: input.size)
+    progress?.begin(.reading, total: input.size ?? 0)
+    var offset = 0
+    while true {
+      let next: (bytes: [UInt8], isLast: Bool)?
+      do {
+        next = try input.next(
+          bytes: batchBytes, linesBefore: reader.linesHandedIn, endsAfterContent: true)
+      } catch {
+        throw .reading(error)
+      }
+      // An empty file is one empty last batch: its header is missing.
+      let batch = next ?? ([], true)
+      do {
+        try batch.bytes.withUnsafeBufferPointer { bytes throws(LoadError) in
+          try reader.read(batch: bytes, offset: offset, isLast: batch.isLast, progress: progress)
+        }
+      } catch {
+        throw .loading(error)
+      }
+      offset += batch.bytes.count
+      if batch.isLast { return (reader.model, reader.report) }
     }
   }
 }
@@ -178,21 +240,28 @@ public enum DataSetLoader {
 /// One pass over a data file: splits it into lines, checks and parses each, and adds the good
 /// ones to the model.
 private struct DataSetReader {
-  let buffer: UnsafeBufferPointer<UInt8>
+  /// The batch being read: whole lines of the file.
+  private var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   let source: String
   let manifest: Manifest
   var model: Model
   let textLimit: Int
   var report = LoadReport()
+  /// The file's size when known, to reserve room for its items from the first batch.
+  private let expectedSize: Int?
+  /// Whether the first batch has been read.
+  private var hasStarted = false
 
   /// Where the text starts (after a byte order mark) and ends (before the final blank lines).
   private var contentStart = 0
   private var contentEnd = 0
   /// The first invalid UTF-8 byte at or after the line being read, if any.
   private var nextInvalid: Int?
-  /// Where the next line starts, and the number of the last line read.
+  /// Where the next line starts in the batch, and the number of the last line read.
   private var position = 0
   private var lineNumber = 0
+  /// The number of lines of the batches read so far.
+  var linesHandedIn: Int { lineNumber }
   /// For JSON Lines: the keys the manifest uses.
   private let jsonKeys: Set<String>
 
@@ -207,11 +276,8 @@ private struct DataSetReader {
   private var attributeTexts: [String] = []
   private var fieldSizes: [Int] = []
 
-  init(
-    buffer: UnsafeBufferPointer<UInt8>, source: String, manifest: Manifest, model: Model,
-    textLimit: Int
-  ) {
-    self.buffer = buffer
+  init(source: String, manifest: Manifest, model: Model, textLimit: Int, expectedSize: Int?) {
+    self.expectedSize = expectedSize
     self.source = source
     self.manifest = manifest
     self.model = model
@@ -232,11 +298,23 @@ private struct DataSetReader {
     var end: Int
   }
 
-  mutating func read(progress: LoadProgress? = nil) throws(LoadError) {
+  /// Reads the lines of one batch of whole lines, `offset` bytes into the file; the batches
+  /// come in order, the first starting the file (its byte order mark, its header), the last
+  /// ending it (its blank lines at the end are ignored).
+  mutating func read(
+    batch: UnsafeBufferPointer<UInt8>, offset: Int, isLast: Bool, progress: LoadProgress?
+  ) throws(LoadError) {
     let separators = manifest.fields.map { $0.separator.map { Array($0.utf8) } }
-    findContent()
-    reserve()
+    buffer = batch
+    let isFirst = !hasStarted
+    hasStarted = true
+    findContent(isFirst: isFirst, isLast: isLast)
     position = contentStart
+    guard isFirst else {
+      try readLines(separators: separators, offset: offset, progress: progress)
+      return
+    }
+    reserve(isLast: isLast)
     if manifest.format == .tsv && manifest.hasHeader {
       guard let header = nextLine() else {
         throw LoadError(
@@ -247,9 +325,15 @@ private struct DataSetReader {
     } else {
       try resolveColumns(header: nil)
     }
+    try readLines(separators: separators, offset: offset, progress: progress)
+  }
+
+  private mutating func readLines(
+    separators: [[UInt8]?], offset: Int, progress: LoadProgress?
+  ) throws(LoadError) {
     while let line = nextLine() {
       report.linesRead += 1
-      if report.linesRead % 4096 == 0 { progress?.set(completed: line.end) }
+      if report.linesRead % 4096 == 0 { progress?.set(completed: offset + line.end) }
       if let invalid = nextInvalid, invalid < line.end {
         reject(
           line, column: invalid - line.start + 1,
@@ -267,9 +351,17 @@ private struct DataSetReader {
     }
   }
 
-  private mutating func findContent() {
+  /// Finds where the batch's text starts (after a byte order mark at the start of the file)
+  /// and ends (before the blank lines at the end of the file; a batch that is not the last
+  /// ends after a line that is not blank).
+  private mutating func findContent(isFirst: Bool, isLast: Bool) {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-    contentStart = buffer.starts(with: bom) ? 3 : 0
+    contentStart = isFirst && buffer.starts(with: bom) ? 3 : 0
+    guard isLast else {
+      contentEnd = buffer.count
+      nextInvalid = firstInvalid(from: contentStart)
+      return
+    }
     var last = buffer.count - 1
     while last >= contentStart && (buffer[last] == 0x0A || buffer[last] == 0x0D) { last -= 1 }
     if last < contentStart {
@@ -281,14 +373,18 @@ private struct DataSetReader {
     nextInvalid = firstInvalid(from: contentStart)
   }
 
-  /// Reserves room for one item per line.
-  private mutating func reserve() {
+  /// Reserves room for one item per line of the file: the first batch's lines, scaled to the
+  /// file's size when it is known (a little more, so that the lists need not grow and copy).
+  private mutating func reserve(isLast: Bool) {
     var lines = 0
     var offset = contentStart
     while offset < contentEnd, let base = buffer.baseAddress {
       lines += 1
       guard let newline = memchr(base + offset, 0x0A, contentEnd - offset) else { break }
       offset = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
+    }
+    if !isLast, let expectedSize, buffer.count > 0 {
+      lines = Int(Double(lines) * Double(expectedSize) / Double(buffer.count) * 1.05) + 16
     }
     for field in manifest.fields.indices { model.reserve(items: lines, bytes: 0, field: field) }
   }

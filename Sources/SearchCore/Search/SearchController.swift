@@ -477,7 +477,7 @@ public final class SearchController {
           results = outcome.result
           resultsTable = outcome.table
           resultsGeneration = generation
-          filter.record(outcome.result, itemBudget: corpus.model.count)
+          filter.record(outcome.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
         }
       case .discard(let generation):
         finished[generation] = nil
@@ -780,7 +780,7 @@ public final class SearchController {
       emit(.error(error.description))
     }
     results = result
-    filter.record(result, itemBudget: corpus.model.count)
+    filter.record(result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
     knownResultsStep = (oldVersion, versions.results, changes)
     pendingResultsChanges = changes
     return resultsTable.numberOfRows

@@ -51,10 +51,32 @@ import Testing
     ],
     displayTemplate: "{name} [[{continent}]]")
 
+  /// Loads `text`, and checks on the way that reading it in batches of a few bytes (lines
+  /// crossing every batch boundary) gives the same items, report and error as reading it whole.
   private func load(_ text: String, _ manifest: Manifest, source: String = "data")
     throws -> (Model, LoadReport)
   {
-    try DataSetLoader.load(bytes: Array(text.utf8), source: source, manifest: manifest)
+    let bytes = Array(text.utf8)
+    let whole = Result {
+      try DataSetLoader.load(bytes: bytes, source: source, manifest: manifest)
+    }
+    for batchBytes in [1, 7, 64] {
+      let batched = Result {
+        try DataSetLoader.load(
+          bytes: bytes, source: source, manifest: manifest, manifestFile: nil,
+          batchBytes: batchBytes)
+      }
+      switch (whole, batched) {
+      case (.success(let a), .success(let b)):
+        #expect(records(a.0) == records(b.0), "batches of \(batchBytes) bytes")
+        #expect(a.1 == b.1, "batches of \(batchBytes) bytes")
+      case (.failure(let a), .failure(let b)):
+        #expect(a as? LoadError == b as? LoadError, "batches of \(batchBytes) bytes")
+      default:
+        Issue.record("batches of \(batchBytes) bytes: \(batched), whole: \(whole)")
+      }
+    }
+    return try whole.get()
   }
 
   private func records(_ model: Model) -> [ItemRecord] { model.ids.map { model.record(of: $0) } }
