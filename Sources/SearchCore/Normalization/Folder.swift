@@ -25,14 +25,20 @@ public final class Folder {
   /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
   /// Plane, in pages of 256 allocated as characters of each page are met, so that a folder
   /// for one short query stays small. `bmpPages` holds each page's start in `bmpEntries`.
-  private var bmpPages = [Int32](repeating: -1, count: 256)
-  private var bmpEntries: [Int32] = []
-  private var shortEntries: [ShortKey: Int32] = [:]
-  private var longEntries: [[UInt8]: Int32] = [:]
-  fileprivate(set) var entries: [Entry] = []
-  private var entryBytes: [UInt8] = []
-  private var entryInterior: [Int] = []
+  ///
+  /// The caches are read for every character that is not ASCII; a folder is used from one
+  /// thread at a time and never hands out references into them, so they go without the
+  /// dynamic exclusivity checks a class's variables otherwise pay on every access.
+  @exclusivity(unchecked) private var bmpPages = [Int32](repeating: -1, count: 256)
+  @exclusivity(unchecked) private var bmpEntries: [Int32] = []
+  @exclusivity(unchecked) private var shortEntries: [ShortKey: Int32] = [:]
+  @exclusivity(unchecked) private var longEntries: [[UInt8]: Int32] = [:]
+  @exclusivity(unchecked) fileprivate(set) var entries: [Entry] = []
+  @exclusivity(unchecked) private var entryBytes: [UInt8] = []
+  @exclusivity(unchecked) private var entryInterior: [Int] = []
   private var scratch = FoldBuffer()
+  /// ``ScalarClasses/bmpKinds``, held here to be read without a global's lazy check.
+  private let scalarKinds = ScalarClasses.bmpKinds
 
   /// The folded form of one original character (or of a few characters that fold into one).
   struct Entry {
@@ -297,12 +303,23 @@ public final class Folder {
   /// The end of the character (grapheme cluster) that starts at `i`.
   private func clusterEnd(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
     let (value, length) = Self.decode(base, at: i, count: n)
-    let next = i + length
+    var next = i + length
     if next >= n { return n }
-    if ScalarClasses.isPlain(value)
-      && ScalarClasses.isPlain(Self.decode(base, at: next, count: n).value)
-    {
-      return next
+    let kinds = scalarKinds
+    func kind(_ value: UInt32) -> UInt8 { value < 0x10000 ? kinds[Int(value)] : 0 }
+    if kind(value) == ScalarClasses.plain {
+      var (following, followingLength) = Self.decode(base, at: next, count: n)
+      if kind(following) == ScalarClasses.plain { return next }
+      // A letter (not a control: GB4 breaks after one) with marks that attach to it, up to
+      // the next plain scalar: one character.
+      if value >= 0x20 && !(0x7F...0x9F).contains(value) && value != 0xAD {
+        while kind(following) == ScalarClasses.attachingMark {
+          next += followingLength
+          if next >= n { return n }
+          (following, followingLength) = Self.decode(base, at: next, count: n)
+        }
+        if kind(following) == ScalarClasses.plain { return next }
+      }
     }
     // The exact way: ask Swift's grapheme breaker on a growing window.
     var window = 64
@@ -356,7 +373,13 @@ public final class Folder {
 
   private func makeEntry(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Int {
     let original = String(decoding: bytes, as: UTF8.self)
-    let folded = try foldCharacter(original)
+    let folded: String
+    if let known = normalizer.shared.foldedCharacter(original) {
+      folded = known
+    } else {
+      folded = try foldCharacter(original)
+      normalizer.shared.remember(original, folded: folded)
+    }
     var interior: [Int] = []
     var characterStarts: [Int] = []
     var offset = 0

@@ -95,10 +95,29 @@ public struct Normalizer: Sendable {
     /// without any, so a folder made for each query (each keystroke) would make them again:
     /// a reused one has them already.
     private let idle = LockedValue<[ICU.Transliterator]>([])
+    /// The folded form of each character a folder has folded with ICU: folders ask here before
+    /// ICU, so that the folders of a parallel fold (one per core) fold each character once
+    /// between them, and a folder made later (a query's) finds the characters of the text.
+    /// Past ``characterLimit`` characters nothing more is kept.
+    private let characters = LockedValue<[String: String]>([:])
+    /// The most characters kept in the shared cache (a few megabytes at most).
+    static let characterLimit = 1 << 16
 
     init(latin: Bool) throws(ICUError) {
       let transliterator = latin ? try ICU.Transliterator(id: Self.transliteratorID) : nil
       prototype = LockedValue(transliterator)
+    }
+
+    /// The folded form of `character` if a folder has folded it.
+    func foldedCharacter(_ character: String) -> String? {
+      characters.withLock { $0[character] }
+    }
+
+    /// Keeps the folded form of `character` for the other folders.
+    func remember(_ character: String, folded: String) {
+      characters.withLock { characters in
+        if characters.count < Self.characterLimit { characters[character] = folded }
+      }
     }
 
     /// Takes back the transliterator of a folder that is gone, for a later folder.

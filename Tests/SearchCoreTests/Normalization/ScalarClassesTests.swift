@@ -35,6 +35,58 @@ struct ScalarClassesTests {
     #expect(joined.isEmpty, "\(joined.prefix(20))")
   }
 
+  /// Every attaching mark joins a letter before it, alone or after another mark, and a plain
+  /// scalar after it is a character of its own: checked against one letter of each plain range
+  /// and plain followers of every kind (letters, punctuation, space, tab, line feed).
+  @Test func attachingMarksJoinTheLetterBeforeThem() {
+    var letters: [Unicode.Scalar] = ["a", "Z", "~"]
+    for range in ScalarClasses.plainRanges {
+      if let scalar = Unicode.Scalar(range.lowerBound) { letters.append(scalar) }
+    }
+    let followers: [Unicode.Scalar] = [
+      "a", ",", " ", "\t", "\n", "\u{0416}", "\u{0915}", "\u{0995}", "\u{4E00}", "\u{AC00}",
+      "\u{30FC}",
+    ]
+    let marks = ScalarClasses.markRanges.flatMap { $0 }.compactMap(Unicode.Scalar.init)
+    var wrong: [String] = []
+    for (k, mark) in marks.enumerated() {
+      #expect(ScalarClasses.isAttachingMark(mark.value))
+      let other = marks[(k + 1) % marks.count]
+      for letter in letters {
+        for follower in followers {
+          for sequence in [[letter, mark, follower], [letter, other, mark, follower]] {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: sequence)
+            let characters = text.map { String($0).unicodeScalars.count }
+            if characters != [sequence.count - 1, 1] {
+              wrong.append(
+                sequence.map { "U+" + String($0.value, radix: 16) }.joined(separator: " "))
+            }
+          }
+        }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(20))")
+  }
+
+  /// The lookup table says what the two searches say, for every scalar below U+10000.
+  @Test func theTableAgreesWithTheRanges() {
+    for value in UInt32(0)..<0x10000 {
+      let expected: UInt8 =
+        ScalarClasses.isPlain(value)
+        ? ScalarClasses.plain
+        : ScalarClasses.isAttachingMark(value) ? ScalarClasses.attachingMark : 0
+      #expect(ScalarClasses.bmpKinds[Int(value)] == expected, "U+\(String(value, radix: 16))")
+    }
+  }
+
+  /// A control, a virama, the joiner and a mark outside the ranges are not attaching marks.
+  @Test func otherScalarsAreNotAttachingMarks() {
+    for value: UInt32 in [0x0A, 0x41, 0x094D, 0x09CD, 0x0E3A, 0x200D, 0x0E33, 0x102B, 0x0F71] {
+      #expect(!ScalarClasses.isAttachingMark(value), "U+\(String(value, radix: 16))")
+    }
+  }
+
   /// Scalars around the ranges that do join stay out: marks, a virama, a prepended mark, Thai
   /// SARA AM, a Hangul jamo, a regional indicator, a joiner, a halfwidth sound mark, CR.
   @Test func joiningScalarsAreNotPlain() {
