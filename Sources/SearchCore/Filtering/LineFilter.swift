@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -117,15 +119,29 @@ package struct LineFilter: Sendable {
   ) throws {
     let folders = FolderPool(normalizer: normalizer)
     var linesBefore = 0
-    while true {
-      let next: (bytes: [UInt8], isLast: Bool)?
-      do {
-        next = try input.next(bytes: batchBytes, linesBefore: linesBefore)
-      } catch {
-        throw Self.inputError(error, source: source, isFile: isFile)
+    var next: (bytes: [UInt8], isLast: Bool)?
+    do {
+      next = try input.next(bytes: batchBytes, linesBefore: 0)
+    } catch {
+      throw Self.inputError(error, source: source, isFile: isFile)
+    }
+    while let batch = next?.bytes {
+      // The batch is matched on the other threads while this one reads the next.
+      let matched = MatchedBatch()
+      let group = DispatchGroup()
+      DispatchQueue.global().async(group: group) {
+        matched.chunks = matchBatch(batch, folders: folders)
       }
-      guard let batch = next?.bytes else { return }
-      let chunks = matchBatch(batch, folders: folders)
+      var failure: FileBytes.Failure?
+      do {
+        // Counted from 0: a line too long is the first of the next batch, numbered below.
+        next = try input.next(bytes: batchBytes, linesBefore: 0)
+      } catch {
+        failure = error
+        next = nil
+      }
+      group.wait()
+      let chunks = matched.chunks
       for (index, chunk) in chunks.enumerated() {
         switch chunk.failure {
         case nil: linesBefore += chunk.lineCount
@@ -140,6 +156,13 @@ package struct LineFilter: Sendable {
         }
       }
       handle(batch, chunks)
+      if let failure {
+        var numbered = failure
+        if case .lineTooLong(let line, let limit) = failure {
+          numbered = .lineTooLong(line: linesBefore + line, limit: limit)
+        }
+        throw Self.inputError(numbered, source: source, isFile: isFile)
+      }
     }
   }
 
@@ -154,6 +177,12 @@ package struct LineFilter: Sendable {
     }
     return InputError(
       source: source, line: failure.line, reason: failure.message, hint: failure.hint)
+  }
+
+  /// The chunks of a batch, handed from the thread that matched them to the one that reads.
+  private final class MatchedBatch: @unchecked Sendable {
+    // Written by the matching thread before the group is left, read after the wait.
+    var chunks: [Chunk] = []
   }
 
   /// The chunks of a batch of whole lines, each matched on its own core.
