@@ -99,7 +99,10 @@ public struct IncrementalFilter: Sendable {
   /// Keeps a result for later searches, dropping the oldest beyond the depth or the item
   /// budget (``itemBudget(of:)`` is the one searches use), and any result of another model
   /// version.
+  /// The empty query's result is not kept: it narrows nothing, and answering it again is a
+  /// copy of the scope's items, while keeping it would spend the whole budget.
   public mutating func record(_ result: SearchResult, itemBudget: Int = .max) {
+    if result.query.isEmpty { return }
     stack.removeAll {
       $0.modelVersion != result.modelVersion
         || ($0.scope == result.scope && Self.sameTerms($0.query, result.query))
