@@ -29,6 +29,12 @@ public final class Folder {
   private var entryBytes: [UInt8] = []
   private var entryInterior: [Int] = []
   private var scratch = FoldBuffer()
+  /// Whether runs of a script's characters are transliterated as wholes (``Folding/latin``).
+  private let transliteratesRuns: Bool
+  /// The folded form of each run of a script met so far, by the run's UTF-8.
+  var runEntries: [[UInt8]: RunEntry] = [:]
+  /// Where a run's transliteration is folded, character by character.
+  var runScratch = FoldBuffer()
 
   /// The folded form of one original character (or of a few characters that fold into one).
   struct Entry {
@@ -71,6 +77,7 @@ public final class Folder {
   init(normalizer: Normalizer, transliterator: ICU.Transliterator?) throws(ICUError) {
     self.normalizer = normalizer
     self.transliterator = transliterator
+    self.transliteratesRuns = normalizer.folding.contains(.latin) && transliterator != nil
     let foldsCase = normalizer.folding.contains(.case)
     self.foldsASCIICase = foldsCase
     // With case folding and the dotless-i option, "I" lowercases like any letter (isTurkic is
@@ -128,8 +135,11 @@ public final class Folder {
   // MARK: The fold loop
 
   /// Folds valid UTF-8 into `out`, replacing its contents.
+  /// With `allowsRuns` false, every character is folded alone even under ``Folding/latin``
+  /// (for the transliteration of a run, which is folded that way).
   func fold(
-    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool
+    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool,
+    allowsRuns: Bool = true
   ) throws(ICUError) {
     out.reset(originalCount: source.count, recordsMap: recordsMap)
     guard let base = source.baseAddress else { return }
@@ -170,6 +180,12 @@ public final class Folder {
             lastCharacterStart: out.bytes.count - 1, mayJoinNext: false)
           continue
         }
+      }
+      if transliteratesRuns && allowsRuns && byte >= 0x80 && !last.mustCheckNext,
+        let end = try foldRun(base, from: i, count: n, into: &out, last: &last)
+      {
+        i = end
+        continue
       }
       let end = clusterEnd(base, from: i, count: n)
       let index = try entry(base, i..<end)
@@ -236,6 +252,48 @@ public final class Folder {
     }
   }
 
+  /// Folds the run of one script's characters that starts at `start`, if there is one of two
+  /// characters or more (see ``runEnd(_:from:count:)``), and returns its end; nil otherwise.
+  private func foldRun(
+    _ base: UnsafePointer<UInt8>, from start: Int, count n: Int,
+    into out: inout FoldBuffer, last: inout Last
+  ) throws(ICUError) -> Int? {
+    guard let (end, characterStarts) = runEnd(base, from: start, count: n) else { return nil }
+    let key = Array(UnsafeBufferPointer(start: base + start, count: end - start))
+    let run: RunEntry
+    if let known = runEntries[key] {
+      run = known
+    } else {
+      run = try makeRunEntry(key, characterStarts: characterStarts)
+      runEntries[key] = run
+    }
+    guard let lastSegment = run.segments.last else {
+      // The whole run folds to nothing.
+      if out.recordsMap {
+        out.anchors.append(.init(folded: out.bytes.count, original: start, isLinear: false))
+      }
+      last.isFollowedByDropped = true
+      return end
+    }
+    if last.exists && run.mayJoinPrevious { return nil }  // the per-character way joins
+    let foldedStart = out.bytes.count
+    out.bytes.append(contentsOf: run.bytes)
+    for offset in run.interior { out.interior.append(foldedStart + offset) }
+    if out.recordsMap {
+      for segment in run.segments {
+        out.anchors.append(
+          .init(
+            folded: foldedStart + segment.folded, original: start + segment.original,
+            isLinear: false))
+      }
+    }
+    last = Last(
+      exists: true, originalStart: start + lastSegment.original,
+      foldedStart: foldedStart + lastSegment.folded,
+      lastCharacterStart: foldedStart + run.lastCharacterStart, mayJoinNext: run.mayJoinNext)
+    return end
+  }
+
   private static func appendLinear(_ out: inout FoldBuffer, folded: Int, original: Int) {
     if let tail = out.anchors.last, tail.isLinear,
       tail.original - tail.folded == original - folded
@@ -286,7 +344,7 @@ public final class Folder {
   }
 
   /// The end of the character (grapheme cluster) that starts at `i`.
-  private func clusterEnd(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
+  func clusterEnd(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
     let (value, length) = Self.decode(base, at: i, count: n)
     let next = i + length
     if next >= n { return n }
