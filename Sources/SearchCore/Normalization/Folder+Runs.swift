@@ -38,8 +38,9 @@ extension Folder {
     let first = Self.decode(base, at: start, count: n).value
     guard first >= 0x370 else { return nil }  // Latin, IPA, spacing modifiers and marks
     let script = ICU.script(of: first)
-    guard script > ICU.Script.inherited && script != ICU.Script.latin
-      && script != ICU.Script.unknown
+    guard
+      script > ICU.Script.inherited && script != ICU.Script.latin
+        && script != ICU.Script.unknown
     else { return nil }
     var starts = [0]
     var end = clusterEnd(base, from: start, count: n)
