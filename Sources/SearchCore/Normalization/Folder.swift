@@ -2,7 +2,8 @@
 ///
 /// Get one from ``Normalizer/makeFolder()``; use it from one thread at a time (it is not
 /// `Sendable`), and make one per thread when folding in parallel. ASCII characters are folded
-/// by a table; any other character is folded by ICU the first time the folder sees it.
+/// by a table; any other character is folded by ICU the first time the folder sees it. Under
+/// ``Folding/latin``, a run of one script's characters is folded as a whole, also cached.
 public final class Folder {
   /// The normaliser whose rules this folder applies.
   public let normalizer: Normalizer
@@ -135,6 +136,7 @@ public final class Folder {
   // MARK: The fold loop
 
   /// Folds valid UTF-8 into `out`, replacing its contents.
+  ///
   /// With `allowsRuns` false, every character is folded alone even under ``Folding/latin``
   /// (for the transliteration of a run, which is folded that way).
   func fold(
