@@ -79,12 +79,31 @@ extension Folder {
   /// grouped with the characters after it (its letter depends on them: Greek "γ" before "κ"
   /// is "n"), or, when it is a Common or Inherited character, with those before it (ー
   /// lengthens the vowel before it, which Latin-ASCII then drops).
+  ///
+  /// When the characters folded alone, end to end, are already the folded run (no letter
+  /// needed its context), each character maps to its own folded form, and no prefix is
+  /// transliterated.
   func makeRunEntry(_ run: [UInt8], characterStarts: [Int]) throws(ICUError) -> RunEntry {
     let whole = try foldRunText(run[...])
     let count = characterStarts.count
     var cuts = [Int](repeating: 0, count: count + 1)
     cuts[count] = whole.bytes.count
-    for k in 1..<count {
+    // Most runs need no context (Cyrillic, Arabic, Han syllables): their characters folded
+    // alone, end to end, are the folded run, and each maps to its own piece.
+    let alone = try foldedCharacters(run, characterStarts: characterStarts)
+    var separable = alone.joined().elementsEqual(whole.bytes)
+    if separable {
+      for k in 1..<count {
+        cuts[k] = cuts[k - 1] + alone[k - 1].count
+        let cut = cuts[k]
+        if cut < whole.bytes.count
+          && (whole.bytes[cut] & 0xC0 == 0x80 || whole.interior.containsSorted(cut))
+        {
+          separable = false  // characters that join once side by side
+        }
+      }
+    }
+    for k in 1..<count where !separable {
       let prefix = try foldRunText(run[..<characterStarts[k]])
       var common = 0
       let limit = min(prefix.bytes.count, whole.bytes.count)

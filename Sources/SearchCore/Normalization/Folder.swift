@@ -296,6 +296,27 @@ public final class Folder {
     return end
   }
 
+  /// The folded form of each character of a run folded alone, from the characters' cache.
+  func foldedCharacters(_ run: [UInt8], characterStarts: [Int]) throws(ICUError) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var failure: ICUError?
+    run.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      for (k, start) in characterStarts.enumerated() {
+        let end = k + 1 < characterStarts.count ? characterStarts[k + 1] : bytes.count
+        do throws(ICUError) {
+          let folded = entries[try entry(base, start..<end)]
+          result.append(Array(entryBytes[folded.start..<folded.start + folded.count]))
+        } catch {
+          failure = error
+          return
+        }
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
   private static func appendLinear(_ out: inout FoldBuffer, folded: Int, original: Int) {
     if let tail = out.anchors.last, tail.isLinear,
       tail.original - tail.folded == original - folded
