@@ -143,6 +143,20 @@ public final class Folder {
     _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool,
     allowsRuns: Bool = true
   ) throws(ICUError) {
+    // Two copies of the loop: the one without runs (every folding but latin) has not even
+    // the test for them.
+    if transliteratesRuns && allowsRuns {
+      try foldLoop(source, into: &out, recordsMap: recordsMap, runs: true)
+    } else {
+      try foldLoop(source, into: &out, recordsMap: recordsMap, runs: false)
+    }
+  }
+
+  @inline(__always)
+  private func foldLoop(
+    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool,
+    runs: Bool
+  ) throws(ICUError) {
     out.reset(originalCount: source.count, recordsMap: recordsMap)
     guard let base = source.baseAddress else { return }
     let n = source.count
@@ -183,7 +197,7 @@ public final class Folder {
           continue
         }
       }
-      if transliteratesRuns && allowsRuns && byte >= 0x80 && !last.mustCheckNext,
+      if runs && byte >= 0x80 && !last.mustCheckNext,
         let end = try foldRun(base, from: i, count: n, into: &out, last: &last)
       {
         i = end
