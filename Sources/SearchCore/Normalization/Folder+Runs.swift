@@ -23,6 +23,8 @@ extension Folder {
   /// its length, and a text without spaces (Chinese, Thai) is one run. A longer run is
   /// transliterated in pieces of this many characters.
   static let runLimit = 32
+  /// The most runs a folder keeps folded (see ``runEntries``).
+  static let runCacheLimit = 8192
 
   /// The end of the run that starts at `start` and the offsets where its characters start;
   /// nil when the character at `start` starts no run of two characters or more.

@@ -281,6 +281,9 @@ public final class Folder {
       run = known
     } else {
       run = try makeRunEntry(key, characterStarts: characterStarts)
+      // Names repeat, but a list of many scripts holds far more runs than characters: the
+      // cache starts again when full rather than growing with the list.
+      if runEntries.count >= Self.runCacheLimit { runEntries.removeAll(keepingCapacity: true) }
       runEntries[key] = run
     }
     guard let lastSegment = run.segments.last else {
