@@ -6,6 +6,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ucol.h>
 #include <unicode/uloc.h>
+#include <unicode/uscript.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -170,6 +171,16 @@ int32_t cicu_east_asian_width(int32_t code_point) {
 
 int32_t cicu_is_extended_pictographic(int32_t code_point) {
   return u_hasBinaryProperty(code_point, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
+}
+
+int32_t cicu_script(int32_t code_point) {
+  UErrorCode status = U_ZERO_ERROR;
+  UScriptCode script = uscript_getScript(code_point, &status);
+  return U_FAILURE(status) ? -1 : (int32_t)script;
+}
+
+int32_t cicu_has_script(int32_t code_point, int32_t script) {
+  return uscript_hasScript(code_point, (UScriptCode)script) ? 1 : 0;
 }
 
 int32_t cicu_locale_is_available(const char *locale) {

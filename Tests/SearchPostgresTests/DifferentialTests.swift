@@ -44,4 +44,38 @@ import Testing
       }
     }
   }
+
+  /// Under latin folding, runs transliterated with context and terms with spaces (which also
+  /// match without them) answer alike on the server.
+  @Test func sameItemsUnderLatinFolding() async throws {
+    let lines = [
+      "Οδυσσεύς", "Odysseus", "你好", "ni hao", "nihao", "你好 世界", "コーヒー", "kohi",
+      "ラーメン", "Москва", "Moskva", "Санкт-Петербург", "北京市", "new york", "Newyork",
+      "東京タワー", "Ευρώπη", "hao ni",
+    ]
+    let queries = [
+      "odysseus", "Οδυσσεύς", "nihao", "你好", "ni\\ hao", "!ni\\ hao", "^ni\\ hao$",
+      "'ni\\ hao", "ni\\ hao$", "^ni\\ hao", "a | !ni\\ hao", "kohi", "ramen", "moskva",
+      "sankt-peterburg", "beijing", "new\\ york", "!new\\ york", "tawa", "europe", "hao ni",
+      "shi\\ jie", "nihao\\ shijie",
+    ]
+    let input = try LineInput(bytes: Array(lines.joined(separator: "\n").utf8), source: "t")
+    let normalizer = try Normalizer(folding: [.case, .diacritics, .compatibility, .latin])
+    let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)
+    try await ThrowawayCluster.with { cluster in
+      let backend = try PostgresSearchBackend(
+        address: try cluster.address, table: "latin", schema: corpus.model.schema,
+        normalizer: normalizer)
+      try await backend.load(corpus.model)
+      let memory = MemorySearchBackend(corpus: corpus)
+      for text in queries {
+        let query = try Query(text, syntax: .extended, normalizer: normalizer)
+        let expected = try await memory.items(matching: query, scope: 0)
+        let found = try await backend.items(matching: query, scope: 0)
+        #expect(found == expected, "\"\(text)\"")
+        #expect(!expected.isEmpty || text.hasPrefix("!"), "\"\(text)\"")
+      }
+      await backend.close()
+    }
+  }
 }

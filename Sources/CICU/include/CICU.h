@@ -38,6 +38,15 @@ int32_t cicu_east_asian_width(int32_t code_point);
 /// rules (u_hasBinaryProperty with UCHAR_EXTENDED_PICTOGRAPHIC): 1 or 0.
 int32_t cicu_is_extended_pictographic(int32_t code_point);
 
+/// The Script property of a code point as a UScriptCode (uscript_getScript): 0 Common,
+/// 1 Inherited, 25 Latin, ...; -1 on failure.
+int32_t cicu_script(int32_t code_point);
+
+/// Whether `script` (a UScriptCode) is among the Script_Extensions of a code point
+/// (uscript_hasScript): 1 or 0. U+30FC (ー) is Common with the extensions Hiragana and
+/// Katakana.
+int32_t cicu_has_script(int32_t code_point, int32_t script);
+
 /// Whether ICU has data for the language of `locale` ("tr", "tr_TR", "sv-SE"): some locale
 /// of uloc_getAvailable has the same language subtag. The root locale ("" or "root") counts.
 int32_t cicu_locale_is_available(const char *locale);

@@ -96,6 +96,24 @@ enum ICU {
     }
   }
 
+  /// Script codes (UScriptCode) the folder tells apart.
+  enum Script {
+    static let common: Int32 = 0
+    static let inherited: Int32 = 1
+    static let latin: Int32 = 25
+    static let unknown: Int32 = 103
+  }
+
+  /// The Script property of a scalar as a UScriptCode (``Script``), -1 if ICU fails.
+  static func script(of value: UInt32) -> Int32 {
+    cicu_script(Int32(bitPattern: value))
+  }
+
+  /// Whether `script` is among the Script_Extensions of a scalar.
+  static func hasScript(_ value: UInt32, _ script: Int32) -> Bool {
+    cicu_has_script(Int32(bitPattern: value), script) != 0
+  }
+
   /// Full case folding, with the Turkic mappings when `turkic` is set.
   static func foldCase(_ text: [UInt16], turkic: Bool) throws(ICUError) -> [UInt16] {
     try text.withUnsafeBufferPointer { source throws(ICUError) in

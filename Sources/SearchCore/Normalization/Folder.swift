@@ -2,7 +2,8 @@
 ///
 /// Get one from ``Normalizer/makeFolder()``; use it from one thread at a time (it is not
 /// `Sendable`), and make one per thread when folding in parallel. ASCII characters are folded
-/// by a table; any other character is folded by ICU the first time the folder sees it.
+/// by a table; any other character is folded by ICU the first time the folder sees it. Under
+/// ``Folding/latin``, a run of one script's characters is folded as a whole, also cached.
 public final class Folder {
   /// The normaliser whose rules this folder applies.
   public let normalizer: Normalizer
@@ -39,6 +40,12 @@ public final class Folder {
   private var scratch = FoldBuffer()
   /// ``ScalarClasses/bmpKinds``, held here to be read without a global's lazy check.
   private let scalarKinds = ScalarClasses.bmpKinds
+  /// Whether runs of a script's characters are transliterated as wholes (``Folding/latin``).
+  private let transliteratesRuns: Bool
+  /// The folded form of each run of a script met so far, by the run's UTF-8.
+  var runEntries: [[UInt8]: RunEntry] = [:]
+  /// Where a run's transliteration is folded, character by character.
+  var runScratch = FoldBuffer()
 
   /// The folded form of one original character (or of a few characters that fold into one).
   struct Entry {
@@ -81,6 +88,7 @@ public final class Folder {
   init(normalizer: Normalizer, transliterator: ICU.Transliterator?) throws(ICUError) {
     self.normalizer = normalizer
     self.transliterator = transliterator
+    self.transliteratesRuns = normalizer.folding.contains(.latin) && transliterator != nil
     let foldsCase = normalizer.folding.contains(.case)
     self.foldsASCIICase = foldsCase
     // With case folding and the dotless-i option, "I" lowercases like any letter (isTurkic is
@@ -143,8 +151,26 @@ public final class Folder {
   // MARK: The fold loop
 
   /// Folds valid UTF-8 into `out`, replacing its contents.
+  ///
+  /// With `allowsRuns` false, every character is folded alone even under ``Folding/latin``
+  /// (for the transliteration of a run, which is folded that way).
   func fold(
-    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool
+    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool,
+    allowsRuns: Bool = true
+  ) throws(ICUError) {
+    // Two copies of the loop: the one without runs (every folding but latin) has not even
+    // the test for them.
+    if transliteratesRuns && allowsRuns {
+      try foldLoop(source, into: &out, recordsMap: recordsMap, runs: true)
+    } else {
+      try foldLoop(source, into: &out, recordsMap: recordsMap, runs: false)
+    }
+  }
+
+  @inline(__always)
+  private func foldLoop(
+    _ source: UnsafeBufferPointer<UInt8>, into out: inout FoldBuffer, recordsMap: Bool,
+    runs: Bool
   ) throws(ICUError) {
     out.reset(originalCount: source.count, recordsMap: recordsMap)
     guard let base = source.baseAddress else { return }
@@ -185,6 +211,12 @@ public final class Folder {
             lastCharacterStart: out.bytes.count - 1, mayJoinNext: false)
           continue
         }
+      }
+      if runs && byte >= 0x80 && !last.mustCheckNext,
+        let end = try foldRun(base, from: i, count: n, into: &out, last: &last)
+      {
+        i = end
+        continue
       }
       let end = clusterEnd(base, from: i, count: n)
       let index = try entry(base, i..<end)
@@ -251,6 +283,72 @@ public final class Folder {
     }
   }
 
+  /// Folds the run of one script's characters that starts at `start`, if there is one of two
+  /// characters or more (see ``runEnd(_:from:count:)``), and returns its end; nil otherwise.
+  private func foldRun(
+    _ base: UnsafePointer<UInt8>, from start: Int, count n: Int,
+    into out: inout FoldBuffer, last: inout Last
+  ) throws(ICUError) -> Int? {
+    guard let (end, characterStarts) = runEnd(base, from: start, count: n) else { return nil }
+    let key = Array(UnsafeBufferPointer(start: base + start, count: end - start))
+    let run: RunEntry
+    if let known = runEntries[key] {
+      run = known
+    } else {
+      run = try makeRunEntry(key, characterStarts: characterStarts)
+      // Names repeat, but a list of many scripts holds far more runs than characters: the
+      // cache starts again when full rather than growing with the list.
+      if runEntries.count >= Self.runCacheLimit { runEntries.removeAll(keepingCapacity: true) }
+      runEntries[key] = run
+    }
+    guard let lastSegment = run.segments.last else {
+      // The whole run folds to nothing.
+      if out.recordsMap {
+        out.anchors.append(.init(folded: out.bytes.count, original: start, isLinear: false))
+      }
+      last.isFollowedByDropped = true
+      return end
+    }
+    if last.exists && run.mayJoinPrevious { return nil }  // the per-character way joins
+    let foldedStart = out.bytes.count
+    out.bytes.append(contentsOf: run.bytes)
+    for offset in run.interior { out.interior.append(foldedStart + offset) }
+    if out.recordsMap {
+      for segment in run.segments {
+        out.anchors.append(
+          .init(
+            folded: foldedStart + segment.folded, original: start + segment.original,
+            isLinear: false))
+      }
+    }
+    last = Last(
+      exists: true, originalStart: start + lastSegment.original,
+      foldedStart: foldedStart + lastSegment.folded,
+      lastCharacterStart: foldedStart + run.lastCharacterStart, mayJoinNext: run.mayJoinNext)
+    return end
+  }
+
+  /// The folded form of each character of a run folded alone, from the characters' cache.
+  func foldedCharacters(_ run: [UInt8], characterStarts: [Int]) throws(ICUError) -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var failure: ICUError?
+    run.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      for (k, start) in characterStarts.enumerated() {
+        let end = k + 1 < characterStarts.count ? characterStarts[k + 1] : bytes.count
+        do throws(ICUError) {
+          let folded = entries[try entry(base, start..<end)]
+          result.append(Array(entryBytes[folded.start..<folded.start + folded.count]))
+        } catch {
+          failure = error
+          return
+        }
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
   private static func appendLinear(_ out: inout FoldBuffer, folded: Int, original: Int) {
     if let tail = out.anchors.last, tail.isLinear,
       tail.original - tail.folded == original - folded
@@ -301,7 +399,7 @@ public final class Folder {
   }
 
   /// The end of the character (grapheme cluster) that starts at `i`.
-  private func clusterEnd(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
+  func clusterEnd(_ base: UnsafePointer<UInt8>, from i: Int, count n: Int) -> Int {
     let (value, length) = Self.decode(base, at: i, count: n)
     var next = i + length
     if next >= n { return n }

@@ -28,7 +28,10 @@ public struct Folding: OptionSet, Hashable, Sendable {
   /// ("क्‍ष" ~ "क्ष"), except a joiner between two emoji, which holds 👨‍👩‍👧 together.
   public static let compatibility = Folding(rawValue: 1 << 2)
   /// Transliteration of every script to Latin ASCII: "Москва" ~ "moskva", "Ærøskøbing" ~
-  /// "aeroskobing". Off by default.
+  /// "aeroskobing". A run of one script's characters is transliterated as a whole, so that
+  /// letters are read in context: "Οδυσσεύς" ~ "odysseus", "コーヒー" ~ "kohi"; Han syllables
+  /// are written together, "你好" ~ "nihao", and a query term with a space also matches
+  /// without it (`ni\ hao` finds 你好). Off by default.
   public static let latin = Folding(rawValue: 1 << 3)
   /// The four Latin i's as one letter, for a list of many languages: "I", "i", dotless "ı"
   /// (U+0131) and dotted "İ" (U+0130) all fold to "i", so "isik" finds "ışık", "istanbul"

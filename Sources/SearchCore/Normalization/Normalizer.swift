@@ -12,7 +12,9 @@ import CICU
 /// and then served from the folder's cache.
 ///
 /// The pipeline, applied to each grapheme cluster of the input:
-/// 1. with ``Folding/latin``: ICU's "Any-Latin; Latin-ASCII" transliteration;
+/// 1. with ``Folding/latin``: ICU's "Any-Latin; Latin-ASCII" transliteration (of a whole run
+///    of a script's characters at once, whose result then goes through the steps below
+///    character by character; see <doc:Normalization>);
 /// 2. NFC, or NFKC with ``Folding/compatibility``;
 /// 3. with ``Folding/dotlessI``: "I", "ı" and "İ" become "i", and a dot above an i goes;
 /// 4. with ``Folding/case``: full case folding (Turkic mappings for Turkish and Azeri);
@@ -35,8 +37,9 @@ public struct Normalizer: Sendable {
 
   /// The version of the folding rules: raised whenever a change folds some text differently
   /// (2: letters without a decomposition under ``Folding/diacritics``, joiners outside emoji
-  /// under ``Folding/compatibility``).
-  package static let rulesVersion = 2
+  /// under ``Folding/compatibility``; 3: runs of a script transliterated as wholes under
+  /// ``Folding/latin``).
+  package static let rulesVersion = 3
 
   /// The rules this normaliser folds by, beyond its options: the rules' version and the ICU
   /// data behind them. A store of folded text (a search server's table) records it, so that

@@ -34,6 +34,10 @@
 ///   trailing `a |` is just `a`; `|x` and `a|b` are ordinary terms. A dropped term after a
 ///   `|` does not end the choice: `a | ! b` is `(a | b)`.
 ///
+/// With ``Folding/latin``, a term whose folded text has a space also matches its text without
+/// spaces: `ni\ hao` is `(ni\ hao | nihao)`, so that it finds 你好, which folds to "nihao"
+/// (see <doc:Normalization>); an inverse such term excludes both.
+///
 /// An item matches the query when it matches every set; it matches a set when it contains
 /// one of the set's non-inverse terms or lacks one of its inverse terms. Terms are folded with
 /// the same ``Normalizer`` as the items, so `ÉCOLE` finds "école" and "ecole". A query with
@@ -60,12 +64,13 @@ public struct Query: Hashable, Sendable {
   ) throws(ICUError) {
     self.text = text
     self.syntax = syntax
-    self.sets =
+    let sets =
       switch syntax {
       case .words: try QueryParser.parseWords(text, normalizer: normalizer)
       case .literal: try QueryParser.parseLiteral(text, normalizer: normalizer)
       case .extended: try QueryParser.parse(text, normalizer: normalizer)
       }
+    self.sets = try QueryParser.addingJoinedForms(sets, normalizer: normalizer)
   }
 }
 

@@ -25,6 +25,10 @@ private let scalarPool: [Unicode.Scalar] = {
     0x30AB, 0x3099, 0x309A, 0x304B, 0xFF76, 0xFF9E,  // kana, voicing marks, half-width
     0x1112, 0x1161, 0x11AB, 0xD55C,  // Hangul jamo and syllable
     0x4E1C, 0x4EAC,  // ideographs
+    // Runs transliterated with context under latin: Greek ε υ γ κ ύ, Katakana コ ヒ ー キ ョ ッ,
+    // half-width ｰ, Hiragana ょ, Han 你 好 々, Cyrillic в а
+    0x3B5, 0x3C5, 0x3B3, 0x3BA, 0x3CD, 0x30B3, 0x30D2, 0x30FC, 0x30AD, 0x30E7, 0x30C3, 0xFF70,
+    0x3087, 0x4F60, 0x597D, 0x3005, 0x432, 0x430,
     0xFB01, 0xFF21, 0x2460, 0xB2,  // compatibility forms
     0xAD, 0x200B, 0x200C, 0x200D, 0xFE0F, 0x2060,  // ignorables, joiners
     0x1F44D, 0x1F3FD, 0x1F468, 0x1F469, 0x2764, 0x1F1EB, 0x1F1F7, 0x1F1E9, 0x1F1EA,  // emoji
@@ -101,9 +105,21 @@ private let foldings: [Folding] = [
           #expect(boundaries.contains(original.lowerBound), "\(Array(text.unicodeScalars))")
           #expect(boundaries.contains(original.upperBound), "\(Array(text.unicodeScalars))")
           let piece = Array(folded.utf8[lower..<upper])
-          let highlighted = String(decoding: Array(text.utf8)[original], as: UTF8.self)
-          let refolded = Array(try normalizer.fold(highlighted).utf8)
-          #expect(refolded.contains(piece), "\(Array(text.unicodeScalars)) \(lower)..<\(upper)")
+          if folding.contains(.latin) {
+            // Inside a run a letter is read in context ("υ" is "u" after "ε", "y" alone), so
+            // the highlighted characters alone may fold otherwise; the text up to the end of
+            // the highlight folds to a text that starts with everything up to the match's end.
+            let before = String(decoding: Array(text.utf8)[..<original.upperBound], as: UTF8.self)
+            let refolded = Array(try normalizer.fold(before).utf8)
+            #expect(
+              refolded.starts(with: folded.utf8[..<upper]),
+              "\(Array(text.unicodeScalars)) \(lower)..<\(upper)")
+          } else {
+            let highlighted = String(decoding: Array(text.utf8)[original], as: UTF8.self)
+            let refolded = Array(try normalizer.fold(highlighted).utf8)
+            #expect(
+              refolded.contains(piece), "\(Array(text.unicodeScalars)) \(lower)..<\(upper)")
+          }
         }
       }
       // Scalar boundaries inside a folded character are never match boundaries.
