@@ -78,7 +78,8 @@ private let contextCases: [FoldingCase] = [
   @Test func typingASpacedTermNarrows() throws {
     let normalizer = try Normalizer(folding: latin)
     let lines = ["你好", "ni hao", "nihao", "你们", "ni ha", "北京"]
-    let input = try LineInput(bytes: Array(lines.joined(separator: "\n").utf8), source: "t")
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    let input = try LineInput(bytes: bytes, source: "t")
     let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)
     var filter = IncrementalFilter()
     var previous: Query?
@@ -144,13 +145,14 @@ private let contextCases: [FoldingCase] = [
     throws -> [Int]
   {
     let query = try Query(text, normalizer: normalizer)
-    let input = try LineInput(bytes: Array(lines.joined(separator: "\n").utf8), source: "t")
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    let input = try LineInput(bytes: bytes, source: "t")
     let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)
     var filter = IncrementalFilter()
     let found = (filter.search(query, scope: 0, in: corpus)?.items ?? []).map {
       Int($0.rawValue)
     }
-    let filtered = try LineFilter(query: query, normalizer: normalizer).matchingLines(in: input)
+    let filtered = try LineFilter(query: query, normalizer: normalizer).matchingLines(in: bytes)
     #expect(found == filtered, "\(text)")
     return found
   }
