@@ -69,8 +69,8 @@ package struct LineFilter: Sendable {
   ///
   /// - Returns: The number of matching lines.
   /// - Throws: ``InputError`` when the input cannot be read, has a line longer than
-  ///   ``LineInput/maximumLineLength`` or is not UTF-8 (the lines before it have been written);
-  ///   ``ICUError`` when ICU fails to fold.
+  ///   ``LineInput/maximumLineLength`` or is not UTF-8 (the matches of the chunks before the
+  ///   one at fault have been written); ``ICUError`` when ICU fails to fold.
   package func filter(readingFile path: String?, write: (UnsafeBufferPointer<UInt8>) -> Void)
     throws -> Int
   {
