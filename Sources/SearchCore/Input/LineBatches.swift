@@ -26,6 +26,8 @@ package struct LineBatches: ~Copyable {
   /// Where reading from memory has got to.
   private var memoryOffset = 0
   private var atEnd = false
+  /// Where a block is read before it joins `pending`.
+  private var block = [UInt8](repeating: 0, count: LineBatches.blockSize)
 
   /// The bytes read at once.
   static let blockSize = 1 << 20
@@ -92,20 +94,16 @@ package struct LineBatches: ~Copyable {
       memoryOffset += count
       atEnd = count == 0
     case .descriptor(let descriptor, _):
-      let start = pending.count
-      pending.append(contentsOf: repeatElement(0, count: Self.blockSize))
       var count = 0
-      while true {
-        count = pending.withUnsafeMutableBufferPointer { buffer in
-          systemRead(descriptor, buffer.baseAddress.map { $0 + start }, Self.blockSize)
+      repeat {
+        count = block.withUnsafeMutableBufferPointer { buffer in
+          systemRead(descriptor, buffer.baseAddress, buffer.count)
         }
-        if count >= 0 { break }
-        if errno != EINTR {
-          pending.removeLast(Self.blockSize)
-          throw .system(String(cString: strerror(errno)))
-        }
+      } while count < 0 && errno == EINTR
+      if count < 0 { throw .system(String(cString: strerror(errno))) }
+      block.withUnsafeBufferPointer { buffer in
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
       }
-      pending.removeLast(Self.blockSize - count)
       atEnd = count == 0
     }
   }
@@ -113,12 +111,23 @@ package struct LineBatches: ~Copyable {
   /// Where a batch may end in `pending` (after a "\n"), at or after `start`: after the last
   /// line break, or, with `endsAfterContent`, after the last line that is not blank.
   private func cutOffset(searchingFrom start: Int, endsAfterContent: Bool) -> Int? {
-    guard let newline = pending[start...].lastIndex(of: 0x0A) else { return nil }
-    guard endsAfterContent else { return newline + 1 }
-    // Back over the blank lines at the end, then forward to the end of the last other line.
-    guard let content = pending[..<newline].lastIndex(where: { $0 != 0x0A && $0 != 0x0D })
-    else { return nil }
-    return (pending[content...].firstIndex(of: 0x0A) ?? newline) + 1
+    pending.withUnsafeBufferPointer { bytes in
+      // One memchr says whether there is a line break at all (none in /dev/zero); the last is
+      // then near the end, found walking back.
+      guard let base = bytes.baseAddress, start < bytes.count,
+        memchr(base + start, 0x0A, bytes.count - start) != nil
+      else { return nil }
+      var newline = bytes.count - 1
+      while base[newline] != 0x0A { newline -= 1 }
+      guard endsAfterContent else { return newline + 1 }
+      // Back over the blank lines at the end, then forward to the end of the last other line.
+      var content = newline - 1
+      while content >= 0 && (base[content] == 0x0A || base[content] == 0x0D) { content -= 1 }
+      guard content >= 0, let after = memchr(base + content, 0x0A, newline + 1 - content) else {
+        return nil
+      }
+      return UnsafeRawPointer(after) - UnsafeRawPointer(base) + 1
+    }
   }
 
   /// Stops at a line longer than ``LineInput/maximumLineLength``: the first one in `pending`
@@ -126,9 +135,12 @@ package struct LineBatches: ~Copyable {
   private func checkLineLength(linesBefore: Int) throws(FileBytes.Failure) {
     let limit = LineInput.maximumLineLength
     guard pending.count > limit else { return }
-    if (pending.firstIndex(of: 0x0A) ?? pending.count) > limit {
-      throw .lineTooLong(line: linesBefore + 1, limit: limit)
+    let firstLineEnd = pending.withUnsafeBufferPointer { bytes in
+      bytes.baseAddress.flatMap { base in
+        memchr(base, 0x0A, bytes.count).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+      } ?? bytes.count
     }
+    if firstLineEnd > limit { throw .lineTooLong(line: linesBefore + 1, limit: limit) }
   }
 }
 
