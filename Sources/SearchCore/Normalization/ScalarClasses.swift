@@ -13,13 +13,19 @@ enum ScalarClasses {
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
     if value < 0x300 { return value != 0x0D }
+    return contains(value, in: plainRanges)
+  }
+
+  /// Whether ascending, disjoint `ranges` contain `value` (a binary search).
+  @inline(__always)
+  private static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
     var low = 0
-    var high = plainRanges.count
+    var high = ranges.count
     while low < high {
       let middle = (low + high) / 2
-      if plainRanges[middle].upperBound < value { low = middle + 1 } else { high = middle }
+      if ranges[middle].upperBound < value { low = middle + 1 } else { high = middle }
     }
-    return low < plainRanges.count && plainRanges[low].contains(value)
+    return low < ranges.count && ranges[low].contains(value)
   }
 
   /// The scalars at or above U+0300 that are plain (see ``isPlain(_:)``), ascending: the
@@ -74,14 +80,7 @@ enum ScalarClasses {
   /// the slower, exact way.
   @inline(__always)
   static func isAttachingMark(_ value: UInt32) -> Bool {
-    if value < 0x300 { return false }
-    var low = 0
-    var high = markRanges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if markRanges[middle].upperBound < value { low = middle + 1 } else { high = middle }
-    }
-    return low < markRanges.count && markRanges[low].contains(value)
+    value >= 0x300 && contains(value, in: markRanges)
   }
 
   /// The scalars of ``isAttachingMark(_:)``, ascending: the nonspacing, enclosing and spacing
