@@ -14,7 +14,7 @@ struct Bench: AsyncParsableCommand {
       (the data set's bench-queries.txt: Corpus/words/ has W1's, Corpus/cities/ the \
       multi-script queries for cities and cities500) character by character, switches scope \
       now and then, and reports index build time, the latency of every keystroke (first letters \
-      too), peak memory, each latency also in passes of memchr over the index's folded bytes \
+      too) and of clearing the field before each query, peak memory, each latency also in passes of memchr over the index's folded bytes \
       (the bandwidth baseline, measured in the same run, which makes figures comparable \
       across machines and loads), and a baseline: an array filter with Foundation's \
       localizedStandardContains over every searched value, on an even sample of the \

@@ -58,12 +58,17 @@ struct TypingBenchmark {
 
     var filter = IncrementalFilter()
     var keystrokes: [Keystroke] = []
+    // Clearing the field before each query: the whole scope again, a search the user meets
+    // too (measured apart: peers and the Foundation baseline take no empty query).
+    var clears: [Double] = []
     let scopes = corpus.scopeBar.scopes.count
     var scope = 0
     for (number, query) in queries.enumerated() {
       progress.show("typing query \(number + 1) of \(queries.count): \(query)")
       // The field is cleared, then the query typed one character at a time.
-      _ = try search("", scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer)
+      clears.append(
+        try search("", scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer)
+          .milliseconds)
       var typed = ""
       for character in query {
         typed.append(character)
@@ -133,7 +138,8 @@ struct TypingBenchmark {
     let summary = Summary(
       items: model.count, queries: queries.count, keystrokes: keystrokes.count,
       loadMilliseconds: loadTime.milliseconds, buildMilliseconds: buildTime.milliseconds,
-      typing: typing, longer: longer, fullScans: fullScans, foundation: foundation,
+      typing: typing, longer: longer, fullScans: fullScans, clears: clears,
+      foundation: foundation,
       fullScansOnSample: fullScansOnSample, typedOnSample: typedOnSample,
       peakMemory: peakMemory, foldedBytes: bandwidth.byteCount,
       passMilliseconds: percentile(passes, 0.5), peer: peer)
@@ -251,6 +257,8 @@ struct TypingBenchmark {
     /// The keystrokes whose query has 3 or more folded characters.
     var longer: [Double]
     var fullScans: [Double]
+    /// Clearing the field before each query (the scope's items, no term to match).
+    var clears: [Double]
     /// The sample: Foundation's scan, SearchCore's full scan and SearchCore as typed.
     var foundation: [Double]
     var fullScansOnSample: [Double]
@@ -297,6 +305,7 @@ struct TypingBenchmark {
         keystroke, all \(typing.count): p50 \(both(percentile(typing, 0.5))), p99 \(both(percentile(typing, 0.99))), max \(both(typing.max() ?? 0))
         keystroke, the \(longer.count) of ≥ 3 folded characters: p50 \(both(percentile(longer, 0.5))), p99 \(both(percentile(longer, 0.99)))
         full scan (\(fullScans.count): first letters, scope changes): p50 \(both(percentile(fullScans, 0.5))), p99 \(both(percentile(fullScans, 0.99)))
+        clearing the field (\(clears.count), before each query: the whole scope): p50 \(both(percentile(clears, 0.5))), p99 \(both(percentile(clears, 0.99))), max \(both(clears.max() ?? 0))
         peak RSS: \(String(format: "%.1f", peakMemory)) MB (before the baseline ran)
         baseline: items.filter, every word of the text in some searched value (localizedStandardContains), on \(foundation.count) of the keystrokes evenly spread: p50 \(ms(percentile(foundation, 0.5)))
           full scan vs full scan (SearchCore in a fresh filter, same keystrokes): p50 \(ms(percentile(fullScansOnSample, 0.5))), \(times(fullScanRatio))
@@ -339,6 +348,9 @@ struct TypingBenchmark {
       object.add("keystroke_3_chars_p99_ms", percentile(longer, 0.99))
       object.add("full_scan_p50_ms", percentile(fullScans, 0.5))
       object.add("full_scan_p99_ms", percentile(fullScans, 0.99))
+      object.add("clear_p50_ms", percentile(clears, 0.5))
+      object.add("clear_p99_ms", percentile(clears, 0.99))
+      object.add("clear_max_ms", clears.max() ?? 0)
       object.add("foundation_sample", foundation.count)
       object.add("foundation_scan_p50_ms", percentile(foundation, 0.5))
       object.add("full_scan_on_sample_p50_ms", percentile(fullScansOnSample, 0.5))

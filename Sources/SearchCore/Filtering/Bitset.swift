@@ -19,4 +19,21 @@ struct Bitset: Sendable, Hashable {
   mutating func insert(_ value: Int) { words[value >> 6] |= 1 << UInt64(value & 63) }
 
   mutating func remove(_ value: Int) { words[value >> 6] &= ~(1 << UInt64(value & 63)) }
+
+  /// The number of integers in the set.
+  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+  /// Calls `body` with every integer of the set, ascending: one pass over the words.
+  @inline(__always)
+  func forEach(_ body: (Int) -> Void) {
+    words.withUnsafeBufferPointer { words in
+      for index in words.indices {
+        var bits = words[index]
+        while bits != 0 {
+          body(index << 6 | bits.trailingZeroBitCount)
+          bits &= bits - 1
+        }
+      }
+    }
+  }
 }

@@ -224,9 +224,25 @@ public struct SearchCorpus: Sendable {
   }
 
   /// The items of a scope, in model order.
+  ///
+  /// While the model is in identity order (as loaded), its order is ascending identity, so the
+  /// members are the set's identities that name items, found in one walk over the set's words
+  /// into a list of the right size, instead of a test of every item into a growing list.
   func members(ofScope scope: Int) -> [ItemID] {
     guard let members = scopeMembers[scope] else { return model.ids }
-    return model.ids.filter { members.contains(Int($0.rawValue)) }
+    guard model.isInIdentityOrder else {
+      return model.ids.filter { members.contains(Int($0.rawValue)) }
+    }
+    var result: [ItemID] = []
+    result.reserveCapacity(members.count)
+    model.isAlive.withUnsafeBufferPointer { isAlive in
+      members.forEach { member in
+        if member < isAlive.count && isAlive[member] {
+          result.append(ItemID(rawValue: Int32(truncatingIfNeeded: member)))
+        }
+      }
+    }
+    return result
   }
 
   /// Sorts identities into model order.

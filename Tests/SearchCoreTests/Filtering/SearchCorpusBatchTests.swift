@@ -77,11 +77,62 @@ import Testing
         #expect(batched.model.ids == single.model.ids, "seed \(seed)")
         for scope in batched.scopeBar.scopes.indices {
           #expect(batched.members(ofScope: scope) == fresh.members(ofScope: scope))
+          #expect(batched.members(ofScope: scope) == Self.definedMembers(of: batched, scope: scope))
         }
         #expect(try Self.results(of: batched) == Self.results(of: fresh), "seed \(seed)")
         #expect(try Self.results(of: batched) == Self.results(of: single), "seed \(seed)")
       }
     }
+  }
+
+  /// A scope's items by its definition, in model order: those whose attribute holds one of
+  /// the scope's values (every item for a scope without an attribute).
+  private static func definedMembers(of corpus: SearchCorpus, scope: Int) -> [ItemID] {
+    let definition = corpus.scopeBar.scopes[scope]
+    guard let name = definition.attribute,
+      let attribute = corpus.model.schema.attributeIndex(named: name)
+    else { return corpus.model.ids }
+    return corpus.model.ids.filter {
+      definition.values.contains(corpus.model.attribute(attribute, of: $0))
+    }
+  }
+
+  /// A scope's members after removals and updates, while the model keeps identity order (the
+  /// members are read from the scope's set), and after an insert before the first item, when
+  /// it no longer does (each item is tested in model order).
+  @Test func scopeMembersFollowRemovalsUpdatesAndInserts() throws {
+    var changed = corpus
+    let ids = changed.model.ids
+    try changed.apply([
+      .remove(ids[0]), .remove(ids[5]), .remove(ids[ids.count - 1]),
+      .update(ids[1], with: Self.changedType(of: changed.model.record(of: ids[1]), to: "Other")),
+      .update(ids[2], with: Self.changedType(of: changed.model.record(of: ids[2]), to: "Device")),
+      .update(
+        ids[3], with: Self.changedType(of: changed.model.record(of: ids[3]), to: "Portable")),
+      .insert(Self.changedType(of: changed.model.record(of: ids[3]), to: "Desktop"), at: nil),
+    ])
+    #expect(changed.model.isInIdentityOrder)
+    let scopes = changed.scopeBar.scopes.indices
+    for scope in scopes {
+      #expect(changed.members(ofScope: scope) == Self.definedMembers(of: changed, scope: scope))
+    }
+    // Each scope with an attribute lost a member or gained one.
+    for scope in scopes.dropFirst() {
+      #expect(changed.members(ofScope: scope) != corpus.members(ofScope: scope))
+    }
+    try changed.apply([
+      .insert(Self.changedType(of: changed.model.record(of: ids[4]), to: "Portable"), at: 0)
+    ])
+    #expect(!changed.model.isInIdentityOrder)
+    for scope in scopes {
+      #expect(changed.members(ofScope: scope) == Self.definedMembers(of: changed, scope: scope))
+    }
+  }
+
+  private static func changedType(of record: ItemRecord, to type: String) -> ItemRecord {
+    var record = record
+    record.attributes[0] = type
+    return record
   }
 
   @Test func aFailingBatchLeavesTheCorpusAlone() throws {
