@@ -410,6 +410,8 @@ private final class Oracle {
     var characters: [[UInt8]]
     var startsWithSpace: Bool
     var endsWithSpace: Bool
+    /// The term's text as typed (operators taken off, escaped spaces as spaces).
+    var scalars: [Unicode.Scalar]
   }
 
   func fold(_ text: String) -> (String, Value) {
@@ -434,7 +436,35 @@ private final class Oracle {
     return Term(
       kind: kind, isInverse: inverse, value: value, characters: string.map { Array($0.utf8) },
       startsWithSpace: string.unicodeScalars.first?.properties.isWhitespace ?? false,
-      endsWithSpace: string.unicodeScalars.last?.properties.isWhitespace ?? false)
+      endsWithSpace: string.unicodeScalars.last?.properties.isWhitespace ?? false,
+      scalars: Array(text.unicodeScalars))
+  }
+
+  /// Under latin, a term whose folded text has a space also matches its text without the
+  /// spaces typed (你好 folds to "nihao" and users type "ni hao"): this joined form, when it
+  /// folds to something else, not empty. Nil otherwise.
+  func joinedForm(of term: Term) -> Term? {
+    guard normalizer.folding.contains(.latin), term.value.bytes.contains(0x20),
+      let joined = self.term(term.kind, inverse: term.isInverse, term.scalars.filter { $0 != " " }),
+      joined.value.bytes != term.value.bytes
+    else { return nil }
+    return joined
+  }
+
+  /// The forms of each term of a set that count: a positive term is found in either form;
+  /// an inverse term must lack both, but only the first three inverse terms with a joined form
+  /// get it (the query splits a set in two for each, up to eight sets); later ones keep their
+  /// spaced form alone.
+  func forms(of set: [Term]) -> [[Term]] {
+    var inverseWithJoined = 0
+    return set.map { term in
+      guard let joined = joinedForm(of: term) else { return [term] }
+      if term.isInverse {
+        guard inverseWithJoined < 3 else { return [term] }
+        inverseWithJoined += 1
+      }
+      return [term, joined]
+    }
   }
 
   /// The term sets of `text` in `syntax`.
@@ -517,9 +547,9 @@ private final class Oracle {
     if let kinds = rule.kinds, !kinds.contains(item.attributes[0]) { return false }
     let values = rule.fields.flatMap { item.fields[$0] }.map { fold($0).1 }
     return parse(text, syntax: syntax).allSatisfy { set in
-      set.contains { term in
-        let found = values.contains { matches(term, $0) }
-        return term.isInverse ? !found : found
+      forms(of: set).contains { forms in
+        let found = forms.contains { form in values.contains { matches(form, $0) } }
+        return forms[0].isInverse ? !found : found
       }
     }
   }
