@@ -85,13 +85,13 @@ import Testing
 
   @Test func beginWithTextAlreadySetSearchesAtOnce() throws {
     // Set while inactive: text-did-change only (reload none). Begin asks the string question
-    // for "ipod" at once, in the same generation: the 6 iPods.
+    // for "ipod" at once, as a new request: the 6 iPods.
     let session = try run("paste ipod\nbegin\nbegin\n")
     #expect(
       session.events == [
         #"text text="ipod" reload=none generation=1"#,
         "begin",
-        "reload reload=now generation=1 rows=6 state=rows",
+        "reload reload=now generation=2 rows=6 state=rows",
         "load",
         "show",
       ])
@@ -212,7 +212,7 @@ import Testing
       session.events == [
         #"scope scope=3 scopeTitle="Portable" reload=none generation=1"#,
         "begin",
-        "reload reload=now generation=1 rows=10 state=rows",
+        "reload reload=now generation=2 rows=10 state=rows",
         "load",
         "show",
       ])
@@ -402,7 +402,8 @@ import Testing
 
   @Test func deletingAnOriginalRowShiftsTheRowsAfterIt() throws {
     // Inactive: the original table is on screen. Row 0 is Apple I (item 0); once it is
-    // deleted, row 0 is Apple II (item 1). No search is active, so nothing else happens.
+    // deleted, row 0 is Apple II (item 1). No search is active, so nothing else happens; the
+    // change takes a generation all the same, as the original table's rows are others.
     let session = try run("delete 0\nselect 0\nstats\n")
     #expect(
       session.events == [
@@ -411,7 +412,7 @@ import Testing
       ])
     #expect(
       session.stderr.contains(
-        "stats: 44 items, generation 0, state Hidden, 0 discarded searches, 0 results"))
+        "stats: 44 items, generation 1, state Hidden, 0 discarded searches, 0 results"))
   }
 
   // MARK: select

@@ -12,7 +12,8 @@ public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Send
   public var cause: SearchUpdate.Cause { base.cause }
   /// The generation of the request the rows answer; one generation names one set of rows.
   public var generation: Int { base.generation }
-  /// The text the rows answer (the query of the results shown, else the bar's text).
+  /// The text the rows answer (the query of the results shown, else the bar's text when the
+  /// table on screen was last set); an update goes out whenever it changes.
   public var text: String { base.text }
   /// What the results table shows now: rows, "No Results", "Type 2 more characters", …
   public var state: ResultsTableState { base.state }

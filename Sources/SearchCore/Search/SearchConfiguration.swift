@@ -19,7 +19,8 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// The fewest characters (of the text without leading and trailing white space) a search
   /// needs. Shorter non-empty text runs no search and shows the below-threshold state, as a
   /// delegate of UIKit's controller would answer *no* for one or two letters that match too
-  /// much. 0 searches from the first character. An empty text is never below the threshold.
+  /// much. 0 searches from the first character. An empty text is never below the threshold,
+  /// and text of white space alone is empty text (the dimmed state, no search).
   public var minimumLength: Int
   /// A quiet interval: when set, a change of text or scope waits this long for the next one
   /// before searching, so a burst of fast keystrokes costs one search. The reload is then

@@ -108,8 +108,6 @@ public final class SearchController {
   private var knownResultsStep: (from: Int, to: Int, changes: TableChanges)?
   /// The original table's changes from the model change under way.
   private var originalChangesOfCall: TableChanges?
-  /// The generation of the results in the results table; nil while it has none.
-  private var resultsGeneration: Int?
   /// What was on screen at the last update.
   private var published: Published
   private struct Published {
@@ -117,6 +115,8 @@ public final class SearchController {
     var version: Int
     var snapshot: SectionedTable
     var state: ResultsTableState
+    /// The request the rows answered, whose text and scope the update reported.
+    var request: SearchStateMachine.Request
   }
 
   /// Creates a controller over a corpus.
@@ -152,7 +152,9 @@ public final class SearchController {
     machine = SearchStateMachine(
       bar: SearchBarState(placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
-    published = Published(table: .original, version: 0, snapshot: originalTable, state: .hidden)
+    published = Published(
+      table: .original, version: 0, snapshot: originalTable, state: .hidden,
+      request: machine.displayed)
   }
 
   // MARK: State
@@ -476,7 +478,6 @@ public final class SearchController {
         if let outcome = finished.removeValue(forKey: generation) {
           results = outcome.result
           resultsTable = outcome.table
-          resultsGeneration = generation
           filter.record(outcome.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
         }
       case .discard(let generation):
@@ -484,7 +485,6 @@ public final class SearchController {
         discardedSearches += 1
       case .clearResults:
         results = nil
-        resultsGeneration = nil
         if resultsTable.numberOfRows > 0 || resultsTable.numberOfSections != 1 {
           let old = resultsTable
           let oldVersion = versions.results
@@ -493,7 +493,6 @@ public final class SearchController {
         }
       case .refreshResults(let generation):
         let rows = refreshResults()
-        resultsGeneration = generation
         next = machine.handle(.resultsRefreshed(generation: generation, rows: rows))
         if let changes = pendingResultsChanges {
           pendingResultsChanges = nil
@@ -513,7 +512,8 @@ public final class SearchController {
   }
 
   /// Adds an update to the events of the call when what is on screen changed since the last
-  /// one.
+  /// one: the rows, the state, or the text or scope they answer (below the minimum length,
+  /// "a" then "b" leaves the rows and the hint as they were, but not the text).
   private func publish() {
     defer {
       cause = nil
@@ -522,7 +522,10 @@ public final class SearchController {
     let kind = visibleTable
     let version = kind == .original ? versions.original : versions.results
     let state = machine.state
-    guard kind != published.table || version != published.version || state != published.state
+    let request = machine.displayed
+    guard
+      kind != published.table || version != published.version || state != published.state
+        || request.text != published.request.text || request.scope != published.request.scope
     else { return }
     let table = self.table(kind)
     let diff: SearchUpdate.Diff
@@ -536,15 +539,13 @@ public final class SearchController {
     } else {
       diff = SearchUpdate.Diff(from: published.snapshot, to: table)
     }
-    let showsResults = kind == .results && results != nil
+    // The machine's displayed request names the rows: a generation labels one set of rows.
     let update = SearchUpdate(
-      cause: cause ?? .searchFinished,
-      generation: showsResults ? resultsGeneration ?? machine.generation : machine.generation,
-      text: showsResults ? results?.query.text ?? machine.bar.text : machine.bar.text,
-      scope: showsResults ? results?.scope ?? machine.bar.selectedScope : machine.bar.selectedScope,
-      state: state, table: kind, previousTable: published.table,
+      cause: cause ?? .searchFinished, generation: request.generation, text: request.text,
+      scope: request.scope, state: state, table: kind, previousTable: published.table,
       originalChanges: originalChangesOfCall, changes: diff)
-    published = Published(table: kind, version: version, snapshot: table, state: state)
+    published = Published(
+      table: kind, version: version, snapshot: table, state: state, request: request)
     emit(.update(update))
   }
 

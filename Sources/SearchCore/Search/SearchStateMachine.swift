@@ -8,10 +8,11 @@
 ///          search finished (generation g) ──► handle ──► [install g, emit reload] or [discard g]
 /// ```
 ///
-/// Every request (a change of text or scope, the search button, cancel, a model change) takes
-/// a new generation. A search carries the generation of its request; when it finishes, its
-/// results are installed only if no newer request came since, otherwise they are discarded and
-/// never shown.
+/// Every request (a change of text or scope, a begin that asks the delegate, the search button,
+/// cancel or end, a model change) takes a new generation. A search carries the generation of its
+/// request; when it finishes, its results are installed only if no newer request came since,
+/// otherwise they are discarded and never shown. A generation names one set of rows
+/// (``displayed``): no search ever runs under the generation of rows already on screen.
 public struct SearchStateMachine: Sendable {
   /// One search to run: the text and scope of a request and its generation.
   public struct Request: Hashable, Sendable {
@@ -101,6 +102,11 @@ public struct SearchStateMachine: Sendable {
   public private(set) var isResultsTableLoaded = false
   /// The generation of the results in the results table, if any.
   public private(set) var installedGeneration: Int?
+  /// The request the rows on screen answer, whose generation names them: the search whose
+  /// results are shown, else the request that last set what is on screen (the text below the
+  /// minimum length, the empty text of the dimmed state, the end of the search), with the
+  /// generation of the last model change since.
+  public private(set) var displayed = Request(generation: 0, text: "", scope: 0)
   /// A search that runs or waits.
   private(set) var pending: Pending?
   /// The question put to the delegate, waiting for its answer.
@@ -133,6 +139,7 @@ public struct SearchStateMachine: Sendable {
       // restarted by that change may already have taken a newer generation.
       guard installedGeneration != nil else { return [] }
       installedGeneration = generation
+      displayed.generation = generation
       return show(.resultsState(rows: rows))
     }
   }
@@ -143,9 +150,12 @@ public struct SearchStateMachine: Sendable {
     guard !bar.isActive else { return [] }
     bar.isActive = true
     var actions: [Action] = [.emit(.willBeginSearch), .emit(.didBeginSearch)]
-    if bar.text.isEmpty && bar.selectedScope == 0 {
+    if isDimmed {
+      displayed = currentRequest
       actions += show(.dimmed)
     } else {
+      // A request: its search must not carry the generation of the rows shown since the end.
+      actions += supersede()
       actions += ask(.begin)
     }
     return actions
@@ -171,13 +181,15 @@ public struct SearchStateMachine: Sendable {
     var actions: [Action] = [.emit(.searchButtonClicked)]
     guard bar.isActive, configuration.mode == .onSubmit else { return actions }
     actions += supersede()
-    let request = Request(generation: generation, text: bar.text, scope: bar.selectedScope)
+    let request = currentRequest
     if let missing = missingCharacters() {
       actions.append(.emit(.decision(.searchButton, reload: .none, generation: generation)))
+      displayed = request
       return actions + clear() + show(.belowThreshold(missing: missing))
     }
     if isDimmed {
       actions.append(.emit(.decision(.searchButton, reload: .none, generation: generation)))
+      displayed = request
       return actions + clear() + show(.dimmed)
     }
     pending = .runningNow(request, .now)
@@ -201,27 +213,30 @@ public struct SearchStateMachine: Sendable {
     }
     actions += clear()
     bar.isActive = false
+    displayed = currentRequest
     state = .hidden
     actions += [.emit(.stateDidChange(.hidden)), .emit(.didEndSearch)]
     return actions
   }
 
   private mutating func modelChanged() -> [Action] {
-    guard bar.isActive else { return [] }
     let restarted = pending.flatMap { pending -> Request? in
       switch pending {
       case .waiting(let request), .running(let request), .runningNow(let request, _): request
       }
     }
-    // A generation names one result set: the displayed results, refreshed for the change,
-    // take one; a search restarted by the change takes the next, since it answers other text.
+    // A generation names one set of rows. The rows on screen change, searching or not, and
+    // take one: the displayed results, refreshed for the change, or the table on screen. A
+    // search restarted by the change takes the next, since its rows will be others.
     var actions = supersede()
     if installedGeneration != nil {
       actions.append(.refreshResults(generation: generation))
-      if restarted != nil { generation += 1 }
+    } else {
+      displayed.generation = generation
     }
     if let restarted {
       // The search in flight read the model before the change: run it again on the new one.
+      generation += 1
       let request = Request(generation: generation, text: restarted.text, scope: restarted.scope)
       pending = .running(request)
       actions.append(.searchInBackground(request))
@@ -242,8 +257,13 @@ public struct SearchStateMachine: Sendable {
   // MARK: Decisions
 
   private mutating func ask(_ trigger: SearchTrigger) -> [Action] {
-    question = (trigger, Request(generation: generation, text: bar.text, scope: bar.selectedScope))
+    question = (trigger, currentRequest)
     return [.askDelegate(trigger)]
+  }
+
+  /// The newest request: the bar's text and scope under the newest generation.
+  private var currentRequest: Request {
+    Request(generation: generation, text: bar.text, scope: bar.selectedScope)
   }
 
   private mutating func decide(_ answer: Reload?) -> [Action] {
@@ -255,8 +275,10 @@ public struct SearchStateMachine: Sendable {
     case .none:
       // Nothing runs; the table follows the text only where nothing needs searching.
       if let missing = missingCharacters() {
+        displayed = request
         actions += clear() + show(.belowThreshold(missing: missing))
       } else if isDimmed {
+        displayed = request
         actions += clear() + show(.dimmed)
       }
     case .now:
@@ -292,8 +314,9 @@ public struct SearchStateMachine: Sendable {
     return configuration.minimumLength - length
   }
 
-  /// Whether there is nothing to search for: empty text and the scope "All".
-  private var isDimmed: Bool { bar.text.isEmpty && bar.selectedScope == 0 }
+  /// Whether there is nothing to search for: empty text (or only white space, which does not
+  /// count towards the minimum length either) and the scope "All".
+  private var isDimmed: Bool { bar.text.trimmingWhitespace().isEmpty && bar.selectedScope == 0 }
 
   // MARK: Completions
 
@@ -311,9 +334,12 @@ public struct SearchStateMachine: Sendable {
 
   private mutating func finish(_ generation: Int, rows: Int?) -> [Action] {
     let reload: Reload
+    let searched: Request
     switch pending {
-    case .running(let request) where request.generation == generation: reload = .deferred
-    case .runningNow(let request, let kind) where request.generation == generation: reload = kind
+    case .running(let request) where request.generation == generation:
+      (reload, searched) = (.deferred, request)
+    case .runningNow(let request, let kind) where request.generation == generation:
+      (reload, searched) = (kind, request)
     default: return [.discard(generation: generation)]
     }
     pending = nil
@@ -327,6 +353,7 @@ public struct SearchStateMachine: Sendable {
       return actions + [.discard(generation: generation)]
     }
     installedGeneration = generation
+    displayed = searched
     actions.append(.install(generation: generation))
     actions += show(.resultsState(rows: rows))
     actions.append(.emit(.reload(reload, generation: generation, rows: rows)))

@@ -2,10 +2,11 @@
 ///
 /// A controller sends an update after every call that changed what is on screen: a keystroke
 /// whose search reloaded the results, a deferred reload from a background search, a state
-/// change (below the minimum length, no results, dimmed, hidden), a model change. Each update
-/// is sent once the change is complete, so the controller's tables and state agree with it,
-/// and it comes last among the events of its call. Calls that change nothing on screen (a
-/// keystroke whose search runs in the background) send none.
+/// change (below the minimum length, no results, dimmed, hidden), a model change, a new text
+/// or scope of the rows on screen (below the minimum length, "a" then "b"). Each update is sent
+/// once the change is complete, so the controller's tables and state agree with it, and it
+/// comes last among the events of its call. Calls that change nothing on screen (a keystroke
+/// whose search runs in the background) send none.
 ///
 /// ``changes`` turns the rows on screen before the update into the rows on screen after it,
 /// in UIKit batch-update terms, even when the table on screen switched between the original
@@ -37,11 +38,15 @@ public struct SearchUpdate: Sendable {
   /// What started the change.
   public let cause: Cause
   /// The generation of the request the rows on screen answer: the search whose results are
-  /// shown, or the newest request when no results are shown. A generation names one set of
-  /// rows: no two updates with different rows share one.
+  /// shown, else the request that last changed what is on screen (the end of the search, the
+  /// dimmed state, a text below the minimum length, a model change). A generation names one
+  /// set of rows: two updates of one generation show the same items, and no search runs under
+  /// a generation an update has shown.
   public let generation: Int
   /// The text the rows on screen answer: the query of the results shown (which may be older
-  /// than the search bar's text while a newer search runs), else the bar's text.
+  /// than the search bar's text while a newer search runs), else the bar's text when the table
+  /// on screen was last set (the dimmed state keeps its empty text while a first search runs
+  /// in the background).
   public let text: String
   /// The scope the rows on screen answer, as ``text``.
   public let scope: Int

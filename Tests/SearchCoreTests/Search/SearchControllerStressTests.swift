@@ -34,12 +34,10 @@ private let stressKeystrokes =
           log.problems.append("the mirror differs after update #\(update.generation)")
           mirror = TableMirror(table)
         }
-        if update.table == .results {
-          if let seen = rowsOfGeneration[update.generation], seen != table.sections {
-            log.problems.append("generation #\(update.generation) names two sets of rows")
-          }
-          rowsOfGeneration[update.generation] = table.sections
+        if let seen = rowsOfGeneration[update.generation], seen != table.sections {
+          log.problems.append("generation #\(update.generation) names two sets of rows")
         }
+        rowsOfGeneration[update.generation] = table.sections
         log.updates += 1
       }
       guard case .reload(_, let generation, let rows) = event else { return }

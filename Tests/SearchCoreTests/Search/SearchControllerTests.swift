@@ -41,9 +41,9 @@ import Testing
     let marbles = try Marbles(corpus: corpus)
     #expect(try marbles.run("t=ipad") == "text(ipad)")
     #expect(marbles.controller.searchBar.text == "ipad")
-    // Beginning with text already set asks the string question at once.
+    // Beginning with text already set asks the string question at once, as a new request.
     #expect(
-      try marbles.run("b") == "wb db ?^=now#1 load show+ show [rows 4] reload(now,#1,4)")
+      try marbles.run("b") == "wb db ?^=now#2 load show+ show [rows 4] reload(now,#2,4)")
   }
 
   @Test func aScopeFiltersEvenWithEmptyText() throws {
@@ -160,8 +160,9 @@ import Testing
     marbles.events = []
     _ = try marbles.controller.insert(
       ItemRecord(fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
-    // The old search (#1) read the model before the change; #2 runs again on the new one.
-    #expect(try marbles.run("R") == "load show+ show [rows 5] reload(deferred,#2,5)")
+    // The old search (#1) read the model before the change; #2 names the changed original
+    // table on screen, and #3 runs the search again on the new model.
+    #expect(try marbles.run("R") == "load show+ show [rows 5] reload(deferred,#3,5)")
     #expect(marbles.controller.discardedSearches == 1)
   }
 

@@ -86,6 +86,50 @@ import Testing
     #expect(machine.state == .belowThreshold(missing: 1))
   }
 
+  @Test func whiteSpaceAloneIsLikeEmptyText() {
+    var machine = activeMachine(SearchConfiguration())
+    _ = machine.handle(.setText(" "))
+    // No search of every item: the dimmed state, as for empty text.
+    #expect(
+      machine.handle(.delegateAnswered(nil)) == [
+        .emit(.decision(.searchString(" "), reload: .none, generation: 1)), .clearResults,
+      ])
+    #expect(machine.state == .dimmed)
+  }
+
+  @Test func aBeginThatAsksTheDelegateTakesANewGeneration() {
+    var machine = activeMachine(SearchConfiguration(mode: .background))
+    _ = machine.handle(.selectScope(1))
+    _ = machine.handle(.delegateAnswered(nil))
+    _ = machine.handle(.searchFinished(generation: 1, rows: 3))
+    _ = machine.handle(.cancel)
+    #expect(machine.generation == 2)  // the hidden original table's
+    #expect(machine.handle(.begin).last == .askDelegate(.begin))
+    #expect(
+      machine.handle(.delegateAnswered(nil)).last
+        == .searchInBackground(Machine.Request(generation: 3, text: "", scope: 1)))
+  }
+
+  @Test func aModelChangeTakesAGenerationEvenWhenInactive() {
+    var machine = Machine(bar: SearchBarState(), configuration: SearchConfiguration())
+    #expect(machine.handle(.modelChanged) == [])
+    #expect(machine.generation == 1)
+  }
+
+  @Test func aSearchRestartedByAModelChangeTakesTheGenerationAfterTheRowsOnScreen() {
+    var machine = activeMachine(SearchConfiguration(mode: .background))
+    _ = machine.handle(.setText("ab"))
+    _ = machine.handle(.delegateAnswered(nil))
+    // Generation 2 is the changed original table on screen; the search of "ab" runs again
+    // as 3.
+    #expect(
+      machine.handle(.modelChanged) == [
+        .cancelSearch(generation: 1),
+        .searchInBackground(Machine.Request(generation: 3, text: "ab", scope: 0)),
+      ])
+    #expect(machine.generation == 3)
+  }
+
   @Test func cancellingWhenInactiveOnlyReportsTheButton() {
     var machine = Machine(bar: SearchBarState(), configuration: SearchConfiguration())
     #expect(machine.handle(.cancel) == [.emit(.cancelButtonClicked)])

@@ -19,8 +19,9 @@ import Testing
 /// Updates (``SearchEvent/update(_:)``) are kept apart, in ``updates``, as
 /// `u(CAUSE,#GEN,"TEXT"@SCOPE,STATE,TABLE){CHANGES}`. Every update's change set is applied to
 /// a mirror of the rows on screen, which must then equal the visible table; and at every
-/// event the results table must agree with the state: a test that drives a controller through
-/// `Marbles` checks both without saying so.
+/// event the results table must agree with the state, and two updates of one generation must
+/// show the same rows: a test that drives a controller through `Marbles` checks all three
+/// without saying so.
 @MainActor
 final class Marbles {
   let controller: SearchController
@@ -28,6 +29,8 @@ final class Marbles {
   var events: [String] = []
   var updates: [String] = []
   private(set) var mirror: TableMirror
+  /// The rows of every generation an update reported.
+  private var rowsOfGeneration: [Int: Set<ItemID>] = [:]
   private var token: ObservationToken?
 
   init(
@@ -58,6 +61,14 @@ final class Marbles {
     #expect(
       mirror.sections == controller.table(update.table).sections,
       "the mirror equals the visible table after \(Self.compact(update))")
+    // A generation names one set of rows (turning ranking on or off re-orders them).
+    let shown = Set(controller.table(update.table).sections.flatMap(\.items))
+    if let seen = rowsOfGeneration[update.generation] {
+      #expect(
+        seen.symmetricDifference(shown).isEmpty,
+        "generation #\(update.generation) names two sets of rows")
+    }
+    rowsOfGeneration[update.generation] = shown
     updates.append(Self.compact(update))
   }
 

@@ -134,8 +134,8 @@ enum REPLGolden {
   /// iPad mini: renamed, it still matches, so its row is updated. Row 0 is iPad: renamed
   /// "Newton" it no longer matches and leaves the results (deleted 0.0), 4 remain. With fold
   /// none "ipad" is case-sensitive and matches no "iPad"; the default folding brings the 4
-  /// back. Each setting builds a new controller whose first search is generation 1 (the
-  /// text restored, then the search begun). Under Turkish rules "IPAD" folds to "ıpad" with a
+  /// back. Each setting builds a new controller that restores the text (generation 1), then
+  /// begins, which searches as generation 2. Under Turkish rules "IPAD" folds to "ıpad" with a
   /// dotless i and matches nothing; "İPAD" folds to "ipad" and matches the 4 again.
   static let modelAndFoldingTranscript = #"""
     Loaded 45 products ({MANIFEST}); scopes: All, Device, Desktop, Portable. Type help.
@@ -158,12 +158,12 @@ enum REPLGolden {
     fold none (No Results)
     fold case,diacritics,compatibility (4 results)
     locale tr (4 results)
-    text "IPAD" → reload now (generation 2): no results
-    text "İPAD" → reload now (generation 3): 4 rows
+    text "IPAD" → reload now (generation 3): no results
+    text "İPAD" → reload now (generation 4): 4 rows
     insert: year must be an integer, not "soon"
     insert: no field or attribute "colour"; the names are name, type, year, price
     the results table has no row 0.9; rows are SECTION.ROW from 0.0
-    stats: 46 items, generation 3, state 4 results, 0 discarded searches, 4 results
+    stats: 46 items, generation 4, state 4 results, 0 discarded searches, 4 results
 
     """#
 }
