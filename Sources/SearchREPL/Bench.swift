@@ -35,6 +35,12 @@ struct Bench: AsyncParsableCommand {
       memory (median of --runs), against reading the data file once in the same run.
       filter: `SearchREPL filter Q` against `fzf --filter Q --exact -i --no-sort` on the data \
       set's file (default: W1), whole processes, the first 10 of its queries, median of --runs.
+      items: the path an app takes, ItemSearch end to end, on generated contacts (name, \
+      company, e-mails, three scopes, first-letter sections, background searches) at each of \
+      --sizes: the build, every keystroke to its settled update, one insert, rename or delete \
+      and a batch of 1,000 with the whole list and with a search on screen; for each, the \
+      main actor's CPU time and its longest stall (a probe that sleeps 1 ms at a time on it), \
+      against the engine under it and the probe's noise floor, measured in the same run.
       Build with -c release.
       """
   )
@@ -47,6 +53,7 @@ struct Bench: AsyncParsableCommand {
     case backend
     case startup
     case filter
+    case items
   }
 
   @Option(
@@ -108,6 +115,26 @@ struct Bench: AsyncParsableCommand {
       valueName: "url"))
   var backend: String?
 
+  @Option(
+    help: "How many contacts the items suite generates, comma-separated.",
+    transform: { text in
+      try text.split(separator: ",").map {
+        guard
+          let count = Int(
+            $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")),
+          count > 0
+        else {
+          throw ValidationError(
+            "--sizes: \"\($0)\" is not a positive count; give counts such as 20000,200000")
+        }
+        return count
+      }
+    })
+  var sizes: [Int] = [20_000, 200_000]
+
+  @Option(help: "How many of each change (insert, rename, delete) the items suite makes.")
+  var changeRepetitions = 40
+
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
 
@@ -140,7 +167,7 @@ struct Bench: AsyncParsableCommand {
     try FoldingOptions.folding(fold)
   }
 
-  @Flag(help: "Print one JSON object instead of text (typing, changes).")
+  @Flag(help: "Print one JSON object instead of text (typing, changes, items).")
   var json = false
 
   @Flag(
@@ -163,6 +190,7 @@ struct Bench: AsyncParsableCommand {
       try await MainActor.run {
         try ChangesBenchmark(options: options, corpusPath: try options.resolvedCorpusPath()).run()
       }
+    case .items: try await ItemsBenchmark(options: options).run()
     case .startup: try StartupBenchmark(options: options).run()
     case .filter: try FilterBenchmark(options: options).run()
     case .backend:

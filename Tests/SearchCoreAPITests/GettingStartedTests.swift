@@ -125,7 +125,7 @@ final class TableView: TableBatchUpdating {
   @Test func contactsExampleFollowsTheUpdateStream() async throws {
     var contacts = Self.contacts(count: 2_000, seed: 42)
     let tableView = TableView()
-    let app = try ContactsController(contacts: contacts, tableView: tableView)
+    let app = try await ContactsController(contacts: contacts, tableView: tableView)
     tableView.dataSource = app.search
     tableView.reloadData()
     let search = app.search
@@ -195,7 +195,7 @@ final class TableView: TableBatchUpdating {
     let tableView = TableView()
     let newContact = Contact(
       id: 1_000, name: "Zoë Müller", company: "ACME", emails: [], group: .family)
-    let search = try ItemSearch(
+    let search = try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,
       scopes: .cases(\.group), sections: .firstLetter(\.name),
       configuration: SearchConfiguration(mode: .background, minimumLength: 2))

@@ -25,8 +25,10 @@ private struct Message: Identifiable, Sendable, Equatable {
     Message(id: "m4", author: "Çelik", body: "Ｍüｌｌｅｒ full width", tags: ["x"], kind: .photo),
   ]
 
-  private func search(syntax: QuerySyntax = .words) throws -> ItemSearch<Message, Message.Filter> {
-    try ItemSearch(
+  private func search(syntax: QuerySyntax? = nil) async throws -> ItemSearch<
+    Message, Message.Filter
+  > {
+    try await ItemSearch(
       messages, searching: \.author, \.body, \.tags,
       scopes: ItemScopes(Message.Filter.allCases) { message, filter in
         switch filter {
@@ -34,12 +36,12 @@ private struct Message: Identifiable, Sendable, Equatable {
         case .fromAnna: message.author == "Anna"
         }
       },
-      syntax: syntax, scheduler: ManualSearchScheduler())
+      configuration: SearchConfiguration(querySyntax: syntax), scheduler: ManualSearchScheduler())
   }
 
   /// The app's own values come back, by row and by id, with no engine identity in sight.
-  @Test func rowsAreTheAppsOwnItems() throws {
-    let search = try search()
+  @Test func rowsAreTheAppsOwnItems() async throws {
+    let search = try await search()
     #expect(Array(search.rows) == messages)
     search.isActive = true
     search.text = "müller"
@@ -53,8 +55,8 @@ private struct Message: Identifiable, Sendable, Equatable {
 
   /// Scopes are the app's values; titles follow them; a predicate may admit an item to
   /// several scopes.
-  @Test func scopesAreTyped() throws {
-    let search = try search()
+  @Test func scopesAreTyped() async throws {
+    let search = try await search()
     #expect(search.scopeTitles == ["All", "Photos", "FromAnna"])
     search.isActive = true
     search.scope = .photos
@@ -69,14 +71,14 @@ private struct Message: Identifiable, Sendable, Equatable {
   }
 
   /// A search field is not a query language: `!mül` is a word, found in m3 only.
-  @Test func theSearchFieldReadsWordsWithoutOperators() throws {
-    let words = try search()
+  @Test func theSearchFieldReadsWordsWithoutOperators() async throws {
+    let words = try await search()
     words.isActive = true
     words.text = "!mül"
     #expect(words.rows.map(\.id) == ["m3"])
     words.text = "anna müller"  // every word, in any field
     #expect(words.rows.map(\.id) == ["m1"])
-    let extended = try search(syntax: .extended)
+    let extended = try await search(syntax: .extended)
     extended.isActive = true
     extended.text = "!mül"
     #expect(extended.rows.map(\.id) == ["m2"])
@@ -84,7 +86,7 @@ private struct Message: Identifiable, Sendable, Equatable {
 
   /// Fifty changes in one call are one update with one change set.
   @Test func aBatchIsOneUpdate() async throws {
-    let search = try search()
+    let search = try await search()
     search.isActive = true
     search.text = "note"
     var updates: [ItemSearchUpdate<Message, Message.Filter>] = []
@@ -109,15 +111,15 @@ private struct Message: Identifiable, Sendable, Equatable {
 
   /// Mistakes are errors that say what to do, and leave the items as they were.
   @Test func mistakesAreErrors() async throws {
-    #expect(throws: ItemSearchError.duplicateID("m1")) {
-      _ = try ItemSearch(messages + [messages[0]], searching: \Message.body)
+    await #expect(throws: ItemSearchError.duplicateID("m1")) {
+      _ = try await ItemSearch(messages + [messages[0]], searching: \Message.body)
     }
-    #expect(throws: ItemSearchError.duplicateScopeTitle("Work")) {
-      _ = try ItemSearch(
+    await #expect(throws: ItemSearchError.duplicateScopeTitle("Work")) {
+      _ = try await ItemSearch(
         messages, searching: \.body,
         scopes: ItemScopes(["a", "b"], title: { _ in "Work" }) { _, _ in true })
     }
-    let search = try search()
+    let search = try await search()
     await #expect(throws: ItemSearchError.unknownID("zz")) { try await search.remove("zz") }
     await #expect(throws: ItemSearchError.duplicateID("m1")) {
       try await search.apply([.remove("m2"), .insert(messages[0])])
@@ -131,8 +133,8 @@ private struct Message: Identifiable, Sendable, Equatable {
 
   /// Rows of several kinds come from one adapter per kind, which gets the item and its
   /// highlights.
-  @Test func rowAdaptersGetTheItemAndItsHighlights() throws {
-    let search = try search()
+  @Test func rowAdaptersGetTheItemAndItsHighlights() async throws {
+    let search = try await search()
     var adapters = ItemRowAdapters<Message, Message.Kind, String>(kind: \.kind)
     adapters.register(.text) { message, marks in
       marks[\.body].runs.map { $0.isMarked ? "[\($0.text)]" : String($0.text) }.joined()
@@ -154,8 +156,8 @@ private struct Message: Identifiable, Sendable, Equatable {
 
   /// SwiftUI reads the search through Observation: a keystroke's new rows invalidate a view
   /// that read them.
-  @Test func observationSeesTextAndRows() throws {
-    let search = try search()
+  @Test func observationSeesTextAndRows() async throws {
+    let search = try await search()
     search.isActive = true
     let changed = Counter()
     withObservationTracking {
@@ -178,7 +180,7 @@ private struct Message: Identifiable, Sendable, Equatable {
 
   /// The update stream, as an asynchronous sequence, in order.
   @Test func updatesArriveInOrder() async throws {
-    let search = try search()
+    let search = try await search()
     let stream = search.updates()
     search.isActive = true
     search.text = "a"

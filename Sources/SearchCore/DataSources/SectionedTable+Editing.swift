@@ -57,6 +57,8 @@ private struct TableEditor {
   let old: SectionedTable
   let model: Model
   let grouping: SectionedTable.Grouping
+  /// What orders the rows; nil keeps the given order.
+  let sortText: SectionedTable.SortText?
   let worker: CollationWorker?
   let precedes: (ItemID, ItemID) -> Bool
   /// The rows of each old section that leave it (removed or updated items), ascending.
@@ -78,6 +80,7 @@ private struct TableEditor {
     self.model = model
     self.precedes = precedes
     grouping = try SectionedTable.Grouping(table.sectioning, schema: model.schema)
+    sortText = try SectionedTable.SortText(table.rowOrder, grouping: grouping, schema: model.schema)
     if table.sectioning == .none && table.rowOrder == .given {
       worker = nil
     } else {
@@ -273,7 +276,7 @@ private struct TableEditor {
 
   /// Whether a placement goes above a staying row.
   private mutating func isBefore(_ placement: Placement, _ row: ItemID) -> Bool {
-    guard old.rowOrder == .collation else { return precedes(placement.id, row) }
+    guard sortText != nil else { return precedes(placement.id, row) }
     let key: [UInt8]
     if let known = keys[row] {
       key = known
@@ -302,12 +305,8 @@ private struct TableEditor {
   /// An item's sort key in the new model when rows are sorted (empty when they are not), as a
   /// full build finds it.
   private func sortKey(of id: ItemID) -> [UInt8] {
-    guard old.rowOrder == .collation, let worker else { return [] }
-    switch grouping {
-    case .none, .attribute: return worker.sortKey(model.display(id))
-    case .firstLetter(let field):
-      return worker.sortKey(model.values(of: id, field: field).first ?? "")
-    }
+    guard let sortText, let worker else { return [] }
+    return worker.sortKey(sortText.text(of: id, in: model))
   }
 
   /// `items` without the rows at `rows` (ascending).

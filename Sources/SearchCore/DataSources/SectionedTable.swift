@@ -75,6 +75,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     footer: Footer? = nil
   ) throws(TableError) {
     let grouping = try Grouping(sectioning, schema: model.schema)
+    let sortText = try SortText(rowOrder, grouping: grouping, schema: model.schema)
     let worker: CollationWorker?
     if sectioning == .none && rowOrder == .given {
       worker = nil
@@ -86,13 +87,13 @@ public struct SectionedTable: TableDataSource, Sendable {
     var titles: [String?] = []
     var groups: [[Int]] = []
     var keys: [[UInt8]] = []
-    if rowOrder == .collation { keys.reserveCapacity(items.count) }
+    if sortText != nil { keys.reserveCapacity(items.count) }
     switch grouping {
     case .none:
       titles = [nil]
       groups = rowOrder == .given ? [[]] : [Array(items.indices)]
-      if rowOrder == .collation, let worker {
-        for id in items { keys.append(worker.sortKey(model.display(id))) }
+      if let sortText, let worker {
+        for id in items { keys.append(worker.sortKey(sortText.text(of: id, in: model))) }
       }
     case .attribute(let attribute):
       var sectionOfTitle: [String: Int] = [:]
@@ -105,7 +106,9 @@ public struct SectionedTable: TableDataSource, Sendable {
           titles.append(value)
           groups.append([position])
         }
-        if rowOrder == .collation, let worker { keys.append(worker.sortKey(model.display(id))) }
+        if let sortText, let worker {
+          keys.append(worker.sortKey(sortText.text(of: id, in: model)))
+        }
       }
     case .firstLetter(let field):
       var sectionOfTitle: [String: Int] = [:]
@@ -119,7 +122,9 @@ public struct SectionedTable: TableDataSource, Sendable {
           titles.append(title)
           groups.append([position])
         }
-        if rowOrder == .collation, let worker { keys.append(worker.sortKey(text)) }
+        if let sortText, let worker {
+          keys.append(worker.sortKey(sortText.text(of: id, in: model)))
+        }
       }
     }
 
@@ -146,7 +151,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     }
     for group in order {
       var positions = groups[group]
-      if rowOrder == .collation {
+      if sortText != nil {
         // Ties keep the given order: positions are compared last.
         positions.sort { a, b in
           switch compareKeys(keys[a], keys[b]) {
@@ -303,6 +308,36 @@ public struct SectionedTable: TableDataSource, Sendable {
     }
   }
 
+  /// The text whose collation orders a row, or nil (``init(_:grouping:schema:)``) when rows
+  /// keep the given order.
+  enum SortText: Equatable {
+    /// The item's display text.
+    case display
+    /// The first value of a field.
+    case field(Int)
+
+    init?(_ order: RowOrder, grouping: Grouping, schema: Schema) throws(TableError) {
+      switch order {
+      case .given: return nil
+      case .collation:
+        if case .firstLetter(let field) = grouping { self = .field(field) } else { self = .display }
+      case .fieldCollation(let name):
+        guard let index = schema.fieldIndex(named: name) else {
+          throw .unknownField(name, available: schema.fields.map(\.name))
+        }
+        self = .field(index)
+      }
+    }
+
+    /// The text of an item in `model`.
+    func text(of id: ItemID, in model: Model) -> String {
+      switch self {
+      case .display: model.display(id)
+      case .field(let field): model.values(of: id, field: field).first ?? ""
+      }
+    }
+  }
+
   /// The locator, built on the first ``indexPath(of:)``: a results table that is only
   /// shown row by row (most of them, typing) never pays for it.
   private final class LazyLocator: Sendable {
@@ -399,5 +434,24 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
   private static func list(_ names: [String], _ what: String) -> String {
     if names.isEmpty { return "the schema has no \(what)" }
     return "the \(what) are " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+  }
+}
+
+extension SectionedTable {
+  /// This table with only the rows of `items`, in this table's sections and order: what a
+  /// build of `items` with this table's layout gives when this table holds every item of
+  /// the model in the model's order, without sorting again. Sections left without rows go.
+  ///
+  /// - Complexity: O(*n*) for the *n* rows of this table.
+  func keeping(_ items: [ItemID], identityLimit: Int) -> SectionedTable {
+    var kept = Bitset(capacity: identityLimit)
+    for id in items { kept.insert(Int(id.rawValue)) }
+    var sections: [Section] = []
+    for section in self.sections {
+      let rows = section.items.filter { kept.contains(Int($0.rawValue)) }
+      if !rows.isEmpty { sections.append(Section(title: section.title, items: rows)) }
+    }
+    if sections.isEmpty { sections = [Section(title: nil, items: [])] }
+    return SectionedTable(sections: sections, like: self, identityLimit: identityLimit)
   }
 }

@@ -19,4 +19,7 @@ public enum RowOrder: Hashable, Sendable {
   /// Collation order of the sectioning field's first value (of the display text for
   /// ``Sectioning/none`` and ``Sectioning/attribute(_:)``); equal texts keep the given order.
   case collation
+  /// Collation order of the named field's first value, whatever the sectioning (rows by
+  /// last name in sections by first name, say); equal texts keep the given order.
+  case fieldCollation(String)
 }

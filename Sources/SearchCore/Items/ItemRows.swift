@@ -15,6 +15,17 @@ final class ItemStorage<Item: Sendable>: Sendable {
     slots.withLock { slots in ids.compactMap { slots[Int($0.rawValue)] } }
   }
 
+  /// Stores many items at once, each under its identity.
+  func set(_ items: [Item], for ids: [ItemID]) {
+    slots.withLock { slots in
+      let limit = ids.lazy.map { Int($0.rawValue) + 1 }.max() ?? 0
+      if limit > slots.count {
+        slots.append(contentsOf: repeatElement(nil, count: limit - slots.count))
+      }
+      for (item, id) in zip(items, ids) { slots[Int(id.rawValue)] = item }
+    }
+  }
+
   func set(_ item: Item?, for id: ItemID) {
     slots.withLock { slots in
       let index = Int(id.rawValue)

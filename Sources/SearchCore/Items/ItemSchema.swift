@@ -1,11 +1,15 @@
 /// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``Model``: one
 /// field per searched key path, a field or attribute for sections, one attribute per scope.
 /// The names are internal; the app only ever names key paths and its own scope values.
-struct ItemSchema<Item, Scope: Hashable & Sendable> {
+///
+/// It makes records off the main actor. It is `@unchecked Sendable` only because `AnyKeyPath`
+/// erases the `Sendable` of the key paths it keeps: every one of them came in as
+/// `KeyPath & Sendable`, and its closures are `@Sendable`.
+struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
   /// A searched key path and how to read its texts.
   struct Extractor {
     var keyPath: AnyKeyPath
-    var values: (Item) -> [String]
+    var values: @Sendable (Item) -> [String]
   }
 
   let schema: Schema
@@ -14,12 +18,15 @@ struct ItemSchema<Item, Scope: Hashable & Sendable> {
   let fieldOfKeyPath: [AnyKeyPath: Int]
   private let scopes: ItemScopes<Item, Scope>
   private let sections: ItemSections<Item>
+  private let order: ItemOrder<Item>
 
   static var sectionName: String { "section" }
+  static var orderName: String { "order" }
 
-  init(fields: [Extractor], scopes: ItemScopes<Item, Scope>, sections: ItemSections<Item>)
-    throws(ItemSearchError)
-  {
+  init(
+    fields: [Extractor], scopes: ItemScopes<Item, Scope>, sections: ItemSections<Item>,
+    order: ItemOrder<Item> = .given
+  ) throws(ItemSearchError) {
     var seenTitles: Set<String> = [scopes.allTitle]
     for title in scopes.titles where !seenTitles.insert(title).inserted {
       throw .duplicateScopeTitle(title)
@@ -27,6 +34,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable> {
     self.fields = fields
     self.scopes = scopes
     self.sections = sections
+    self.order = order
     var fieldOfKeyPath: [AnyKeyPath: Int] = [:]
     for (index, field) in fields.enumerated() where fieldOfKeyPath[field.keyPath] == nil {
       fieldOfKeyPath[field.keyPath] = index
@@ -38,6 +46,9 @@ struct ItemSchema<Item, Scope: Hashable & Sendable> {
     case .none: break
     case .firstLetter: schemaFields.append(Schema.Field(name: Self.sectionName, isSearched: false))
     case .value: attributes.append(Self.sectionName)
+    }
+    if case .collation = order.kind {
+      schemaFields.append(Schema.Field(name: Self.orderName, isSearched: false))
     }
     let bar = ScopeBar(
       [SearchCore.Scope(title: scopes.allTitle)]
@@ -59,24 +70,28 @@ struct ItemSchema<Item, Scope: Hashable & Sendable> {
     case .firstLetter(let key): texts.append([key(item)])
     case .value(let key): attributes.append(key(item))
     }
+    if case .collation(let key) = order.kind { texts.append([key(item)]) }
     return ItemRecord(fields: texts, attributes: attributes)
   }
 
   /// The controller's table options: sections in both tables, as a sectioned list keeps them
-  /// while it is filtered.
+  /// while it is filtered, and rows in the order asked for.
   func tableOptions(locale: String?) -> SearchController.TableOptions {
+    let sectioning: Sectioning
+    var rowOrder = RowOrder.given
     switch sections.kind {
     case .none:
-      return SearchController.TableOptions(locale: locale ?? "")
+      sectioning = .none
     case .firstLetter:
-      return SearchController.TableOptions(
-        sectioning: .firstLetter(field: Self.sectionName),
-        rowOrder: sections.sortsRows ? .collation : .given, resultsUseOriginalSections: true,
-        locale: locale ?? "")
+      sectioning = .firstLetter(field: Self.sectionName)
+      if sections.sortsRows { rowOrder = .collation }
     case .value:
-      return SearchController.TableOptions(
-        sectioning: .attribute(Self.sectionName), rowOrder: .given,
-        resultsUseOriginalSections: true, locale: locale ?? "")
+      sectioning = .attribute(Self.sectionName)
     }
+    if case .collation = order.kind { rowOrder = .fieldCollation(Self.orderName) }
+    return SearchController.TableOptions(
+      sectioning: sectioning, rowOrder: rowOrder,
+      resultsUseOriginalSections: sectioning != .none || rowOrder != .given,
+      locale: locale ?? "")
   }
 }

@@ -6,14 +6,14 @@
 /// enum Group: String, CaseIterable, Sendable { case work, family, friends }
 /// let scopes = ItemScopes.cases(\Contact.group)   // All, Work, Family, Friends
 /// ```
-public struct ItemScopes<Item, Scope: Hashable & Sendable> {
+public struct ItemScopes<Item, Scope: Hashable & Sendable>: Sendable {
   /// The scopes, in the bar's order after "All", with their titles.
   public let scopes: [Scope]
   /// The button titles, in the order of ``scopes``.
   public let titles: [String]
   /// The title of the scope that admits every item.
   public let allTitle: String
-  let contains: (Item, Scope) -> Bool
+  let contains: @Sendable (Item, Scope) -> Bool
 
   private init(allTitle: String) {
     scopes = []
@@ -29,10 +29,11 @@ public struct ItemScopes<Item, Scope: Hashable & Sendable> {
   ///   - allTitle: The first button's title.
   ///   - title: A button's title; by default the scope as text with its first letter in
   ///     upper case ("work" → "Work").
-  ///   - contains: Whether a scope admits an item: an item may be in several scopes.
+  ///   - contains: Whether a scope admits an item: an item may be in several scopes. It runs
+  ///     off the main actor, where the search is built and changes are prepared.
   public init(
     _ scopes: [Scope], allTitle: String = "All", title: (Scope) -> String = defaultTitle,
-    contains: @escaping (Item, Scope) -> Bool
+    contains: @escaping @Sendable (Item, Scope) -> Bool
   ) {
     self.scopes = scopes
     self.titles = scopes.map(title)
@@ -43,7 +44,7 @@ public struct ItemScopes<Item, Scope: Hashable & Sendable> {
   /// A scope bar with one button per case of the type at `keyPath`: a scope admits the items
   /// whose value is that case.
   public static func cases(
-    _ keyPath: KeyPath<Item, Scope>, allTitle: String = "All",
+    _ keyPath: KeyPath<Item, Scope> & Sendable, allTitle: String = "All",
     title: (Scope) -> String = defaultTitle
   ) -> ItemScopes where Scope: CaseIterable {
     ItemScopes(Array(Scope.allCases), allTitle: allTitle, title: title) { item, scope in

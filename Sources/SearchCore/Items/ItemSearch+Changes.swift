@@ -13,41 +13,63 @@ extension ItemSearch {
     if isApplying { await withCheckedContinuation { applyWaiters.append($0) } }
     isApplying = true
     defer {
-      if applyWaiters.isEmpty { isApplying = false } else { applyWaiters.removeFirst().resume() }
+      if let next = applyWaiters.first {
+        applyWaiters.removeFirst()
+        next.resume()
+      } else {
+        isApplying = false
+        let waiters = settleWaiters
+        settleWaiters = []
+        for waiter in waiters { waiter.resume() }
+      }
     }
     // The engine numbers new items from its identity limit, in order: so a change later in
-    // the batch can name an item inserted earlier.
+    // the batch can name an item inserted earlier. The batch is checked against the
+    // identities as they are plus its own inserts and removals, so that a small batch does
+    // not copy the identities of every item.
     let model = controller.corpus.model
     var next = model.identityLimit
     var count = model.count
-    var ids = identities
-    var modelChanges: [ModelChange] = []
+    var added: [Item.ID: ItemID] = [:]
+    var gone: Set<Item.ID> = []
+    func identity(of id: Item.ID) -> ItemID? {
+      if let new = added[id] { return new }
+      return gone.contains(id) ? nil : identities[id]
+    }
+    var planned: [Planned] = []
+    planned.reserveCapacity(changes.count)
     var stored: [(ItemID, Item)] = []
-    var removed: [Item.ID] = []
     for change in changes {
       switch change {
       case .insert(let item, let position):
-        guard ids[item.id] == nil else { throw .duplicateID("\(item.id)") }
+        guard identity(of: item.id) == nil else { throw .duplicateID("\(item.id)") }
         if let position, !(0...count).contains(position) {
           throw .positionOutOfRange(position, count: count)
         }
         let id = ItemID(rawValue: Int32(next))
         next += 1
         count += 1
-        ids[item.id] = id
+        added[item.id] = id
         stored.append((id, item))
-        modelChanges.append(.insert(schema.record(of: item), at: position))
+        planned.append(.insert(item, at: position))
       case .update(let item):
-        guard let id = ids[item.id] else { throw .unknownID("\(item.id)") }
+        guard let id = identity(of: item.id) else { throw .unknownID("\(item.id)") }
         stored.append((id, item))
-        modelChanges.append(.update(id, with: schema.record(of: item)))
+        planned.append(.update(id, with: item))
       case .remove(let itemID):
-        guard let id = ids.removeValue(forKey: itemID) else { throw .unknownID("\(itemID)") }
+        guard let id = identity(of: itemID) else { throw .unknownID("\(itemID)") }
+        if added.removeValue(forKey: itemID) == nil { gone.insert(itemID) }
         count -= 1
-        removed.append(itemID)
-        modelChanges.append(.remove(id))
+        planned.append(.remove(id))
       }
     }
+    // Reading a record's texts through the app's key paths costs microseconds an item: a
+    // large batch reads them off the main actor.
+    let schema = self.schema
+    let modelChanges =
+      planned.count < Self.recordsOnMainActor
+      ? planned.map { $0.modelChange(schema) }
+      : await Task.detached { planned.map { $0.modelChange(schema) } }.value
     // Values first: the update that installs the change reads them. Should the engine refuse
     // the batch, the values it replaced come back.
     let replaced = stored.map { id, _ in (id, storage.item(id)) }
@@ -61,7 +83,27 @@ extension ItemSearch {
     precondition(
       inserted == Array(Set(expected)).sorted(),
       "the model numbered new items as predicted; change items only through the ItemSearch")
-    identities = ids
+    for id in gone { identities[id] = nil }
+    for (id, identity) in added { identities[id] = identity }
+  }
+
+  /// The largest batch whose records are made on the main actor: a task of their own costs
+  /// more than a few records.
+  private static var recordsOnMainActor: Int { 32 }
+
+  /// A checked change, waiting for its record.
+  private enum Planned: Sendable {
+    case insert(Item, at: Int?)
+    case update(ItemID, with: Item)
+    case remove(ItemID)
+
+    func modelChange(_ schema: ItemSchema<Item, Scope>) -> ModelChange {
+      switch self {
+      case .insert(let item, let position): .insert(schema.record(of: item), at: position)
+      case .update(let id, let item): .update(id, with: schema.record(of: item))
+      case .remove(let id): .remove(id)
+      }
+    }
   }
 
   /// Inserts an item at a position of the list (the end when nil).

@@ -41,6 +41,19 @@ where Item.ID: Sendable {
     }
   }
 
+  /// The selected scope button's index: 0 is "All", then the ``scopes`` in order, as UIKit's
+  /// `selectedScopeButtonIndex` counts them. Setting it selects ``scope``; an index outside
+  /// ``scopeTitles`` is a programming error, as an array's subscript is.
+  public var selectedScopeIndex: Int {
+    get { scope.flatMap { scopeIndex[$0] } ?? 0 }
+    set {
+      precondition(
+        scopeTitles.indices.contains(newValue),
+        "scope index \(newValue) is not on the bar of \(scopeTitles.count) buttons")
+      scope = newValue == 0 ? nil : scopes[newValue - 1]
+    }
+  }
+
   /// Whether the search is under way (the bar has focus): setting it true begins the search;
   /// false cancels it, which clears the text, as SwiftUI's search field does.
   public var isActive: Bool = false {
@@ -81,17 +94,21 @@ where Item.ID: Sendable {
   @ObservationIgnored private var token: ObservationToken?
   @ObservationIgnored var isApplying = false
   @ObservationIgnored var applyWaiters: [CheckedContinuation<Void, Never>] = []
+  @ObservationIgnored var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
-  /// Creates a search over `items`.
+  /// Creates a search over `items`: the items are read, folded, indexed and sectioned off the
+  /// main actor, which only installs the result, so that a large list does not stall the
+  /// app's interface while it is built.
   ///
   /// - Parameters:
   ///   - items: The list, in its order; each `id` once.
   ///   - fields: Key paths to the text searched: `String`, `[String]`, optionals.
   ///   - scopes: The scope bar (``ItemScopes/cases(_:allTitle:title:)`` for an enum).
   ///   - sections: How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``).
-  ///   - configuration: When searches run, the minimum length, ranking.
-  ///   - syntax: How the text is read; ``QuerySyntax/words`` by default, as a search field
-  ///     expects (no operators).
+  ///   - order: How rows are ordered inside each section (``ItemOrder/collation(_:)``).
+  ///   - configuration: When searches run, the minimum length, ranking, and how the text is
+  ///     read: ``QuerySyntax/words`` (no operators, as a search field expects) unless the
+  ///     configuration states another ``SearchConfiguration/querySyntax``.
   ///   - folding: What matching ignores (case, diacritics, width by default).
   ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index.
   ///   - placeholder: The search bar's hint.
@@ -100,55 +117,35 @@ where Item.ID: Sendable {
   ///   or a locale ICU cannot collate.
   public init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
-    searching fields: repeat KeyPath<Item, each Text>,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
     scopes: ItemScopes<Item, Scope>,
-    sections: ItemSections<Item> = .none,
+    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
     configuration: SearchConfiguration = SearchConfiguration(),
-    syntax: QuerySyntax = .words,
     folding: Folding = .default, locale: String? = nil, placeholder: String = "",
     scheduler: any SearchScheduler = TaskSearchScheduler()
-  ) throws(ItemSearchError) {
+  ) async throws(ItemSearchError) {
     var extractors: [ItemSchema<Item, Scope>.Extractor] = []
     for keyPath in repeat each fields {
       extractors.append(.init(keyPath: keyPath) { $0[keyPath: keyPath].searchableValues })
     }
-    let schema = try ItemSchema(fields: extractors, scopes: scopes, sections: sections)
+    let schema = try ItemSchema(
+      fields: extractors, scopes: scopes, sections: sections, order: order)
     self.schema = schema
     self.scopes = scopes.scopes
     self.scopeTitles = [scopes.allTitle] + scopes.titles
     var scopeIndex: [Scope: Int] = [:]
     for (index, scope) in scopes.scopes.enumerated() { scopeIndex[scope] = index + 1 }
     self.scopeIndex = scopeIndex
-
-    var model = Model(schema: schema.schema)
-    var identities: [Item.ID: ItemID] = [:]
-    for item in items {
-      guard identities[item.id] == nil else { throw .duplicateID("\(item.id)") }
-      let id: ItemID
-      do { id = try model.append(schema.record(of: item)) } catch {
-        throw .engine(error.description)
-      }
-      identities[item.id] = id
-      storage.set(item, for: id)
-    }
-    self.identities = identities
     var configuration = configuration
-    configuration.querySyntax = syntax
-    do {
-      let normalizer = try Normalizer(folding: folding, locale: locale)
-      let corpus = try SearchCorpus(model: model, normalizer: normalizer)
-      controller = try SearchController(
-        corpus: corpus, placeholder: placeholder, configuration: configuration,
-        tableOptions: schema.tableOptions(locale: locale), scheduler: scheduler)
-    } catch let error as ICUError {
-      throw .engine(error.description)
-    } catch let error as CorpusError {
-      throw .engine(error.description)
-    } catch let error as TableError {
-      throw .engine(error.description)
-    } catch {
-      throw .engine("\(error)")
-    }
+    if configuration.statedQuerySyntax == nil { configuration.querySyntax = .words }
+
+    let engine = try await ItemEngine<Item, Scope>.build(
+      Array(items), schema: schema, storage: storage, folding: folding, locale: locale
+    ).get()
+    self.identities = engine.identities
+    controller = SearchController(
+      corpus: engine.corpus, tables: engine.tables, placeholder: placeholder,
+      configuration: configuration, scheduler: scheduler, backend: nil)
     show(controller.originalTable)
     token = controller.observe { [weak self] event in self?.receive(event) }
   }
@@ -160,6 +157,21 @@ where Item.ID: Sendable {
 
   /// Ends the search and keeps the text (focus moved elsewhere).
   public func end() { controller.end() }
+
+  /// Returns when the rows on screen are final for everything asked so far: no change of the
+  /// items is being applied, and no search runs or waits for its quiet interval. Its update,
+  /// if any, has gone out. For tests and scripts that type and then read the rows.
+  public func settled() async {
+    while true {
+      if isApplying {
+        await withCheckedContinuation { settleWaiters.append($0) }
+      } else if !controller.isIdle {
+        await controller.waitUntilIdle()
+      } else {
+        return
+      }
+    }
+  }
 
   // MARK: Rows
 
@@ -265,19 +277,18 @@ where Item.ID: Sendable {
 
 extension ItemSearch where Scope == Never {
   /// Creates a search over `items` without a scope bar; see
-  /// ``init(_:searching:scopes:sections:configuration:syntax:folding:locale:placeholder:scheduler:)``.
+  /// ``init(_:searching:scopes:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
   public convenience init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
-    searching fields: repeat KeyPath<Item, each Text>,
-    sections: ItemSections<Item> = .none,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
+    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
     configuration: SearchConfiguration = SearchConfiguration(),
-    syntax: QuerySyntax = .words,
     folding: Folding = .default, locale: String? = nil, placeholder: String = "",
     scheduler: any SearchScheduler = TaskSearchScheduler()
-  ) throws(ItemSearchError) {
-    try self.init(
-      items, searching: repeat each fields, scopes: .none, sections: sections,
-      configuration: configuration, syntax: syntax, folding: folding, locale: locale,
+  ) async throws(ItemSearchError) {
+    try await self.init(
+      items, searching: repeat each fields, scopes: .none, sections: sections, order: order,
+      configuration: configuration, folding: folding, locale: locale,
       placeholder: placeholder, scheduler: scheduler)
   }
 }

@@ -29,22 +29,30 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// Whether results are ordered by relevance (``SearchCorpus/ranked(_:)``) instead of the
   /// model's order, which UIKit's samples show and which is the default.
   public var ranksResults: Bool
-  /// How the search text is read. ``QuerySyntax/extended`` (fzf's operators) by default, as
-  /// the command line reads it; an app's search field usually wants ``QuerySyntax/words``,
-  /// where `!` or `|` are characters to find.
-  public var querySyntax: QuerySyntax
+  /// How the search text is read: the syntax this configuration states, else
+  /// ``QuerySyntax/extended`` (fzf's operators), as the command line reads it. An app's
+  /// search field usually wants ``QuerySyntax/words``, where `!` or `|` are characters to
+  /// find, and ``ItemSearch`` reads words unless its configuration states another syntax.
+  public var querySyntax: QuerySyntax {
+    get { statedQuerySyntax ?? .extended }
+    set { statedQuerySyntax = newValue }
+  }
+  /// The syntax this configuration states; nil leaves it to whoever searches with it (the
+  /// controller reads extended syntax, ``ItemSearch`` words). One place decides: a front
+  /// never overrides a stated syntax.
+  public var statedQuerySyntax: QuerySyntax?
 
   /// Creates a configuration; the defaults search immediately from the first character and
-  /// read the text in extended syntax.
+  /// leave the syntax to the front (see ``querySyntax``).
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
-    ranksResults: Bool = false, querySyntax: QuerySyntax = .extended
+    ranksResults: Bool = false, querySyntax: QuerySyntax? = nil
   ) {
     self.mode = mode
     self.minimumLength = max(minimumLength, 0)
     self.coalescingInterval = coalescingInterval
     self.ranksResults = ranksResults
-    self.querySyntax = querySyntax
+    self.statedQuerySyntax = querySyntax
   }
 }
 

@@ -129,32 +129,67 @@ public final class SearchController {
   ///
   /// - Throws: ``TableError`` when the table options name a field or attribute the model does
   ///   not have, or ICU cannot open the locale's collation.
-  public init(
+  public convenience init(
     corpus: SearchCorpus, placeholder: String = "",
     configuration: SearchConfiguration = SearchConfiguration(),
     tableOptions: TableOptions = TableOptions(),
     scheduler: any SearchScheduler = TaskSearchScheduler(),
     backend: (any SearchBackend)? = nil
   ) throws(TableError) {
+    self.init(
+      corpus: corpus, tables: try Tables(corpus: corpus, options: tableOptions),
+      placeholder: placeholder, configuration: configuration, scheduler: scheduler,
+      backend: backend)
+  }
+
+  /// Creates a controller over a corpus whose tables were built beforehand, off the main
+  /// actor for a large model: this only installs them.
+  init(
+    corpus: SearchCorpus, tables: Tables, placeholder: String,
+    configuration: SearchConfiguration, scheduler: any SearchScheduler,
+    backend: (any SearchBackend)?
+  ) {
     self.corpus = corpus
-    self.tableOptions = tableOptions
+    self.tableOptions = tables.options
     self.scheduler = scheduler
     self.backend = backend
-    let collation: TableCollation
-    do { collation = try TableCollation(locale: tableOptions.locale) } catch { throw .icu(error) }
-    originalLayout = TableLayout(
-      sectioning: tableOptions.sectioning, rowOrder: tableOptions.rowOrder, collation: collation)
-    resultsLayout =
-      tableOptions.resultsUseOriginalSections
-      ? originalLayout : TableLayout(sectioning: .none, rowOrder: .given, collation: collation)
-    originalTable = try originalLayout.table(corpus.model.ids, of: corpus.model)
-    resultsTable = try resultsLayout.table([], of: corpus.model)
+    originalLayout = tables.originalLayout
+    resultsLayout = tables.resultsLayout
+    originalTable = tables.originalTable
+    resultsTable = tables.resultsTable
     machine = SearchStateMachine(
       bar: SearchBarState(placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
     published = Published(
       table: .original, version: 0, snapshot: originalTable, state: .hidden,
       request: machine.displayed)
+  }
+
+  /// A controller's two tables and how they are laid out: the costly part of making one
+  /// (sorting and sectioning every item), so it can be done anywhere.
+  struct Tables: Sendable {
+    var options: TableOptions
+    var originalLayout: TableLayout
+    var resultsLayout: TableLayout
+    var originalTable: SectionedTable
+    var resultsTable: SectionedTable
+
+    /// Lays out the whole model of `corpus` and an empty results table.
+    ///
+    /// - Throws: ``TableError`` when the options name a field or attribute the model does
+    ///   not have, or ICU cannot open the locale's collation.
+    init(corpus: SearchCorpus, options: TableOptions) throws(TableError) {
+      let collation: TableCollation
+      do { collation = try TableCollation(locale: options.locale) } catch { throw .icu(error) }
+      self.options = options
+      originalLayout = TableLayout(
+        sectioning: options.sectioning, rowOrder: options.rowOrder, collation: collation)
+      resultsLayout =
+        options.resultsUseOriginalSections
+        ? originalLayout : TableLayout(sectioning: .none, rowOrder: .given, collation: collation)
+      originalTable = try originalLayout.table(corpus.model.ids, of: corpus.model)
+      resultsTable = try resultsLayout.table([], of: corpus.model)
+    }
   }
 
   // MARK: State
@@ -477,7 +512,11 @@ public final class SearchController {
       case .install(let generation):
         if let outcome = finished.removeValue(forKey: generation) {
           results = outcome.result
+          let oldVersion = versions.results
           resultsTable = outcome.table
+          if let known = outcome.changes, known.from == oldVersion {
+            knownResultsStep = (oldVersion, versions.results, known.changes)
+          }
           filter.record(outcome.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
         }
       case .discard(let generation):
@@ -609,6 +648,9 @@ public final class SearchController {
   struct Outcome: Sendable {
     var result: SearchResult
     var table: SectionedTable
+    /// The changes from the results table of version `from` to ``table``, worked out where
+    /// the search ran, so that the main actor does not diff the tables when it installs them.
+    var changes: (from: Int, changes: TableChanges)?
   }
 
   struct SearchFailure: Error {
@@ -623,6 +665,13 @@ public final class SearchController {
     var corpus: SearchCorpus
     var ranks: Bool
     var layout: TableLayout
+    /// The original table of the same model when the results take its layout and order:
+    /// the results table is then the original with only the results' rows, which costs a
+    /// pass over the rows instead of sorting the results again.
+    var original: SectionedTable?
+    /// The results table the search replaces and its version, for a search that runs in the
+    /// background: the change set is worked out there too.
+    var replaces: (version: Int, table: SectionedTable)?
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
       guard
@@ -654,12 +703,18 @@ public final class SearchController {
 
     private func outcome(_ result: SearchResult) -> Result<Outcome, SearchFailure> {
       let items = ranks ? corpus.ranked(result) : result.items
-      do {
-        let table = try layout.table(items, of: corpus.model)
-        return .success(Outcome(result: result, table: table))
-      } catch {
-        return .failure(SearchFailure(message: error.description))
+      let table: SectionedTable
+      // Sorting costs a collation key per row; filtering the original costs a look at each of
+      // its rows: worth it unless the results are a small part of the model.
+      if let original, !ranks, items.count * 256 > corpus.model.count {
+        table = original.keeping(items, identityLimit: corpus.model.identityLimit)
+      } else {
+        do { table = try layout.table(items, of: corpus.model) } catch {
+          return .failure(SearchFailure(message: error.description))
+        }
       }
+      let changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: table)) }
+      return .success(Outcome(result: result, table: table, changes: changes))
     }
   }
 
@@ -672,7 +727,8 @@ public final class SearchController {
       Job(
         request: request, query: query,
         plan: filter.plan(query, scope: request.scope, corpus: corpus), corpus: corpus,
-        ranks: machine.configuration.ranksResults, layout: resultsLayout))
+        ranks: machine.configuration.ranksResults, layout: resultsLayout,
+        original: resultsLayout == originalLayout ? originalTable : nil))
   }
 
   private func search(_ request: SearchStateMachine.Request, isCancelled: @Sendable () -> Bool)
@@ -688,11 +744,13 @@ public final class SearchController {
   private func startInBackground(_ request: SearchStateMachine.Request)
     -> [SearchStateMachine.Action]
   {
-    let job: Job
+    var prepared: Job
     switch self.job(for: request) {
-    case .success(let value): job = value
+    case .success(let value): prepared = value
     case .failure(let failure): return finish(request.generation, .failure(failure))
     }
+    prepared.replaces = (versions.results, resultsTable)
+    let job = prepared
     let newest = newestGeneration
     let generation = request.generation
     searchesInFlight += 1
@@ -789,7 +847,7 @@ public final class SearchController {
 }
 
 /// How a table is built from a list of items: its sectioning, row order and collation.
-struct TableLayout: Sendable {
+struct TableLayout: Hashable, Sendable {
   var sectioning: Sectioning
   var rowOrder: RowOrder
   var collation: TableCollation

@@ -16,8 +16,8 @@ final class ContactsController {
   let search: ItemSearch<Contact, Contact.Group>
   private var token: ObservationToken?
 
-  init(contacts: [Contact], tableView: TableView) throws {
-    search = try ItemSearch(
+  init(contacts: [Contact], tableView: TableView) async throws {
+    search = try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,
       scopes: .cases(\.group), sections: .firstLetter(\.name),
       configuration: SearchConfiguration(mode: .background, minimumLength: 2))

@@ -1,0 +1,553 @@
+import Foundation
+import SearchCore
+import Synchronization
+
+/// `bench --suite items`: the path an app takes, ``ItemSearch`` end to end, on generated
+/// contacts of the GettingStarted guide's shape (name, company, e-mails, a group as scope,
+/// first-letter sections under collation, background searches), at each of `--sizes`. An app
+/// table view follows the update stream as the guide's does (`update.apply(to:)`, which reads
+/// each update's change set on the main actor).
+///
+/// What the main actor pays is measured two ways, since a busy machine stretches wall time:
+/// - **busy**: the main thread's CPU time over the operation (the main actor runs only
+///   there), taken in a pass without the probe;
+/// - **stall**: the longest time work on the main actor held it, found by a probe task that
+///   sleeps 1 ms at a time on it and reads the main thread's CPU time at each wake, as a
+///   frame-drop detector would; the longest lateness of a wake is reported beside it, which
+///   also counts the machine running other threads (background work on every core), against
+///   the lateness of the same probe on an idle and on a loaded machine, measured in the same
+///   run.
+///
+/// The baselines, measured in the same run on the same items: the engine under the search
+/// (``SearchCorpus`` built from the same model, and ``IncrementalFilter`` typing the same
+/// keystrokes) and one frame, 16.7 ms.
+@MainActor
+struct ItemsBenchmark {
+  let options: Bench
+
+  func run() async throws {
+    let sizes = options.sizes
+    guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
+      throw CommandError("--sizes needs positive item counts, such as 20000,200000")
+    }
+    var json = JSONObject()
+    let idle = await StallProbe.noiseFloor()
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let loaded = await StallProbe.noiseFloor(loadedWith: cores)
+    json.add("probe_late_idle_p99_ms", idle)
+    json.add("probe_late_loaded_p99_ms", loaded)
+    if !options.json {
+      print(
+        "ItemSearch over generated contacts (name, company, e-mails; 3 scopes; first-letter"
+          + " sections under collation; background searches; a table view applying every"
+          + " update). Probe (a 1 ms sleep on the main actor) lateness p99: idle"
+          + " \(Self.format(idle)) ms, with \(cores) busy background threads"
+          + " \(Self.format(loaded)) ms.")
+    }
+    for size in sizes {
+      let figures = try await measure(size: size)
+      figures.add(to: &json, suffix: Self.suffix(size))
+      if !options.json { figures.print(size: size) }
+    }
+    json.add("rss_mb", ResidentMemory.peakMegabytes())
+    if options.json { print(json.json) }
+  }
+
+  /// "_20k" for 20,000 items, "_200k" for 200,000, "_1234" for other counts.
+  nonisolated static func suffix(_ size: Int) -> String {
+    size % 1_000 == 0 ? "_\(size / 1_000)k" : "_\(size)"
+  }
+
+  nonisolated static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+  // MARK: One size
+
+  func measure(size: Int) async throws -> Figures {
+    var figures = Figures()
+    let before = ResidentMemory.megabytes()
+    var contacts = BenchContact.generate(count: size, seed: 27)
+    figures.itemsMB = ResidentMemory.megabytes() - before
+    let probe = StallProbe()
+
+    // The build: wall time and main-actor CPU, then the stall in a second build with the
+    // probe.
+    let memoryBefore = ResidentMemory.megabytes()
+    var start = ContinuousClock.now
+    var cpu = MainThreadCPU.now()
+    var search: ItemSearch<BenchContact, BenchContact.Group>? = try await makeSearch(contacts)
+    figures.buildMainMS = MainThreadCPU.now() - cpu
+    figures.buildWallMS = (ContinuousClock.now - start).milliseconds
+    figures.buildMB = ResidentMemory.megabytes() - memoryBefore
+    search = nil
+    probe.start()
+    search = try await makeSearch(contacts)
+    figures.buildStall = probe.takeLongest()
+    guard let search else { throw CommandError("the search was not built") }
+    let tableView = CountingTableView()
+    let token = search.observe { update in update.apply(to: tableView) }
+    defer { token.cancel() }
+
+    // The baseline of the build: the engine's corpus over the same model, alone.
+    start = .now
+    let model = search.controller.corpus.model
+    _ = try SearchCorpus(model: model, normalizer: search.controller.corpus.normalizer)
+    figures.engineBuildMS = (ContinuousClock.now - start).milliseconds
+
+    // Keystrokes, every one, each waited for until its update is on screen.
+    search.isActive = true
+    var keystrokes: [Double] = []
+    var busy: [Double] = []
+    var late: [Double] = []
+    var typed: [String] = []
+    func keystroke(_ text: String) async {
+      probe.start()
+      start = .now
+      search.text = text
+      await search.settled()
+      keystrokes.append((ContinuousClock.now - start).milliseconds)
+      let stall = probe.takeLongest()
+      busy.append(stall.busy)
+      late.append(stall.late)
+    }
+    for query in Self.queries {
+      for end in query.indices {
+        let text = String(query[...end])
+        await keystroke(text)
+        typed.append(text)
+      }
+      await keystroke("")
+    }
+    probe.stop()
+    figures.keystrokeP50 = percentile(keystrokes, 0.5)
+    figures.keystrokeP99 = percentile(keystrokes, 0.99)
+    figures.keystrokeStall = (percentile(busy, 0.99), percentile(late, 0.99))
+    figures.keystrokes = keystrokes.count
+    figures.engineKeystrokeP99 = try engineKeystrokes(typed, corpus: search.controller.corpus)
+
+    // Changes: with the whole list on screen, then with a search on screen.
+    var random = SplitMix64(seed: 28)
+    for onScreen in [Screen.wholeList, .search] {
+      if onScreen == .search {
+        search.isActive = true
+        search.text = Self.shownSearch
+      } else {
+        search.isActive = false
+      }
+      await search.settled()
+      var main: [Double] = []
+      var busy: [Double] = []
+      var late: [Double] = []
+      for step in 0..<(3 * options.changeRepetitions) {
+        let change = nextChange(step, contacts: &contacts, random: &random)
+        cpu = MainThreadCPU.now()
+        try await search.apply([change])
+        await search.settled()
+        main.append(MainThreadCPU.now() - cpu)
+        let probed = nextChange(step, contacts: &contacts, random: &random)
+        probe.start()
+        try await search.apply([probed])
+        await search.settled()
+        let stall = probe.takeLongest()
+        busy.append(stall.busy)
+        late.append(stall.late)
+      }
+      let batch = (0..<1_000).map { nextChange($0, contacts: &contacts, random: &random) }
+      cpu = MainThreadCPU.now()
+      start = .now
+      try await search.apply(batch)
+      await search.settled()
+      let batchMain = MainThreadCPU.now() - cpu
+      let batchWall = (ContinuousClock.now - start).milliseconds
+      let probedBatch = (0..<1_000).map { nextChange($0, contacts: &contacts, random: &random) }
+      probe.start()
+      try await search.apply(probedBatch)
+      await search.settled()
+      let batchStall = probe.takeLongest()
+      probe.stop()
+      let side = ChangeFigures(
+        mainP99: percentile(main, 0.99), mainP50: percentile(main, 0.5),
+        stallP99: (percentile(busy, 0.99), percentile(late, 0.99)), batchMain: batchMain,
+        batchWall: batchWall, batchStall: batchStall, rows: search.rows.count)
+      if onScreen == .wholeList { figures.wholeList = side } else { figures.searching = side }
+    }
+    search.isActive = false
+    await search.settled()
+    figures.rowsApplied = tableView.rows
+    return figures
+  }
+
+  /// What is on screen while items change.
+  enum Screen { case wholeList, search }
+
+  /// The search shown while items change with a search on screen.
+  static let shownSearch = "mü"
+
+  /// The queries typed, character by character, each after clearing the field: names,
+  /// companies and mail domains of the generated contacts, in several scripts.
+  static let queries = [
+    "mü", "müller", "anna", "kenji", "søren", "acme", "ирина", "łukasz", "zoë garcía", "gmail",
+    "chen", "o'brien",
+  ]
+
+  private func makeSearch(_ contacts: [BenchContact]) async throws -> ItemSearch<
+    BenchContact, BenchContact.Group
+  > {
+    try await ItemSearch(
+      contacts, searching: \.name, \.company, \.emails,
+      scopes: .cases(\.group), sections: .firstLetter(\.name),
+      configuration: SearchConfiguration(mode: .background))
+  }
+
+  /// The engine under the search typing the same keystrokes in one ``IncrementalFilter``
+  /// (narrowing as it goes, as the controller does), p99 in milliseconds.
+  private func engineKeystrokes(_ texts: [String], corpus: SearchCorpus) throws -> Double {
+    var filter = IncrementalFilter()
+    var times: [Double] = []
+    for text in texts {
+      let start = ContinuousClock.now
+      let query = try Query(text, syntax: .words, normalizer: corpus.normalizer)
+      let found = filter.search(query, scope: 0, in: corpus)?.items.count ?? 0
+      times.append((ContinuousClock.now - start).milliseconds)
+      if found < 0 { Swift.print(found) }
+    }
+    return percentile(times, 0.99)
+  }
+
+  /// A third each of inserts, renames and removals.
+  private func nextChange(
+    _ step: Int, contacts: inout [BenchContact], random: inout SplitMix64
+  ) -> ItemChange<BenchContact> {
+    switch step % 3 {
+    case 0:
+      let contact = BenchContact.make(id: BenchContact.nextID(), random: &random)
+      contacts.append(contact)
+      return .insert(contact)
+    case 1:
+      let index = Int(random.next() % UInt64(contacts.count))
+      var renamed = contacts[index]
+      renamed.name = BenchContact.make(id: 0, random: &random).name
+      contacts[index] = renamed
+      return .update(renamed)
+    default:
+      let index = Int(random.next() % UInt64(contacts.count))
+      let gone = contacts.remove(at: index)
+      return .remove(gone.id)
+    }
+  }
+
+  // MARK: Figures
+
+  /// A stall: the main thread's CPU time between two wakes of the probe, and the lateness of
+  /// a wake, in milliseconds.
+  typealias Stall = (busy: Double, late: Double)
+
+  struct ChangeFigures {
+    var mainP99 = 0.0, mainP50 = 0.0
+    var stallP99: Stall = (0, 0)
+    var batchMain = 0.0, batchWall = 0.0
+    var batchStall: Stall = (0, 0)
+    var rows = 0
+  }
+
+  struct Figures {
+    var itemsMB = 0.0, buildMB = 0.0
+    var buildWallMS = 0.0, buildMainMS = 0.0, engineBuildMS = 0.0
+    var buildStall: Stall = (0, 0)
+    var keystrokeP50 = 0.0, keystrokeP99 = 0.0
+    var keystrokeStall: Stall = (0, 0)
+    var engineKeystrokeP99 = 0.0
+    var keystrokes = 0
+    var wholeList = ChangeFigures()
+    var searching = ChangeFigures()
+    var rowsApplied = 0
+
+    func add(to json: inout JSONObject, suffix: String) {
+      json.add("items_mb" + suffix, itemsMB)
+      json.add("build_mb" + suffix, buildMB)
+      json.add("build_wall_ms" + suffix, buildWallMS)
+      json.add("build_main_ms" + suffix, buildMainMS)
+      json.add("build_stall_ms" + suffix, buildStall.busy)
+      json.add("build_late_ms" + suffix, buildStall.late)
+      json.add("engine_build_ms" + suffix, engineBuildMS)
+      json.add("keystrokes" + suffix, keystrokes)
+      json.add("keystroke_p50_ms" + suffix, keystrokeP50)
+      json.add("keystroke_p99_ms" + suffix, keystrokeP99)
+      json.add("keystroke_stall_p99_ms" + suffix, keystrokeStall.busy)
+      json.add("keystroke_late_p99_ms" + suffix, keystrokeStall.late)
+      json.add("engine_keystroke_p99_ms" + suffix, engineKeystrokeP99)
+      // The targets hold for either table on screen: the worse of the two is the figure.
+      json.add("change_main_p99_ms" + suffix, max(wholeList.mainP99, searching.mainP99))
+      json.add(
+        "change_stall_p99_ms" + suffix, max(wholeList.stallP99.busy, searching.stallP99.busy))
+      json.add("batch_1000_main_ms" + suffix, max(wholeList.batchMain, searching.batchMain))
+      json.add(
+        "batch_1000_stall_ms" + suffix, max(wholeList.batchStall.busy, searching.batchStall.busy))
+      for (name, side) in [("list", wholeList), ("search", searching)] {
+        json.add("change_main_p99_ms_\(name)" + suffix, side.mainP99)
+        json.add("change_stall_p99_ms_\(name)" + suffix, side.stallP99.busy)
+        json.add("change_late_p99_ms_\(name)" + suffix, side.stallP99.late)
+        json.add("batch_1000_main_ms_\(name)" + suffix, side.batchMain)
+        json.add("batch_1000_wall_ms_\(name)" + suffix, side.batchWall)
+        json.add("batch_1000_stall_ms_\(name)" + suffix, side.batchStall.busy)
+        json.add("batch_1000_late_ms_\(name)" + suffix, side.batchStall.late)
+      }
+    }
+
+    func print(size: Int) {
+      let f = ItemsBenchmark.format
+      func stall(_ value: Stall) -> String {
+        "longest stall \(f(value.busy)) ms (wake \(f(value.late)) ms late)"
+      }
+      Swift.print("\n\(size) contacts (\(f(itemsMB)) MB of items):")
+      Swift.print(
+        "  build: \(f(buildWallMS)) ms wall, main actor \(f(buildMainMS)) ms CPU,"
+          + " \(stall(buildStall)), +\(f(buildMB)) MB (\(f(buildMB / max(itemsMB, 0.001)))x"
+          + " the items)")
+      Swift.print(
+        "    baseline, the engine's corpus over the same model alone: \(f(engineBuildMS)) ms;"
+          + " the build is \(f(buildWallMS / max(engineBuildMS, 0.001)))x it")
+      Swift.print(
+        "  keystroke to settled update, every one of \(keystrokes): p50 \(f(keystrokeP50)) ms,"
+          + " p99 \(f(keystrokeP99)) ms (\(f(keystrokeP99 / 16.7)) frames); p99 of the"
+          + " \(stall(keystrokeStall))")
+      Swift.print(
+        "    baseline, the engine's incremental filter on the same keystrokes, p99:"
+          + " \(f(engineKeystrokeP99)) ms; the search is"
+          + " \(f(keystrokeP99 / max(engineKeystrokeP99, 0.001)))x it")
+      for (name, side) in [("whole list on screen", wholeList), ("search on screen", searching)] {
+        Swift.print(
+          "  one change (insert, rename, delete), \(name) (\(side.rows) rows): main actor p99"
+            + " \(f(side.mainP99)) ms CPU (p50 \(f(side.mainP50))), p99 of the"
+            + " \(stall(side.stallP99))")
+        Swift.print(
+          "    batch of 1,000 mixed changes: main actor \(f(side.batchMain)) ms CPU,"
+            + " \(stall(side.batchStall)), \(f(side.batchWall)) ms wall")
+      }
+    }
+  }
+}
+
+/// An app's table view as the benchmark's: it takes every batch update as UIKit's would be
+/// told of it, and counts the rows it was told of.
+@MainActor
+final class CountingTableView: TableBatchUpdating {
+  private(set) var rows = 0
+  func reloadData() { rows += 1 }
+  func performBatchUpdates(_ updates: () -> Void) { updates() }
+  func deleteSections(_ sections: [Int]) { rows += sections.count }
+  func insertSections(_ sections: [Int]) { rows += sections.count }
+  func deleteRows(at indexPaths: [TableIndexPath]) { rows += indexPaths.count }
+  func insertRows(at indexPaths: [TableIndexPath]) { rows += indexPaths.count }
+  func moveRow(at indexPath: TableIndexPath, to newIndexPath: TableIndexPath) { rows += 1 }
+  func reloadRows(at indexPaths: [TableIndexPath]) { rows += indexPaths.count }
+}
+
+/// A contact as the GettingStarted guide has it, generated.
+struct BenchContact: Identifiable, Sendable {
+  enum Group: String, CaseIterable, Sendable { case work, family, friends }
+  let id: Int
+  var name: String
+  var company: String
+  var emails: [String]
+  var group: Group
+
+  nonisolated(unsafe) private static var lastID = 0
+
+  /// A new identity, after every one given so far.
+  @MainActor static func nextID() -> Int {
+    lastID += 1
+    return lastID
+  }
+
+  static let first = [
+    "Anna", "Ömer", "Jürgen", "Zoë", "Ida", "Kenji", "Ｋｅｎｊｉ", "Léa", "Søren", "Ægir", "Ñuño",
+    "Chloé", "Mia", "Noah", "Emil", "Ünal", "Ирина", "Łukasz", "Björn", "Élodie", "Mei", "Chen",
+    "Ahmed", "Αλέξης", "Siobhán", "José", "İlkay", "Dāvis", "Nguyễn", "Priya", "Ólafur", "Zsófia",
+  ]
+  static let last = [
+    "Müller", "Garcia", "García", "Øster", "Nakamura", "Ivanova", "Иванов", "Kowalski", "Brown",
+    "O'Brien", "Dubois", "Schröder", "Åberg", "Yılmaz", "Papadopoulos", "Παπαδόπουλος", "Lee",
+    "Chen", "Novák", "Ramírez", "Þórsson", "Smith", "Rossi", "Kim", "Nowak", "Dvořák",
+  ]
+  static let companies = [
+    "ACME", "Globex", "Initech", "Umbrella", "Stark Industries", "Wayne Enterprises", "Aperture",
+    "Hooli", "Société Générale", "Bäckerei Müller", "Yoyodyne", "Cyberdyne",
+  ]
+  static let domains = ["gmail.com", "example.org", "mail.ru", "web.de", "outlook.com"]
+
+  /// `count` contacts, the same for the same seed, with identities 1 to `count`.
+  @MainActor static func generate(count: Int, seed: UInt64) -> [BenchContact] {
+    var random = SplitMix64(seed: seed)
+    let contacts = (0..<count).map { _ in make(id: nextID(), random: &random) }
+    return contacts
+  }
+
+  static func make(id: Int, random: inout SplitMix64) -> BenchContact {
+    func pick(_ list: [String]) -> String { list[Int(random.next() % UInt64(list.count))] }
+    let name = pick(first) + " " + pick(last)
+    let mail = name.lowercased().filter { $0.isASCII && $0.isLetter } + "\(id)@" + pick(domains)
+    let emails = random.next() % 4 == 0 ? [] : [mail]
+    let group = Group.allCases[Int(random.next() % 3)]
+    return BenchContact(id: id, name: name, company: pick(companies), emails: emails, group: group)
+  }
+}
+
+/// A small, fast generator of repeatable pseudo-random numbers (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Finds the main actor's stalls: a task on it sleeps 1 ms at a time, and at each wake reads
+/// how late it woke and how much CPU time the main thread spent since its last wake. The CPU
+/// time is what work on the main actor held it for (the stall a frame-drop detector blames on
+/// the app's own thread); the lateness also counts the time the machine ran other threads
+/// instead (compare it with ``noiseFloor(loadedWith:)``).
+@MainActor
+final class StallProbe {
+  private var task: Task<Void, Never>?
+  private var longestBusy = 0.0
+  private var longestLate = 0.0
+
+  /// Starts probing (again), forgetting the longest stall so far.
+  func start() {
+    longestBusy = 0
+    longestLate = 0
+    guard task == nil else { return }
+    task = Task { @MainActor [weak self] in
+      let clock = ContinuousClock()
+      var cpu = MainThreadCPU.now()
+      while !Task.isCancelled {
+        let deadline = clock.now + .milliseconds(1)
+        do { try await Task.sleep(until: deadline, clock: clock) } catch { return }
+        let late = (clock.now - deadline).milliseconds
+        let now = MainThreadCPU.now()
+        guard let self else { return }
+        self.longestBusy = max(self.longestBusy, now - cpu)
+        self.longestLate = max(self.longestLate, late)
+        cpu = now
+      }
+    }
+  }
+
+  /// The longest stall since ``start()`` or the last call, in milliseconds: the main
+  /// thread's CPU time between two wakes, and the longest lateness of a wake. Probing goes
+  /// on.
+  func takeLongest() -> (busy: Double, late: Double) {
+    defer {
+      longestBusy = 0
+      longestLate = 0
+    }
+    return (longestBusy, longestLate)
+  }
+
+  /// Stops probing.
+  func stop() {
+    task?.cancel()
+    task = nil
+  }
+
+  /// The p99 lateness of a 1 ms sleep on an otherwise idle main actor, over 300 sleeps, in
+  /// milliseconds; with `threads` > 0, while that many background tasks keep the cores busy
+  /// without touching the main actor (what the machine's scheduler alone costs the probe
+  /// when a background search or build uses every core).
+  static func noiseFloor(loadedWith threads: Int = 0) async -> Double {
+    final class Spinners: Sendable {
+      let stop = Atomic<Bool>(false)
+      let running = Atomic<Int>(0)
+    }
+    let spinners = Spinners()
+    for _ in 0..<threads {
+      // Threads of their own, so that they never wait for the main actor or the pool.
+      let thread = Thread {
+        spinners.running.add(1, ordering: .relaxed)
+        var x: UInt64 = 1
+        while !spinners.stop.load(ordering: .relaxed) { x = x &* 6_364_136_223_846_793_005 &+ 1 }
+        if x == 0 { print(x) }
+        spinners.running.subtract(1, ordering: .relaxed)
+      }
+      thread.start()
+    }
+    let clock = ContinuousClock()
+    var late: [Double] = []
+    for _ in 0..<300 {
+      let deadline = clock.now + .milliseconds(1)
+      try? await Task.sleep(until: deadline, clock: clock)
+      late.append((clock.now - deadline).milliseconds)
+    }
+    spinners.stop.store(true, ordering: .relaxed)
+    while spinners.running.load(ordering: .relaxed) > 0 {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return percentile(late, 0.99)
+  }
+}
+
+/// The CPU time of the threads that run the main actor: its busy time, on a machine where
+/// other processes stretch wall time.
+///
+/// On Linux the main actor's queue is not always served by the main thread (once
+/// `dispatchMain()` runs, a worker thread of Dispatch serves it, and not always the same
+/// one), so a reading sums the CPU clocks of every thread seen running main-actor code; a
+/// thread seen for the first time counts from then on.
+@MainActor
+enum MainThreadCPU {
+  private static var clocks: [clockid_t] = []
+  private static var threads: Set<pid_t> = []
+  private static var last: [Double] = []
+  private static var offset = 0.0
+
+  /// The CPU time of the main actor's threads so far, in milliseconds: compare two readings.
+  static func now() -> Double {
+    let thread = gettid()
+    if threads.insert(thread).inserted {
+      var clock = clockid_t()
+      if pthread_getcpuclockid(pthread_self(), &clock) == 0 {
+        let start = read(clock) ?? 0
+        clocks.append(clock)
+        last.append(start)
+        offset -= start
+      }
+    }
+    var total = offset
+    for index in clocks.indices {
+      // A thread that ended keeps its last reading.
+      if let value = read(clocks[index]) { last[index] = value }
+      total += last[index]
+    }
+    return total
+  }
+
+  private static func read(_ clock: clockid_t) -> Double? {
+    var spec = timespec()
+    guard clock_gettime(clock, &spec) == 0 else { return nil }
+    return Double(spec.tv_sec) * 1_000 + Double(spec.tv_nsec) / 1e6
+  }
+}
+
+/// The process's resident memory.
+enum ResidentMemory {
+  /// Resident now, in MB (from /proc/self/statm; 0 where it cannot be read).
+  static func megabytes() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+  }
+
+  /// The peak resident memory so far, in MB.
+  static func peakMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024
+  }
+}

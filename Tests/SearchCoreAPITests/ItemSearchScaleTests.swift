@@ -1,0 +1,106 @@
+import Foundation
+import SearchCore
+import SearchCoreTesting
+import Synchronization
+import Testing
+
+/// What an app at scale relies on: the build off the main actor, rows in the app's order that
+/// stays through changes, the scope bar by index, and `settled()`.
+@MainActor
+@Suite struct ItemSearchScaleTests {
+  struct Person: Identifiable, Sendable, Equatable {
+    enum Team: String, CaseIterable, Sendable { case red, blue }
+    let id: Int
+    var given: String
+    var family: String
+    var team: Team
+  }
+
+  static let people = [
+    Person(id: 1, given: "Zoë", family: "Åberg", team: .red),
+    Person(id: 2, given: "Anna", family: "Zander", team: .blue),
+    Person(id: 3, given: "Ömer", family: "Berg", team: .red),
+    Person(id: 4, given: "Bea", family: "Öst", team: .blue),
+    Person(id: 5, given: "Ann", family: "Adler", team: .red),
+  ]
+
+  /// The items are read, folded and indexed off the main actor: the scope predicate, which
+  /// runs for every item as it is read, never runs on the main thread while the search is
+  /// built.
+  @Test func theBuildRunsOffTheMainActor() async throws {
+    let onMain = Atomic<Int>(0)
+    let calls = Atomic<Int>(0)
+    let search = try await ItemSearch(
+      Self.people, searching: \.given,
+      scopes: ItemScopes(Person.Team.allCases) { person, team in
+        calls.add(1, ordering: .relaxed)
+        if Thread.isMainThread { onMain.add(1, ordering: .relaxed) }
+        return person.team == team
+      })
+    #expect(calls.load(ordering: .relaxed) == Self.people.count * 2)
+    #expect(onMain.load(ordering: .relaxed) == 0)
+    #expect(search.count == 5)
+  }
+
+  /// Rows follow the collation of the key path the app names, under the locale (Swedish puts
+  /// Å and Ö after Z), inside sections by another key path, in the list and in the results,
+  /// and inserts and renames take their place in that order.
+  @Test func rowsKeepTheAppsOrderThroughChanges() async throws {
+    let search = try await ItemSearch(
+      Self.people, searching: \.given, \.family, order: .collation(\.family), locale: "sv",
+      scheduler: ManualSearchScheduler())
+    #expect(search.rows.map(\.family) == ["Adler", "Berg", "Zander", "Åberg", "Öst"])
+    try await search.insert(Person(id: 6, given: "Carl", family: "Ceder", team: .red))
+    #expect(search.rows.map(\.family) == ["Adler", "Berg", "Ceder", "Zander", "Åberg", "Öst"])
+    var renamed = Self.people[1]
+    renamed.family = "Aalto"
+    try await search.update(renamed)
+    #expect(search.rows.map(\.family) == ["Aalto", "Adler", "Berg", "Ceder", "Åberg", "Öst"])
+    search.isActive = true
+    search.text = "an"  // Anna, Ann, Zander's Anna renamed Aalto
+    #expect(search.rows.map(\.family) == ["Aalto", "Adler"])
+    try await search.insert(Person(id: 7, given: "Annika", family: "Ahl", team: .blue))
+    #expect(search.rows.map(\.family) == ["Aalto", "Adler", "Ahl"])
+
+    let ada = Person(id: 9, given: "Ada", family: "Young", team: .blue)
+    let sectioned = try await ItemSearch(
+      Self.people + [ada], searching: \.given, sections: .firstLetter(\.given),
+      order: .collation(\.family), scheduler: ManualSearchScheduler())
+    // Sections by the given name's letter (Ömer under O in the root collation), rows by
+    // family name: by given name A would be Ada Young, Ann Adler, Anna Zander.
+    #expect(sectioned.sections.map(\.title) == ["A", "B", "O", "Z"])
+    #expect(sectioned.sections[0].rows.map(\.family) == ["Adler", "Young", "Zander"])
+  }
+
+  /// The scope bar by index, as UIKit counts its buttons: 0 is All.
+  @Test func theScopeBarByIndex() async throws {
+    let search = try await ItemSearch(
+      Self.people, searching: \.given, scopes: .cases(\.team),
+      scheduler: ManualSearchScheduler())
+    #expect(search.selectedScopeIndex == 0)
+    search.isActive = true
+    search.selectedScopeIndex = 2
+    #expect(search.scope == .blue)
+    #expect(search.rows.map(\.id) == [2, 4])
+    search.scope = .red
+    #expect(search.selectedScopeIndex == 1)
+    search.selectedScopeIndex = 0
+    #expect(search.scope == nil && search.rows.count == 5)
+  }
+
+  /// `settled()` returns once the background search of the last keystroke is on screen.
+  @Test func settledWaitsForTheRowsOnScreen() async throws {
+    let search = try await ItemSearch(
+      Self.people, searching: \.given,
+      configuration: SearchConfiguration(mode: .background))
+    search.isActive = true
+    search.text = "ann"
+    await search.settled()
+    #expect(search.controller.isIdle)
+    #expect(search.rows.map(\.id) == [2, 5])
+    search.text = "anna"
+    #expect(!search.controller.isIdle)  // the search runs in the background
+    await search.settled()
+    #expect(search.rows.map(\.id) == [2])
+  }
+}
