@@ -9,10 +9,10 @@ import Synchronization
 /// each update's change set on the main actor).
 ///
 /// What the main actor pays is measured two ways, since a busy machine stretches wall time:
-/// - **busy**: the main thread's CPU time over the operation (the main actor runs only
-///   there), taken in a pass without the probe;
+/// - **busy**: the CPU time of the threads that serve the main actor over the operation
+///   (``MainThreadCPU``, an upper bound), taken in a pass without the probe;
 /// - **stall**: the longest time work on the main actor held it, found by a probe task that
-///   sleeps 1 ms at a time on it and reads the main thread's CPU time at each wake, as a
+///   sleeps 1 ms at a time on it and reads the main actor's CPU time at each wake, as a
 ///   frame-drop detector would; the longest lateness of a wake is reported beside it, which
 ///   also counts the machine running other threads (background work on every core), against
 ///   the lateness of the same probe on an idle and on a loaded machine, measured in the same
@@ -237,7 +237,7 @@ struct ItemsBenchmark {
 
   // MARK: Figures
 
-  /// A stall: the main thread's CPU time between two wakes of the probe, and the lateness of
+  /// A stall: the main actor's CPU time between two wakes of the probe, and the lateness of
   /// a wake, in milliseconds.
   typealias Stall = (busy: Double, late: Double)
 
@@ -406,7 +406,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Finds the main actor's stalls: a task on it sleeps 1 ms at a time, and at each wake reads
-/// how late it woke and how much CPU time the main thread spent since its last wake. The CPU
+/// how late it woke and how much CPU time the main actor's threads spent since its last wake. The CPU
 /// time is what work on the main actor held it for (the stall a frame-drop detector blames on
 /// the app's own thread); the lateness also counts the time the machine ran other threads
 /// instead (compare it with ``noiseFloor(loadedWith:)``).
@@ -493,21 +493,21 @@ final class StallProbe {
 /// The CPU time of the threads that run the main actor: its busy time, on a machine where
 /// other processes stretch wall time.
 ///
-/// On Linux the main actor's queue is not always served by the main thread (once
-/// `dispatchMain()` runs, a worker thread of Dispatch serves it, and not always the same
-/// one), so a reading sums the CPU clocks of every thread seen running main-actor code; a
-/// thread seen for the first time counts from then on.
+/// On Linux an asynchronous command's main actor is served by Dispatch's worker threads, not
+/// always the same one, so a reading sums the CPU clocks of every thread seen running
+/// main-actor code; a thread seen for the first time counts from then on. Such a thread may
+/// also have run other work in between, so the figure is an upper bound of the main actor's
+/// time.
 @MainActor
 enum MainThreadCPU {
   private static var clocks: [clockid_t] = []
-  private static var threads: Set<pid_t> = []
+  private static var threads: Set<pthread_t> = []
   private static var last: [Double] = []
   private static var offset = 0.0
 
   /// The CPU time of the main actor's threads so far, in milliseconds: compare two readings.
   static func now() -> Double {
-    let thread = gettid()
-    if threads.insert(thread).inserted {
+    if threads.insert(pthread_self()).inserted {
       var clock = clockid_t()
       if pthread_getcpuclockid(pthread_self(), &clock) == 0 {
         let start = read(clock) ?? 0

@@ -353,8 +353,14 @@ public final class SearchController {
     // (see `install`), and a local would drop it here when the call returns.
     let baseVersion = corpus.model.version
     let onMainActor = clock.now - start
-    let outcome = await Self.prepareInBackground(changes, corpus: corpus, table: originalTable)
-    var prepared = try outcome.get()
+    let shown = results.map {
+      Shown(
+        result: $0, table: resultsTable, version: versions.results,
+        ranks: machine.configuration.ranksResults, layout: resultsLayout)
+    }
+    let outcome = await Self.prepareInBackground(
+      changes, corpus: corpus, table: originalTable, shown: shown)
+    var (prepared, refreshed) = try outcome.get()
     if let backend {
       // The backend first: a change it refuses is made nowhere.
       let sent = prepared.backendChanges(of: changes)
@@ -375,20 +381,44 @@ public final class SearchController {
       // A change made on the main actor while this batch was prepared: prepare it again on
       // the model as it is now.
       prepared = try prepare(changes)
+      refreshed = nil
     }
     defer { lastApplyMainActorTime = onMainActor + (clock.now - installing) }
+    preparedRefresh = refreshed
+    defer { preparedRefresh = nil }
     return install(prepared).inserted
   }
 
+  /// The results on screen when a change is sent off to be prepared.
+  private struct Shown: Sendable {
+    var result: SearchResult
+    var table: SectionedTable
+    var version: Int
+    var ranks: Bool
+    var layout: TableLayout
+  }
+
   private nonisolated static func prepareInBackground(
-    _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable
-  ) async -> Result<PreparedChanges, CorpusError> {
+    _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
+  ) async -> Result<(PreparedChanges, RefreshedResults?), CorpusError> {
     await Task.detached {
       do throws(CorpusError) {
-        return .success(try PreparedChanges.prepare(changes, corpus: corpus, table: table))
+        let prepared = try PreparedChanges.prepare(changes, corpus: corpus, table: table)
+        // The results on screen, refreshed here too: if they are still on screen when the
+        // change is installed, the main actor only installs them.
+        let refreshed = shown.map {
+          RefreshedResults(
+            shown: $0.result, table: $0.table, resultsVersion: $0.version,
+            corpus: prepared.corpus, changed: prepared.touched, inserted: Set(prepared.inserted),
+            ranks: $0.ranks, layout: $0.layout)
+        }
+        return .success((prepared, refreshed))
       } catch { return .failure(error) }
     }.value
   }
+
+  /// The refreshed results of the change being installed, worked out with it.
+  private var preparedRefresh: RefreshedResults?
 
   /// How long the last ``apply(_:)`` held the main actor: capturing the model, installing the
   /// prepared change and delivering its events (what `bench --suite changes` reports).
@@ -790,14 +820,54 @@ public final class SearchController {
 
   /// Brings the displayed results up to date after a model change by checking only the
   /// changed items; returns the new row count and leaves the table's changes for the event.
+  /// The work was done off the main actor with the change, unless the results on screen
+  /// changed meanwhile.
   private func refreshResults() -> Int {
     guard let shown = results else { return 0 }
+    let refreshed: RefreshedResults
+    if let prepared = preparedRefresh, prepared.resultsVersion == versions.results {
+      refreshed = prepared
+    } else {
+      refreshed = RefreshedResults(
+        shown: shown, table: resultsTable, resultsVersion: versions.results, corpus: corpus,
+        changed: changedItems, inserted: insertedItems,
+        ranks: machine.configuration.ranksResults, layout: resultsLayout)
+    }
+    if let error = refreshed.error { emit(.error(error)) }
+    let oldVersion = versions.results
+    if let table = refreshed.table { resultsTable = table }
+    results = refreshed.result
+    filter.record(refreshed.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
+    knownResultsStep = (oldVersion, versions.results, refreshed.changes)
+    pendingResultsChanges = refreshed.changes
+    return resultsTable.numberOfRows
+  }
+}
+
+/// The results on screen brought up to date after a model change, by checking only the
+/// changed items: worked out where the change is prepared, off the main actor, for the
+/// results table of one version.
+struct RefreshedResults: Sendable {
+  /// The version of the results table this refreshes.
+  var resultsVersion: Int
+  var result: SearchResult
+  /// The new results table; nil when it could not be laid out (then `error` says why).
+  var table: SectionedTable?
+  var changes: TableChanges
+  var error: String?
+
+  init(
+    shown: SearchResult, table old: SectionedTable, resultsVersion: Int, corpus: SearchCorpus,
+    changed changedItems: [ItemID], inserted insertedItems: Set<ItemID>, ranks: Bool,
+    layout: TableLayout
+  ) {
+    self.resultsVersion = resultsVersion
     let changed = Set(changedItems)
     let evaluator = QueryEvaluator(corpus: corpus, query: shown.query, scope: shown.scope)
     // Only items that were in the model may have been shown: a change that only inserts
     // needs no lookup in the table.
     let wasShown = Set(
-      changedItems.filter { !insertedItems.contains($0) && resultsTable.indexPath(of: $0) != nil })
+      changedItems.filter { !insertedItems.contains($0) && old.indexPath(of: $0) != nil })
     let admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
       .sorted(by: corpus.precedes)
     let admittedSet = Set(admitted)
@@ -815,34 +885,30 @@ public final class SearchController {
       items.append(id)
     }
     items += admitted[next...]
-    let result = SearchResult(
+    result = SearchResult(
       query: shown.query, scope: shown.scope, items: items, path: .refreshed,
       modelVersion: corpus.model.version)
-    let old = resultsTable
-    let oldVersion = versions.results
-    var changes = TableChanges()
+    changes = TableChanges()
     do throws(TableError) {
-      if machine.configuration.ranksResults {
+      if ranks {
         // A change can move any ranked row: rebuild, then compare.
-        resultsTable = try resultsLayout.table(corpus.ranked(result), of: corpus.model)
-        changes = TableChanges(
-          from: old, to: resultsTable, updated: wasShown.intersection(admittedSet))
+        let table = try layout.table(corpus.ranked(result), of: corpus.model)
+        self.table = table
+        changes = TableChanges(from: old, to: table, updated: wasShown.intersection(admittedSet))
       } else {
         let edit = TableEdit(
           removed: wasShown.subtracting(admittedSet),
           inserted: admitted.filter { !wasShown.contains($0) },
           updated: wasShown.intersection(admittedSet))
-        (resultsTable, changes) = try old.applying(
+        let (table, changes) = try old.applying(
           edit, model: corpus.model, precedes: corpus.precedes)
+        self.table = table
+        self.changes = changes
       }
     } catch {
-      emit(.error(error.description))
+      table = nil
+      self.error = error.description
     }
-    results = result
-    filter.record(result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
-    knownResultsStep = (oldVersion, versions.results, changes)
-    pendingResultsChanges = changes
-    return resultsTable.numberOfRows
   }
 }
 
