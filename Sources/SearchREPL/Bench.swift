@@ -176,7 +176,10 @@ struct Bench: AsyncParsableCommand {
   )
   var sqlite = false
 
-  @Option(help: "Also list every keystroke slower than this many milliseconds (typing).")
+  @Option(
+    help:
+      "Also list every keystroke slower than this many milliseconds (typing; items: slower or stalling the main actor longer)."
+  )
   var showSlowerThan: Double?
 
   func run() async throws {

@@ -108,6 +108,13 @@ struct ItemsBenchmark {
       let stall = probe.takeLongest()
       busy.append(stall.busy)
       late.append(stall.late)
+      if let limit = options.showSlowerThan, max(stall.late, keystrokes.last ?? 0) > limit {
+        print(
+          "  slow keystroke at \(size): \"\(text)\" settled in"
+            + " \(Self.format(keystrokes.last ?? 0)) ms, longest stall"
+            + " \(Self.format(stall.busy)) ms (wake \(Self.format(stall.late)) ms late),"
+            + " \(search.rows.count) rows")
+      }
     }
     for query in Self.queries {
       for end in query.indices {
@@ -416,20 +423,21 @@ final class StallProbe {
   private var longestBusy = 0.0
   private var longestLate = 0.0
 
-  /// Starts probing (again), forgetting the longest stall so far.
+  /// Starts probing afresh: a sleep begun before (over work that is not the operation
+  /// measured next) is dropped with its task.
   func start() {
+    stop()
     longestBusy = 0
     longestLate = 0
-    guard task == nil else { return }
     task = Task { @MainActor [weak self] in
       let clock = ContinuousClock()
       var cpu = MainThreadCPU.now()
       while !Task.isCancelled {
         let deadline = clock.now + .milliseconds(1)
         do { try await Task.sleep(until: deadline, clock: clock) } catch { return }
+        guard !Task.isCancelled, let self else { return }
         let late = (clock.now - deadline).milliseconds
         let now = MainThreadCPU.now()
-        guard let self else { return }
         self.longestBusy = max(self.longestBusy, now - cpu)
         self.longestLate = max(self.longestLate, late)
         cpu = now
