@@ -8,7 +8,7 @@ import Observation
 /// one ordered stream of updates (``updates()`` or ``observe(_:)``) to animate a table.
 ///
 /// ```swift
-/// let search = try ItemSearch(
+/// let search = try await ItemSearch(
 ///   contacts, searching: \.name, \.company, \.emails,
 ///   scopes: .cases(\.group), sections: .firstLetter(\.name),
 ///   configuration: SearchConfiguration(mode: .background, minimumLength: 2))
