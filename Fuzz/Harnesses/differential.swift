@@ -320,7 +320,8 @@ private struct Session {
         state == .belowThreshold(missing: minimumLength - length) && shown.isEmpty,
         "the controller shows \(state) \(shown) below the minimum length \(minimumLength), \(context())"
       )
-    } else if text.isEmpty && scope == 0 {
+    } else if length == 0 && scope == 0 {
+      // Text of white space alone is empty text: dimmed, no search.
       require(state == .dimmed, "the state is \(state), not dimmed, \(context())")
     } else {
       require(
