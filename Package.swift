@@ -9,9 +9,22 @@ let package = Package(
     // swift-async-algorithms keeps its validation helpers, so apps do not ship it.
     .library(name: "SearchCoreTesting", targets: ["SearchCoreTesting"]),
     // The same search over a PostgreSQL server: its own product, so that apps searching in
-    // memory never build SwiftNIO.
+    // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only.
     .library(name: "SearchPostgres", targets: ["SearchPostgres"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
+  ],
+  // SwiftNIO, its TLS and swift-crypto are most of a cold build, so the server path is a trait
+  // (SE-0450) that is off unless asked for: `swift run -c release SearchREPL live` and the
+  // sanitizer passes build without them; `swift test --traits PostgreSQL` runs everything; an
+  // app names it where it depends on the package:
+  // `.package(url: …, from: …, traits: ["PostgreSQL"])`.
+  traits: [
+    .trait(
+      name: "PostgreSQL",
+      description:
+        "SearchPostgres over postgres-nio, and the command line's load, --backend and bench --suite backend."
+    ),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
@@ -37,7 +50,11 @@ let package = Package(
     .target(name: "SearchCoreTesting", dependencies: ["SearchCore"]),
     .target(
       name: "SearchPostgres",
-      dependencies: ["SearchCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+      dependencies: [
+        "SearchCore",
+        .product(
+          name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+      ]
     ),
     .executableTarget(
       name: "SearchREPL",

@@ -1,174 +1,177 @@
-import Foundation
-import NIOCore
-import PostgresNIO
-import SearchCore
+#if PostgreSQL
+  import Foundation
+  import NIOCore
+  import PostgresNIO
+  import SearchCore
 
-extension PostgresSearchBackend {
-  /// What a load did.
-  public struct LoadReport: Sendable {
-    /// The items written.
-    public var items: Int
-    /// Time spent folding the items and copying them to the server.
-    public var copying: Duration
-    /// Time spent building the indexes.
-    public var indexing: Duration
-  }
-
-  /// Creates the data set's table on the server, or replaces it, with every item of `model`
-  /// in its order: folded with the backend's normaliser, copied with `COPY … FROM STDIN`,
-  /// then indexed. It is one transaction: clients see the old table until the new one is
-  /// complete.
-  ///
-  /// - Parameters:
-  ///   - model: The items, with the schema the backend was made with.
-  ///   - progress: Called with the items written so far and the total.
-  /// - Throws: ``PostgresSearchError``.
-  @discardableResult
-  public func load(
-    _ model: Model, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
-  ) async throws(PostgresSearchError) -> LoadReport {
-    let layout = self.layout
-    do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
-      throw .backend(
-        SearchBackendError(.rejected, error.description, advice: "correct the data set"))
+  extension PostgresSearchBackend {
+    /// What a load did.
+    public struct LoadReport: Sendable {
+      /// The items written.
+      public var items: Int
+      /// Time spent folding the items and copying them to the server.
+      public var copying: Duration
+      /// Time spent building the indexes.
+      public var indexing: Duration
     }
-    // Fail before anything is sent: PostgreSQL text cannot hold a NUL.
-    for (position, id) in model.ids.enumerated() {
-      for field in layout.schema.fields.indices
-      where model.values(of: id, field: field).contains(where: { $0.utf8.contains(0) }) {
-        throw .unstorableText(item: position + 1, field: layout.schema.fields[field].name)
+
+    /// Creates the data set's table on the server, or replaces it, with every item of `model`
+    /// in its order: folded with the backend's normaliser, copied with `COPY … FROM STDIN`,
+    /// then indexed. It is one transaction: clients see the old table until the new one is
+    /// complete.
+    ///
+    /// - Parameters:
+    ///   - model: The items, with the schema the backend was made with.
+    ///   - progress: Called with the items written so far and the total.
+    /// - Throws: ``PostgresSearchError``.
+    @discardableResult
+    public func load(
+      _ model: Model, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
+    ) async throws(PostgresSearchError) -> LoadReport {
+      let layout = self.layout
+      do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
+        throw .backend(
+          SearchBackendError(.rejected, error.description, advice: "correct the data set"))
       }
-    }
-    let clock = ContinuousClock()
-    let start = clock.now
-    let copied: ContinuousClock.Instant
-    do {
+      // Fail before anything is sent: PostgreSQL text cannot hold a NUL.
+      for (position, id) in model.ids.enumerated() {
+        for field in layout.schema.fields.indices
+        where model.values(of: id, field: field).contains(where: { $0.utf8.contains(0) }) {
+          throw .unstorableText(item: position + 1, field: layout.schema.fields[field].name)
+        }
+      }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let copied: ContinuousClock.Instant
       do {
-        copied = try await withConnection { connection in
-          // A load takes as long as it takes: the time limit is for searches.
-          try await Self.execute(
-            ["BEGIN", "SET LOCAL statement_timeout = 0"] + layout.createStatements, on: connection)
-          try await connection.copyFrom(
-            table: layout.name, columns: layout.columns, format: .text(.init()),
-            logger: Self.copyLogger
-          ) { writer in
-            // Chunks are folded and encoded on every core and written as they come: COPY
-            // takes rows in any order (each carries its place in model order).
-            let ids = model.ids
-            let chunk = 4096
-            let chunks = (ids.count + chunk - 1) / chunk
-            let width = max(ProcessInfo.processInfo.activeProcessorCount, 1) * 2
-            var written = 0
-            try await withThrowingTaskGroup(of: (ByteBuffer, Int).self) { group in
-              var next = 0
-              func start() {
-                let range = (next * chunk)..<min((next + 1) * chunk, ids.count)
-                next += 1
-                group.addTask {
-                  let folder = try ServerRowFolder(
-                    schema: layout.schema, normalizer: layout.normalizer)
-                  var buffer = ByteBuffer()
-                  for position in range {
-                    let id = ids[position]
-                    let record = model.record(of: id)
-                    Self.writeCopyLine(
-                      id: id, position: position, record: record, row: try folder.row(record),
-                      layout: layout, into: &buffer)
+        do {
+          copied = try await withConnection { connection in
+            // A load takes as long as it takes: the time limit is for searches.
+            try await Self.execute(
+              ["BEGIN", "SET LOCAL statement_timeout = 0"] + layout.createStatements, on: connection
+            )
+            try await connection.copyFrom(
+              table: layout.name, columns: layout.columns, format: .text(.init()),
+              logger: Self.copyLogger
+            ) { writer in
+              // Chunks are folded and encoded on every core and written as they come: COPY
+              // takes rows in any order (each carries its place in model order).
+              let ids = model.ids
+              let chunk = 4096
+              let chunks = (ids.count + chunk - 1) / chunk
+              let width = max(ProcessInfo.processInfo.activeProcessorCount, 1) * 2
+              var written = 0
+              try await withThrowingTaskGroup(of: (ByteBuffer, Int).self) { group in
+                var next = 0
+                func start() {
+                  let range = (next * chunk)..<min((next + 1) * chunk, ids.count)
+                  next += 1
+                  group.addTask {
+                    let folder = try ServerRowFolder(
+                      schema: layout.schema, normalizer: layout.normalizer)
+                    var buffer = ByteBuffer()
+                    for position in range {
+                      let id = ids[position]
+                      let record = model.record(of: id)
+                      Self.writeCopyLine(
+                        id: id, position: position, record: record, row: try folder.row(record),
+                        layout: layout, into: &buffer)
+                    }
+                    return (buffer, range.count)
                   }
-                  return (buffer, range.count)
+                }
+                while next < min(width, chunks) { start() }
+                while let (buffer, count) = try await group.next() {
+                  try await writer.write(buffer)
+                  written += count
+                  progress?(written, ids.count)
+                  if next < chunks { start() }
                 }
               }
-              while next < min(width, chunks) { start() }
-              while let (buffer, count) = try await group.next() {
-                try await writer.write(buffer)
-                written += count
-                progress?(written, ids.count)
-                if next < chunks { start() }
-              }
             }
+            let copied = ContinuousClock().now
+            try await Self.execute(layout.indexStatements, on: connection)
+            var sql = PostgresSQL()
+            let name = sql.bind(layout.name)
+            let fingerprint = sql.bind(layout.fingerprint)
+            let items = sql.bind(model.count)
+            try await connection.query(
+              sql.query(
+                """
+                INSERT INTO \(PostgresTableLayout.registry) (name, fingerprint, items) VALUES (\(name), \(fingerprint), \(items)) \
+                ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, items = EXCLUDED.items, loaded_at = now()
+                """), logger: Self.copyLogger)
+            try await Self.execute(["COMMIT"], on: connection)
+            return copied
           }
-          let copied = ContinuousClock().now
-          try await Self.execute(layout.indexStatements, on: connection)
-          var sql = PostgresSQL()
-          let name = sql.bind(layout.name)
-          let fingerprint = sql.bind(layout.fingerprint)
-          let items = sql.bind(model.count)
-          try await connection.query(
-            sql.query(
-              """
-              INSERT INTO \(PostgresTableLayout.registry) (name, fingerprint, items) VALUES (\(name), \(fingerprint), \(items)) \
-              ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, items = EXCLUDED.items, loaded_at = now()
-              """), logger: Self.copyLogger)
-          try await Self.execute(["COMMIT"], on: connection)
-          return copied
+        }
+      } catch let error as PostgresSearchError {
+        throw error
+      } catch {
+        throw .backend(SearchBackendError.postgres(error, address: address, table: layout.name))
+      }
+      return LoadReport(items: model.count, copying: copied - start, indexing: clock.now - copied)
+    }
+
+    private static let copyLogger = Logger(label: "SearchPostgres.load")
+
+    private static func execute(_ statements: [String], on connection: PostgresConnection)
+      async throws
+    {
+      for statement in statements {
+        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: copyLogger)
+      }
+    }
+
+    /// One row in COPY's text format: tab-separated, `\N` for NULL, backslash escapes.
+    static func writeCopyLine(
+      id: ItemID, position: Int, record: ItemRecord, row: ServerRow, layout: PostgresTableLayout,
+      into buffer: inout ByteBuffer
+    ) {
+      var fields: [String?] = [
+        String(id.rawValue), String(position), row.isIrregular ? "t" : "f",
+        arrayLiteral(row.edgeScalars),
+      ]
+      for field in layout.searchedFields { fields.append(row.folded[field] ?? "") }
+      for field in layout.schema.fields.indices {
+        fields.append(arrayLiteral(field < record.fields.count ? record.fields[field] : []))
+      }
+      for attribute in layout.schema.attributes.indices {
+        fields.append(attribute < record.attributes.count ? record.attributes[attribute] : "")
+      }
+      fields += row.numbers
+      for (index, field) in fields.enumerated() {
+        if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+        guard let field else {
+          buffer.writeString("\\N")
+          continue
+        }
+        for byte in field.utf8 {
+          switch byte {
+          case UInt8(ascii: "\\"): buffer.writeString("\\\\")
+          case UInt8(ascii: "\t"): buffer.writeString("\\t")
+          case UInt8(ascii: "\n"): buffer.writeString("\\n")
+          case UInt8(ascii: "\r"): buffer.writeString("\\r")
+          default: buffer.writeInteger(byte)
+          }
         }
       }
-    } catch let error as PostgresSearchError {
-      throw error
-    } catch {
-      throw .backend(SearchBackendError.postgres(error, address: address, table: layout.name))
+      buffer.writeInteger(UInt8(ascii: "\n"))
     }
-    return LoadReport(items: model.count, copying: copied - start, indexing: clock.now - copied)
-  }
 
-  private static let copyLogger = Logger(label: "SearchPostgres.load")
-
-  private static func execute(_ statements: [String], on connection: PostgresConnection)
-    async throws
-  {
-    for statement in statements {
-      try await connection.query(PostgresQuery(unsafeSQL: statement), logger: copyLogger)
-    }
-  }
-
-  /// One row in COPY's text format: tab-separated, `\N` for NULL, backslash escapes.
-  static func writeCopyLine(
-    id: ItemID, position: Int, record: ItemRecord, row: ServerRow, layout: PostgresTableLayout,
-    into buffer: inout ByteBuffer
-  ) {
-    var fields: [String?] = [
-      String(id.rawValue), String(position), row.isIrregular ? "t" : "f",
-      arrayLiteral(row.edgeScalars),
-    ]
-    for field in layout.searchedFields { fields.append(row.folded[field] ?? "") }
-    for field in layout.schema.fields.indices {
-      fields.append(arrayLiteral(field < record.fields.count ? record.fields[field] : []))
-    }
-    for attribute in layout.schema.attributes.indices {
-      fields.append(attribute < record.attributes.count ? record.attributes[attribute] : "")
-    }
-    fields += row.numbers
-    for (index, field) in fields.enumerated() {
-      if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-      guard let field else {
-        buffer.writeString("\\N")
-        continue
-      }
-      for byte in field.utf8 {
-        switch byte {
-        case UInt8(ascii: "\\"): buffer.writeString("\\\\")
-        case UInt8(ascii: "\t"): buffer.writeString("\\t")
-        case UInt8(ascii: "\n"): buffer.writeString("\\n")
-        case UInt8(ascii: "\r"): buffer.writeString("\\r")
-        default: buffer.writeInteger(byte)
+    /// An array of text as PostgreSQL reads it: every element quoted, `"` and `\` escaped.
+    static func arrayLiteral(_ values: [String]) -> String {
+      var result = "{"
+      for (index, value) in values.enumerated() {
+        if index > 0 { result += "," }
+        result += "\""
+        for scalar in value.unicodeScalars {
+          if scalar == "\"" || scalar == "\\" { result += "\\" }
+          result.unicodeScalars.append(scalar)
         }
+        result += "\""
       }
+      return result + "}"
     }
-    buffer.writeInteger(UInt8(ascii: "\n"))
   }
-
-  /// An array of text as PostgreSQL reads it: every element quoted, `"` and `\` escaped.
-  static func arrayLiteral(_ values: [String]) -> String {
-    var result = "{"
-    for (index, value) in values.enumerated() {
-      if index > 0 { result += "," }
-      result += "\""
-      for scalar in value.unicodeScalars {
-        if scalar == "\"" || scalar == "\\" { result += "\\" }
-        result.unicodeScalars.append(scalar)
-      }
-      result += "\""
-    }
-    return result + "}"
-  }
-}
+#endif

@@ -1,506 +1,511 @@
-import Logging
-import PostgresNIO
-import SearchCore
+#if PostgreSQL
+  import Logging
+  import PostgresNIO
+  import SearchCore
 
-/// The search of a data set on a PostgreSQL server, with the in-memory engine's answers,
-/// query for query.
-///
-/// Each term of a query becomes a parameterised `LIKE` on the folded columns (`~` for a fuzzy
-/// term, within one value), `!term` a `NOT`, `|` an `OR`, a number term an equality on the
-/// number attributes, a scope a condition on its attribute; every value is a bind parameter,
-/// so no query text reaches the SQL. What a substring test on the server cannot settle (a
-/// match that could cut a folded character in two, white space that anchored terms skip) is
-/// fetched and settled in Swift by the in-memory engine itself. Results come in model order,
-/// whole (``items(matching:scope:)``, what a `SearchController` shows) or a page at a time
-/// by keyset pagination (``page(matching:scope:after:limit:)``).
-///
-/// The backend keeps a few connections open between requests and opens one when none is
-/// idle, so that a request after a failure tries the server again at once (a keystroke
-/// after the server came back finds it); ``close()`` closes them.
-///
-/// ```swift
-/// let backend = try PostgresSearchBackend(
-///   address: PostgresAddress(url: "postgres://127.0.0.1:5432/search"), table: "cities",
-///   schema: corpus.model.schema, normalizer: corpus.normalizer)
-/// try await backend.checkTable()
-/// let controller = try SearchController(
-///   corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
-/// ```
-public final class PostgresSearchBackend: PagedSearchBackend {
-  /// The server.
-  public let address: PostgresAddress
-  /// The table's name.
-  public var table: String { layout.name }
-  let layout: PostgresTableLayout
-  private let connections: Connections
-  private let logger = Logger(label: "SearchPostgres")
-
-  /// Prepares a backend; no connection is opened until the first request.
+  /// The search of a data set on a PostgreSQL server, with the in-memory engine's answers,
+  /// query for query.
   ///
-  /// - Parameters:
-  ///   - address: The server and database.
-  ///   - table: The data set's table (letters, digits and underscores).
-  ///   - schema: The data set's schema, as the model has it.
-  ///   - normalizer: The corpus's normaliser: rows are folded with it when loaded, queries
-  ///     are folded with it when searched.
-  ///   - statementTimeout: The server stops a request after this long (nil: never).
-  ///   - connectTimeout: How long to wait for a connection.
-  public init(
-    address: PostgresAddress, table: String, schema: Schema, normalizer: Normalizer,
-    statementTimeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(3)
-  ) throws(PostgresSearchError) {
-    self.address = address
-    layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
-    connections = Connections(
-      configuration: try address.connectionConfiguration(
-        statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+  /// Each term of a query becomes a parameterised `LIKE` on the folded columns (`~` for a fuzzy
+  /// term, within one value), `!term` a `NOT`, `|` an `OR`, a number term an equality on the
+  /// number attributes, a scope a condition on its attribute; every value is a bind parameter,
+  /// so no query text reaches the SQL. What a substring test on the server cannot settle (a
+  /// match that could cut a folded character in two, white space that anchored terms skip) is
+  /// fetched and settled in Swift by the in-memory engine itself. Results come in model order,
+  /// whole (``items(matching:scope:)``, what a `SearchController` shows) or a page at a time
+  /// by keyset pagination (``page(matching:scope:after:limit:)``).
+  ///
+  /// The backend keeps a few connections open between requests and opens one when none is
+  /// idle, so that a request after a failure tries the server again at once (a keystroke
+  /// after the server came back finds it); ``close()`` closes them.
+  ///
+  /// ```swift
+  /// let backend = try PostgresSearchBackend(
+  ///   address: PostgresAddress(url: "postgres://127.0.0.1:5432/search"), table: "cities",
+  ///   schema: corpus.model.schema, normalizer: corpus.normalizer)
+  /// try await backend.checkTable()
+  /// let controller = try SearchController(
+  ///   corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
+  /// ```
+  public final class PostgresSearchBackend: PagedSearchBackend {
+    /// The server.
+    public let address: PostgresAddress
+    /// The table's name.
+    public var table: String { layout.name }
+    let layout: PostgresTableLayout
+    private let connections: Connections
+    private let logger = Logger(label: "SearchPostgres")
+
+    /// Prepares a backend; no connection is opened until the first request.
+    ///
+    /// - Parameters:
+    ///   - address: The server and database.
+    ///   - table: The data set's table (letters, digits and underscores).
+    ///   - schema: The data set's schema, as the model has it.
+    ///   - normalizer: The corpus's normaliser: rows are folded with it when loaded, queries
+    ///     are folded with it when searched.
+    ///   - statementTimeout: The server stops a request after this long (nil: never).
+    ///   - connectTimeout: How long to wait for a connection.
+    public init(
+      address: PostgresAddress, table: String, schema: Schema, normalizer: Normalizer,
+      statementTimeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(3)
+    ) throws(PostgresSearchError) {
+      self.address = address
+      layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
+      connections = Connections(
+        configuration: try address.connectionConfiguration(
+          statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+    }
+
+    /// Closes the connections kept open; a later request opens new ones.
+    public func close() async { await connections.closeAll() }
+
+    /// Runs `body` on a connection: an idle one, or a new one. A request runs to its end even
+    /// when the calling task is cancelled (the statement timeout bounds it), so the connection
+    /// is never left halfway through a reply; the caller then gets `CancellationError`. A
+    /// connection whose request failed is closed.
+    func withConnection<T: Sendable>(
+      _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+      let connections = self.connections
+      let (logger, address, table) = (self.logger, self.address, layout.name)
+      // The connection is opened in the request's own task as well: a cancelled caller (a
+      // superseded search) must not cancel a connect half-way, which postgres-nio may never
+      // finish; the connect timeout bounds it instead.
+      let request = Task {
+        let connection: PostgresConnection
+        do { connection = try await connections.lease(logger: logger) } catch {
+          throw SearchBackendError.postgres(error, address: address, table: table)
+        }
+        do {
+          let value = try await body(connection)
+          await connections.giveBack(connection)
+          return value
+        } catch {
+          await connections.discard(connection)
+          throw error
+        }
+      }
+      let value = try await request.value
+      if Task.isCancelled { throw CancellationError() }
+      return value
+    }
+
+    // MARK: The table
+
+    /// Checks that the server has the table, laid out and folded as this backend reads it.
+    ///
+    /// - Throws: ``PostgresSearchError/backend(_:)``: unreachable, or a mismatch saying how to
+    ///   load the data set again.
+    public func checkTable() async throws(PostgresSearchError) {
+      let found: String?
+      do {
+        let name = layout.name
+        let logger = self.logger
+        found = try await withConnection { connection in
+          let rows = try await connection.query(
+            "SELECT fingerprint FROM search_data_sets WHERE name = \(name)", logger: logger)
+          var value: String?
+          for try await fingerprint in rows.decode(String.self) { value = fingerprint }
+          return value
+        }
+      } catch {
+        let error = SearchBackendError.postgres(
+          error, address: address, table: PostgresTableLayout.registry)
+        if error.kind == .rejected {
+          throw .backend(Self.notLoaded(layout.name, address: address))
+        }
+        throw .backend(error)
+      }
+      guard let found else { throw .backend(Self.notLoaded(layout.name, address: address)) }
+      guard found == layout.fingerprint else {
+        throw .backend(
+          SearchBackendError(
+            .mismatch,
+            "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
+            advice:
+              "load it again from the same data set: SearchREPL load MANIFEST --into \(address)"
+          ))
+      }
+    }
+
+    private static func notLoaded(_ table: String, address: PostgresAddress) -> SearchBackendError {
+      SearchBackendError(
+        .rejected, "PostgreSQL at \(address) has no data set \"\(table)\"",
+        advice: "load it first: SearchREPL load MANIFEST --into \(address)")
+    }
+
+    // MARK: Searching
+
+    /// The items of the scope matching the query, in model order.
+    ///
+    /// One round trip: the server sends the matching identities as one array (and those to
+    /// settle as a second), which costs far less than a row each.
+    public func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+      var sql = PostgresSQL()
+      let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
+      let statement = """
+        SELECT coalesce(array_agg(id ORDER BY ord), '{}'), \
+        coalesce(array_agg(id ORDER BY ord) FILTER (WHERE \(settle)), '{}') \
+        FROM \(layout.quoted) WHERE \(condition)
+        """
+      var ids: [Int32] = []
+      var unsettled: [Int32] = []
+      do {
+        let query = sql.query(statement)
+        let logger = self.logger
+        (ids, unsettled) = try await withConnection { connection in
+          var result: ([Int32], [Int32]) = ([], [])
+          for try await row in try await connection.query(query, logger: logger).decode(
+            ([Int32], [Int32]).self)
+          {
+            result = row
+          }
+          return result
+        }
+      } catch {
+        throw Self.translate(error, address: address, table: layout.name)
+      }
+      guard !unsettled.isEmpty else { return ids.map(ItemID.init(rawValue:)) }
+      let records = try await self.records(of: unsettled.map(ItemID.init(rawValue:)))
+      let dropped = try dropping(records, query: query, scope: scope)
+      return ids.lazy.map(ItemID.init(rawValue:)).filter { !dropped.contains($0) }
+    }
+
+    /// The query's condition as SQL and the test for rows to settle in Swift.
+    private func condition(_ query: Query, scope: Int, sql: inout PostgresSQL) throws -> (
+      condition: String, settle: String
+    ) {
+      let plan: ServerQuery
+      do { plan = try ServerQuery(query, scope: scope, schema: layout.schema) } catch {
+        throw SearchBackendError(
+          .rejected, error.description, advice: "correct the data set's scopes")
+      }
+      let edges = sql.bind(plan.edgeScalars)
+      let settle = "(irregular OR edges && \(edges))"
+      let relaxed = plan.relaxed == .always ? "" : " AND \(sql.render(plan.relaxed))"
+      let condition = """
+        (\(sql.render(plan.scope))) AND (irregular OR (edges && \(edges)\(relaxed)) \
+        OR \(sql.render(plan.query)))
+        """
+      return (condition, settle)
+    }
+
+    /// Settles candidates with the in-memory engine; returns those that do not match.
+    private func dropping(_ candidates: [(ItemID, ItemRecord)], query: Query, scope: Int) throws
+      -> Set<ItemID>
+    {
+      let admitted: [Int]
+      do {
+        admitted = try ServerCandidates.matching(
+          candidates.map(\.1), schema: layout.schema, normalizer: layout.normalizer, query: query,
+          scope: scope)
+      } catch {
+        throw SearchBackendError(.rejected, error.description, advice: "correct the data set")
+      }
+      var dropped = Set(candidates.map(\.0))
+      for index in admitted { dropped.remove(candidates[index].0) }
+      return dropped
+    }
+
+    private static func translate(_ error: any Error, address: PostgresAddress, table: String)
+      -> any Error
+    {
+      if error is CancellationError || Task.isCancelled { return CancellationError() }
+      return SearchBackendError.postgres(error, address: address, table: table)
+    }
+
+    /// One page of the items matching a query, in model order, from after `cursor` (the
+    /// start when nil): keyset pagination, so a page costs its own rows however deep it is.
+    public func page(
+      matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int
+    ) async throws -> BackendPage<PostgresCursor> {
+      guard limit > 0 else {
+        throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
+      }
+      var rows: [BackendPage<PostgresCursor>.Row] = []
+      var next = cursor
+      // Settling drops candidates: ask again until the page is full or the list ends.
+      repeat {
+        let batch = try await self.rows(
+          matching: query, scope: scope, after: next, limit: max(limit - rows.count, 1))
+        rows += batch.rows
+        next = batch.last
+        if batch.exhausted {
+          return BackendPage(rows: rows, next: nil)
+        }
+      } while rows.count < limit
+      return BackendPage(rows: rows, next: next)
+    }
+
+    private struct Batch {
+      var rows: [BackendPage<PostgresCursor>.Row]
+      /// The cursor of the last row read (settled or not).
+      var last: PostgresCursor?
+      /// Whether no row comes after the batch.
+      var exhausted: Bool
+    }
+
+    private func rows(matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int)
+      async throws -> Batch
+    {
+      var sql = PostgresSQL()
+      let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
+      let keyset = cursor.map { " AND ord > \(sql.bind($0.ord))::numeric" } ?? ""
+      let values =
+        (layout.schema.fields.indices.map { "v\($0)" }
+        + layout.schema.attributes.indices.map { "a\($0)" })
+        .joined(separator: ", ")
+      let statement = """
+        SELECT id, ord::text AS cursor, \(settle), \(values) FROM \(layout.quoted) \
+        WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord LIMIT \(limit + 1)
+        """
+      let found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)]
+      let exhausted: Bool
+      do {
+        let query = sql.query(statement)
+        let (logger, schema) = (self.logger, layout.schema)
+        (found, exhausted) = try await withConnection { connection in
+          var found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)] = []
+          for try await row in try await connection.query(query, logger: logger) {
+            // The extra row only says whether more follow.
+            if found.count == limit { return (found, false) }
+            let cells = row.makeRandomAccess()
+            let id = ItemID(rawValue: try cells[0].decode(Int32.self))
+            let record = try Self.record(cells, from: 3, schema: schema)
+            found.append(
+              (
+                BackendPage<PostgresCursor>.Row(id: id, record: record),
+                try cells[1].decode(String.self),
+                try cells[2].decode(Bool.self)
+              ))
+          }
+          return (found, true)
+        }
+      } catch {
+        throw Self.translate(error, address: address, table: layout.name)
+      }
+      let last = found.last.map { PostgresCursor(ord: $0.ord) }
+      let unsettled = found.filter(\.settle).map { ($0.row.id, $0.row.record) }
+      let dropped = unsettled.isEmpty ? [] : try dropping(unsettled, query: query, scope: scope)
+      return Batch(
+        rows: found.map(\.row).filter { !dropped.contains($0.id) }, last: last, exhausted: exhausted
+      )
+    }
+
+    /// The records of some items, by identity.
+    func records(of ids: [ItemID]) async throws -> [(ItemID, ItemRecord)] {
+      var sql = PostgresSQL()
+      let list = sql.bind(ids.map(\.rawValue))
+      let columns =
+        (layout.schema.fields.indices.map { "v\($0)" }
+          + layout.schema.attributes.indices.map { "a\($0)" })
+      let statement =
+        "SELECT id, \(columns.joined(separator: ", ")) FROM \(layout.quoted) WHERE id = ANY(\(list))"
+      do {
+        let query = sql.query(statement)
+        let (logger, schema) = (self.logger, layout.schema)
+        return try await withConnection { connection in
+          var result: [(ItemID, ItemRecord)] = []
+          for try await row in try await connection.query(query, logger: logger) {
+            let cells = row.makeRandomAccess()
+            result.append(
+              (
+                ItemID(rawValue: try cells[0].decode(Int32.self)),
+                try Self.record(cells, from: 1, schema: schema)
+              ))
+          }
+          return result
+        }
+      } catch {
+        throw Self.translate(error, address: address, table: layout.name)
+      }
+    }
+
+    private static func record(_ cells: PostgresRandomAccessRow, from start: Int, schema: Schema)
+      throws
+      -> ItemRecord
+    {
+      var fields: [[String]] = []
+      for field in schema.fields.indices {
+        fields.append(try cells[start + field].decode([String].self))
+      }
+      var attributes: [String] = []
+      for attribute in schema.attributes.indices {
+        attributes.append(try cells[start + schema.fields.count + attribute].decode(String.self))
+      }
+      return ItemRecord(fields: fields, attributes: attributes)
+    }
+
+    // MARK: Changes
+
+    /// Makes a batch of changes in one transaction: all of them, or none.
+    public func apply(_ changes: [BackendChange]) async throws {
+      guard !changes.isEmpty else { return }
+      do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
+        throw SearchBackendError(
+          .rejected, error.description, advice: "correct the data set's schema")
+      }
+      let layout = self.layout
+      let logger = self.logger
+      do {
+        try await withConnection { connection in
+          let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
+          try await connection.query("BEGIN", logger: logger)
+          for change in changes {
+            var sql = PostgresSQL()
+            let statement: String
+            switch change {
+            case .remove(let id):
+              statement = "DELETE FROM \(layout.quoted) WHERE id = \(sql.bind(id.rawValue))"
+            case .update(let id, let record):
+              let row = try folder.row(record)
+              let assignments = try Self.assignments(record, row: row, layout: layout, sql: &sql)
+              statement =
+                "UPDATE \(layout.quoted) SET \(assignments.map { "\($0.column) = \($0.value)" }.joined(separator: ", ")) WHERE id = \(sql.bind(id.rawValue))"
+            case .insert(let id, let record, let after):
+              let row = try folder.row(record)
+              let assignments = try Self.assignments(record, row: row, layout: layout, sql: &sql)
+              let ord: String
+              if let after {
+                let previous = sql.bind(after.rawValue)
+                ord = """
+                  (SELECT p.ord + (coalesce((SELECT min(n.ord) FROM \(layout.quoted) n WHERE n.ord > p.ord), p.ord + 2) - p.ord) * 0.5 \
+                  FROM \(layout.quoted) p WHERE p.id = \(previous))
+                  """
+              } else {
+                ord = "(SELECT coalesce(min(ord), 1) - 1 FROM \(layout.quoted))"
+              }
+              statement = """
+                INSERT INTO \(layout.quoted) (id, ord, \(assignments.map(\.column).joined(separator: ", "))) \
+                VALUES (\(sql.bind(id.rawValue)), \(ord), \(assignments.map(\.value).joined(separator: ", ")))
+                """
+            }
+            try await connection.query(sql.query(statement), logger: logger)
+          }
+          var sql = PostgresSQL()
+          let name = sql.bind(layout.name)
+          let update =
+            "UPDATE search_data_sets SET items = (SELECT count(*) FROM \(layout.quoted)) WHERE name = \(name)"
+          try await connection.query(sql.query(update), logger: logger)
+          // A failure before here closes the connection, and the server rolls back.
+          try await connection.query("COMMIT", logger: logger)
+        }
+      } catch {
+        throw SearchBackendError.postgres(error, address: address, table: layout.name)
+      }
+    }
+
+    private static func assignments(
+      _ record: ItemRecord, row: ServerRow, layout: PostgresTableLayout, sql: inout PostgresSQL
+    ) throws -> [(column: String, value: String)] {
+      var result: [(String, String)] = [
+        ("irregular", sql.bind(row.isIrregular)), ("edges", sql.bind(row.edgeScalars)),
+      ]
+      for field in layout.searchedFields {
+        result.append(("f\(field)", sql.bind(row.folded[field] ?? "")))
+      }
+      for field in layout.schema.fields.indices {
+        let values = field < record.fields.count ? record.fields[field] : []
+        if values.contains(where: { $0.utf8.contains(0) }) {
+          throw PostgresSearchError.unstorableText(
+            item: -1, field: layout.schema.fields[field].name)
+        }
+        result.append(("v\(field)", sql.bind(values)))
+      }
+      for attribute in layout.schema.attributes.indices {
+        result.append(
+          (
+            "a\(attribute)",
+            sql.bind(attribute < record.attributes.count ? record.attributes[attribute] : "")
+          ))
+      }
+      for (index, number) in row.numbers.enumerated() {
+        result.append(("n\(index)", sql.bind(number)))
+      }
+      return result
+    }
   }
 
-  /// Closes the connections kept open; a later request opens new ones.
-  public func close() async { await connections.closeAll() }
+  /// Where a page of results ends: the next page starts after it.
+  public struct PostgresCursor: Hashable, Sendable {
+    /// The model-order key of the last row read.
+    let ord: String
+  }
 
-  /// Runs `body` on a connection: an idle one, or a new one. A request runs to its end even
-  /// when the calling task is cancelled (the statement timeout bounds it), so the connection
-  /// is never left halfway through a reply; the caller then gets `CancellationError`. A
-  /// connection whose request failed is closed.
-  func withConnection<T: Sendable>(
-    _ body: @escaping @Sendable (PostgresConnection) async throws -> T
-  ) async throws -> T {
-    let connections = self.connections
-    let (logger, address, table) = (self.logger, self.address, layout.name)
-    // The connection is opened in the request's own task as well: a cancelled caller (a
-    // superseded search) must not cancel a connect half-way, which postgres-nio may never
-    // finish; the connect timeout bounds it instead.
-    let request = Task {
-      let connection: PostgresConnection
-      do { connection = try await connections.lease(logger: logger) } catch {
-        throw SearchBackendError.postgres(error, address: address, table: table)
+  /// The connections a backend keeps open between requests.
+  private actor Connections {
+    private let configuration: PostgresConnection.Configuration
+    private var idle: [PostgresConnection] = []
+    private var nextID = 0
+    /// Connections open or opening, idle ones included.
+    private var open = 0
+    /// Requests waiting for a connection, first come first served.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// How many idle connections are kept: a search, a change and a page at once.
+    private static let kept = 4
+    /// How many connections a backend has at most: superseded searches run to their end (see
+    /// `withConnection`), and fast typing must not open one for each keystroke.
+    private static let maximum = 8
+
+    init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
+
+    /// A backend dropped without ``PostgresSearchBackend/close()`` still closes its
+    /// connections: each is kept until its close completes.
+    deinit {
+      for connection in idle {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
       }
+    }
+
+    func lease(logger: Logger) async throws -> PostgresConnection {
+      while true {
+        while let connection = idle.popLast() {
+          if !connection.isClosed { return connection }
+          open -= 1
+        }
+        if open < Self.maximum { break }
+        await withCheckedContinuation { waiting.append($0) }
+      }
+      open += 1
+      nextID += 1
       do {
-        let value = try await body(connection)
-        await connections.giveBack(connection)
-        return value
+        return try await PostgresConnection.connect(
+          configuration: configuration, id: nextID, logger: logger)
       } catch {
-        await connections.discard(connection)
+        release()
         throw error
       }
     }
-    let value = try await request.value
-    if Task.isCancelled { throw CancellationError() }
-    return value
-  }
 
-  // MARK: The table
-
-  /// Checks that the server has the table, laid out and folded as this backend reads it.
-  ///
-  /// - Throws: ``PostgresSearchError/backend(_:)``: unreachable, or a mismatch saying how to
-  ///   load the data set again.
-  public func checkTable() async throws(PostgresSearchError) {
-    let found: String?
-    do {
-      let name = layout.name
-      let logger = self.logger
-      found = try await withConnection { connection in
-        let rows = try await connection.query(
-          "SELECT fingerprint FROM search_data_sets WHERE name = \(name)", logger: logger)
-        var value: String?
-        for try await fingerprint in rows.decode(String.self) { value = fingerprint }
-        return value
+    func giveBack(_ connection: PostgresConnection) async {
+      if connection.isClosed {
+        release()
+      } else if idle.count < Self.kept || !waiting.isEmpty {
+        idle.append(connection)
+        if !waiting.isEmpty { waiting.removeFirst().resume() }
+      } else {
+        release()
+        try? await connection.close()
       }
-    } catch {
-      let error = SearchBackendError.postgres(
-        error, address: address, table: PostgresTableLayout.registry)
-      if error.kind == .rejected {
-        throw .backend(Self.notLoaded(layout.name, address: address))
-      }
-      throw .backend(error)
     }
-    guard let found else { throw .backend(Self.notLoaded(layout.name, address: address)) }
-    guard found == layout.fingerprint else {
-      throw .backend(
-        SearchBackendError(
-          .mismatch,
-          "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
-          advice: "load it again from the same data set: SearchREPL load MANIFEST --into \(address)"
-        ))
-    }
-  }
 
-  private static func notLoaded(_ table: String, address: PostgresAddress) -> SearchBackendError {
-    SearchBackendError(
-      .rejected, "PostgreSQL at \(address) has no data set \"\(table)\"",
-      advice: "load it first: SearchREPL load MANIFEST --into \(address)")
-  }
-
-  // MARK: Searching
-
-  /// The items of the scope matching the query, in model order.
-  ///
-  /// One round trip: the server sends the matching identities as one array (and those to
-  /// settle as a second), which costs far less than a row each.
-  public func items(matching query: Query, scope: Int) async throws -> [ItemID] {
-    var sql = PostgresSQL()
-    let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
-    let statement = """
-      SELECT coalesce(array_agg(id ORDER BY ord), '{}'), \
-      coalesce(array_agg(id ORDER BY ord) FILTER (WHERE \(settle)), '{}') \
-      FROM \(layout.quoted) WHERE \(condition)
-      """
-    var ids: [Int32] = []
-    var unsettled: [Int32] = []
-    do {
-      let query = sql.query(statement)
-      let logger = self.logger
-      (ids, unsettled) = try await withConnection { connection in
-        var result: ([Int32], [Int32]) = ([], [])
-        for try await row in try await connection.query(query, logger: logger).decode(
-          ([Int32], [Int32]).self)
-        {
-          result = row
-        }
-        return result
-      }
-    } catch {
-      throw Self.translate(error, address: address, table: layout.name)
-    }
-    guard !unsettled.isEmpty else { return ids.map(ItemID.init(rawValue:)) }
-    let records = try await self.records(of: unsettled.map(ItemID.init(rawValue:)))
-    let dropped = try dropping(records, query: query, scope: scope)
-    return ids.lazy.map(ItemID.init(rawValue:)).filter { !dropped.contains($0) }
-  }
-
-  /// The query's condition as SQL and the test for rows to settle in Swift.
-  private func condition(_ query: Query, scope: Int, sql: inout PostgresSQL) throws -> (
-    condition: String, settle: String
-  ) {
-    let plan: ServerQuery
-    do { plan = try ServerQuery(query, scope: scope, schema: layout.schema) } catch {
-      throw SearchBackendError(
-        .rejected, error.description, advice: "correct the data set's scopes")
-    }
-    let edges = sql.bind(plan.edgeScalars)
-    let settle = "(irregular OR edges && \(edges))"
-    let relaxed = plan.relaxed == .always ? "" : " AND \(sql.render(plan.relaxed))"
-    let condition = """
-      (\(sql.render(plan.scope))) AND (irregular OR (edges && \(edges)\(relaxed)) \
-      OR \(sql.render(plan.query)))
-      """
-    return (condition, settle)
-  }
-
-  /// Settles candidates with the in-memory engine; returns those that do not match.
-  private func dropping(_ candidates: [(ItemID, ItemRecord)], query: Query, scope: Int) throws
-    -> Set<ItemID>
-  {
-    let admitted: [Int]
-    do {
-      admitted = try ServerCandidates.matching(
-        candidates.map(\.1), schema: layout.schema, normalizer: layout.normalizer, query: query,
-        scope: scope)
-    } catch {
-      throw SearchBackendError(.rejected, error.description, advice: "correct the data set")
-    }
-    var dropped = Set(candidates.map(\.0))
-    for index in admitted { dropped.remove(candidates[index].0) }
-    return dropped
-  }
-
-  private static func translate(_ error: any Error, address: PostgresAddress, table: String)
-    -> any Error
-  {
-    if error is CancellationError || Task.isCancelled { return CancellationError() }
-    return SearchBackendError.postgres(error, address: address, table: table)
-  }
-
-  /// One page of the items matching a query, in model order, from after `cursor` (the
-  /// start when nil): keyset pagination, so a page costs its own rows however deep it is.
-  public func page(
-    matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int
-  ) async throws -> BackendPage<PostgresCursor> {
-    guard limit > 0 else {
-      throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
-    }
-    var rows: [BackendPage<PostgresCursor>.Row] = []
-    var next = cursor
-    // Settling drops candidates: ask again until the page is full or the list ends.
-    repeat {
-      let batch = try await self.rows(
-        matching: query, scope: scope, after: next, limit: max(limit - rows.count, 1))
-      rows += batch.rows
-      next = batch.last
-      if batch.exhausted {
-        return BackendPage(rows: rows, next: nil)
-      }
-    } while rows.count < limit
-    return BackendPage(rows: rows, next: next)
-  }
-
-  private struct Batch {
-    var rows: [BackendPage<PostgresCursor>.Row]
-    /// The cursor of the last row read (settled or not).
-    var last: PostgresCursor?
-    /// Whether no row comes after the batch.
-    var exhausted: Bool
-  }
-
-  private func rows(matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int)
-    async throws -> Batch
-  {
-    var sql = PostgresSQL()
-    let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
-    let keyset = cursor.map { " AND ord > \(sql.bind($0.ord))::numeric" } ?? ""
-    let values =
-      (layout.schema.fields.indices.map { "v\($0)" }
-      + layout.schema.attributes.indices.map { "a\($0)" })
-      .joined(separator: ", ")
-    let statement = """
-      SELECT id, ord::text AS cursor, \(settle), \(values) FROM \(layout.quoted) \
-      WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord LIMIT \(limit + 1)
-      """
-    let found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)]
-    let exhausted: Bool
-    do {
-      let query = sql.query(statement)
-      let (logger, schema) = (self.logger, layout.schema)
-      (found, exhausted) = try await withConnection { connection in
-        var found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)] = []
-        for try await row in try await connection.query(query, logger: logger) {
-          // The extra row only says whether more follow.
-          if found.count == limit { return (found, false) }
-          let cells = row.makeRandomAccess()
-          let id = ItemID(rawValue: try cells[0].decode(Int32.self))
-          let record = try Self.record(cells, from: 3, schema: schema)
-          found.append(
-            (
-              BackendPage<PostgresCursor>.Row(id: id, record: record),
-              try cells[1].decode(String.self),
-              try cells[2].decode(Bool.self)
-            ))
-        }
-        return (found, true)
-      }
-    } catch {
-      throw Self.translate(error, address: address, table: layout.name)
-    }
-    let last = found.last.map { PostgresCursor(ord: $0.ord) }
-    let unsettled = found.filter(\.settle).map { ($0.row.id, $0.row.record) }
-    let dropped = unsettled.isEmpty ? [] : try dropping(unsettled, query: query, scope: scope)
-    return Batch(
-      rows: found.map(\.row).filter { !dropped.contains($0.id) }, last: last, exhausted: exhausted)
-  }
-
-  /// The records of some items, by identity.
-  func records(of ids: [ItemID]) async throws -> [(ItemID, ItemRecord)] {
-    var sql = PostgresSQL()
-    let list = sql.bind(ids.map(\.rawValue))
-    let columns =
-      (layout.schema.fields.indices.map { "v\($0)" }
-        + layout.schema.attributes.indices.map { "a\($0)" })
-    let statement =
-      "SELECT id, \(columns.joined(separator: ", ")) FROM \(layout.quoted) WHERE id = ANY(\(list))"
-    do {
-      let query = sql.query(statement)
-      let (logger, schema) = (self.logger, layout.schema)
-      return try await withConnection { connection in
-        var result: [(ItemID, ItemRecord)] = []
-        for try await row in try await connection.query(query, logger: logger) {
-          let cells = row.makeRandomAccess()
-          result.append(
-            (
-              ItemID(rawValue: try cells[0].decode(Int32.self)),
-              try Self.record(cells, from: 1, schema: schema)
-            ))
-        }
-        return result
-      }
-    } catch {
-      throw Self.translate(error, address: address, table: layout.name)
-    }
-  }
-
-  private static func record(_ cells: PostgresRandomAccessRow, from start: Int, schema: Schema)
-    throws
-    -> ItemRecord
-  {
-    var fields: [[String]] = []
-    for field in schema.fields.indices {
-      fields.append(try cells[start + field].decode([String].self))
-    }
-    var attributes: [String] = []
-    for attribute in schema.attributes.indices {
-      attributes.append(try cells[start + schema.fields.count + attribute].decode(String.self))
-    }
-    return ItemRecord(fields: fields, attributes: attributes)
-  }
-
-  // MARK: Changes
-
-  /// Makes a batch of changes in one transaction: all of them, or none.
-  public func apply(_ changes: [BackendChange]) async throws {
-    guard !changes.isEmpty else { return }
-    do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {
-      throw SearchBackendError(
-        .rejected, error.description, advice: "correct the data set's schema")
-    }
-    let layout = self.layout
-    let logger = self.logger
-    do {
-      try await withConnection { connection in
-        let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
-        try await connection.query("BEGIN", logger: logger)
-        for change in changes {
-          var sql = PostgresSQL()
-          let statement: String
-          switch change {
-          case .remove(let id):
-            statement = "DELETE FROM \(layout.quoted) WHERE id = \(sql.bind(id.rawValue))"
-          case .update(let id, let record):
-            let row = try folder.row(record)
-            let assignments = try Self.assignments(record, row: row, layout: layout, sql: &sql)
-            statement =
-              "UPDATE \(layout.quoted) SET \(assignments.map { "\($0.column) = \($0.value)" }.joined(separator: ", ")) WHERE id = \(sql.bind(id.rawValue))"
-          case .insert(let id, let record, let after):
-            let row = try folder.row(record)
-            let assignments = try Self.assignments(record, row: row, layout: layout, sql: &sql)
-            let ord: String
-            if let after {
-              let previous = sql.bind(after.rawValue)
-              ord = """
-                (SELECT p.ord + (coalesce((SELECT min(n.ord) FROM \(layout.quoted) n WHERE n.ord > p.ord), p.ord + 2) - p.ord) * 0.5 \
-                FROM \(layout.quoted) p WHERE p.id = \(previous))
-                """
-            } else {
-              ord = "(SELECT coalesce(min(ord), 1) - 1 FROM \(layout.quoted))"
-            }
-            statement = """
-              INSERT INTO \(layout.quoted) (id, ord, \(assignments.map(\.column).joined(separator: ", "))) \
-              VALUES (\(sql.bind(id.rawValue)), \(ord), \(assignments.map(\.value).joined(separator: ", ")))
-              """
-          }
-          try await connection.query(sql.query(statement), logger: logger)
-        }
-        var sql = PostgresSQL()
-        let name = sql.bind(layout.name)
-        let update =
-          "UPDATE search_data_sets SET items = (SELECT count(*) FROM \(layout.quoted)) WHERE name = \(name)"
-        try await connection.query(sql.query(update), logger: logger)
-        // A failure before here closes the connection, and the server rolls back.
-        try await connection.query("COMMIT", logger: logger)
-      }
-    } catch {
-      throw SearchBackendError.postgres(error, address: address, table: layout.name)
-    }
-  }
-
-  private static func assignments(
-    _ record: ItemRecord, row: ServerRow, layout: PostgresTableLayout, sql: inout PostgresSQL
-  ) throws -> [(column: String, value: String)] {
-    var result: [(String, String)] = [
-      ("irregular", sql.bind(row.isIrregular)), ("edges", sql.bind(row.edgeScalars)),
-    ]
-    for field in layout.searchedFields {
-      result.append(("f\(field)", sql.bind(row.folded[field] ?? "")))
-    }
-    for field in layout.schema.fields.indices {
-      let values = field < record.fields.count ? record.fields[field] : []
-      if values.contains(where: { $0.utf8.contains(0) }) {
-        throw PostgresSearchError.unstorableText(item: -1, field: layout.schema.fields[field].name)
-      }
-      result.append(("v\(field)", sql.bind(values)))
-    }
-    for attribute in layout.schema.attributes.indices {
-      result.append(
-        (
-          "a\(attribute)",
-          sql.bind(attribute < record.attributes.count ? record.attributes[attribute] : "")
-        ))
-    }
-    for (index, number) in row.numbers.enumerated() {
-      result.append(("n\(index)", sql.bind(number)))
-    }
-    return result
-  }
-}
-
-/// Where a page of results ends: the next page starts after it.
-public struct PostgresCursor: Hashable, Sendable {
-  /// The model-order key of the last row read.
-  let ord: String
-}
-
-/// The connections a backend keeps open between requests.
-private actor Connections {
-  private let configuration: PostgresConnection.Configuration
-  private var idle: [PostgresConnection] = []
-  private var nextID = 0
-  /// Connections open or opening, idle ones included.
-  private var open = 0
-  /// Requests waiting for a connection, first come first served.
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-  /// How many idle connections are kept: a search, a change and a page at once.
-  private static let kept = 4
-  /// How many connections a backend has at most: superseded searches run to their end (see
-  /// `withConnection`), and fast typing must not open one for each keystroke.
-  private static let maximum = 8
-
-  init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
-
-  /// A backend dropped without ``PostgresSearchBackend/close()`` still closes its
-  /// connections: each is kept until its close completes.
-  deinit {
-    for connection in idle {
-      connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
-    }
-  }
-
-  func lease(logger: Logger) async throws -> PostgresConnection {
-    while true {
-      while let connection = idle.popLast() {
-        if !connection.isClosed { return connection }
-        open -= 1
-      }
-      if open < Self.maximum { break }
-      await withCheckedContinuation { waiting.append($0) }
-    }
-    open += 1
-    nextID += 1
-    do {
-      return try await PostgresConnection.connect(
-        configuration: configuration, id: nextID, logger: logger)
-    } catch {
-      release()
-      throw error
-    }
-  }
-
-  func giveBack(_ connection: PostgresConnection) async {
-    if connection.isClosed {
-      release()
-    } else if idle.count < Self.kept || !waiting.isEmpty {
-      idle.append(connection)
-      if !waiting.isEmpty { waiting.removeFirst().resume() }
-    } else {
+    func discard(_ connection: PostgresConnection) async {
       release()
       try? await connection.close()
     }
-  }
 
-  func discard(_ connection: PostgresConnection) async {
-    release()
-    try? await connection.close()
-  }
+    func closeAll() async {
+      let all = idle
+      idle = []
+      open -= all.count
+      for connection in all { try? await connection.close() }
+    }
 
-  func closeAll() async {
-    let all = idle
-    idle = []
-    open -= all.count
-    for connection in all { try? await connection.close() }
+    /// One connection fewer: a waiting request may open one.
+    private func release() {
+      open -= 1
+      if !waiting.isEmpty { waiting.removeFirst().resume() }
+    }
   }
-
-  /// One connection fewer: a waiting request may open one.
-  private func release() {
-    open -= 1
-    if !waiting.isEmpty { waiting.removeFirst().resume() }
-  }
-}
+#endif

@@ -1,109 +1,112 @@
-import SearchCore
+#if PostgreSQL
+  import SearchCore
 
-/// A data set's table on a PostgreSQL server, as the schema and the normaliser lay it out.
-///
-/// | column | holds |
-/// | --- | --- |
-/// | `id integer` | the item's identity in the model (`ItemID`) |
-/// | `ord numeric` | its place in model order (insertions take the midpoint of their neighbours) |
-/// | `irregular boolean`, `edges text[]` | what a substring test cannot settle (see `ServerRow`) |
-/// | `f0`, `f1`, … `text` | each searched field's values, folded, between separators (U+001F) |
-/// | `v0`, `v1`, … `text[]` | each field's original values, for display and highlights |
-/// | `a0`, `a1`, … `text` | the attributes (scopes filter on them) |
-/// | `n0`, `n1`, … `text` | the number attributes in canonical form (a number term matches them) |
-///
-/// A `pg_trgm` GIN index on each folded column serves the `LIKE` and `~` tests; a row of
-/// `search_data_sets` records the layout's fingerprint, so that a client folding otherwise,
-/// or with another schema, is told to load the data set again instead of getting other
-/// answers.
-struct PostgresTableLayout: Sendable {
-  let name: String
-  let schema: Schema
-  let normalizer: Normalizer
+  /// A data set's table on a PostgreSQL server, as the schema and the normaliser lay it out.
+  ///
+  /// | column | holds |
+  /// | --- | --- |
+  /// | `id integer` | the item's identity in the model (`ItemID`) |
+  /// | `ord numeric` | its place in model order (insertions take the midpoint of their neighbours) |
+  /// | `irregular boolean`, `edges text[]` | what a substring test cannot settle (see `ServerRow`) |
+  /// | `f0`, `f1`, … `text` | each searched field's values, folded, between separators (U+001F) |
+  /// | `v0`, `v1`, … `text[]` | each field's original values, for display and highlights |
+  /// | `a0`, `a1`, … `text` | the attributes (scopes filter on them) |
+  /// | `n0`, `n1`, … `text` | the number attributes in canonical form (a number term matches them) |
+  ///
+  /// A `pg_trgm` GIN index on each folded column serves the `LIKE` and `~` tests; a row of
+  /// `search_data_sets` records the layout's fingerprint, so that a client folding otherwise,
+  /// or with another schema, is told to load the data set again instead of getting other
+  /// answers.
+  struct PostgresTableLayout: Sendable {
+    let name: String
+    let schema: Schema
+    let normalizer: Normalizer
 
-  init(name: String, schema: Schema, normalizer: Normalizer) throws(PostgresSearchError) {
-    let scalars = Array(name.unicodeScalars)
-    func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    init(name: String, schema: Schema, normalizer: Normalizer) throws(PostgresSearchError) {
+      let scalars = Array(name.unicodeScalars)
+      func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+      }
+      guard let first = scalars.first, scalars.count <= 63, isLetter(first),
+        scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) })
+      else { throw .badTableName(name) }
+      self.name = name
+      self.schema = schema
+      self.normalizer = normalizer
     }
-    guard let first = scalars.first, scalars.count <= 63, isLetter(first),
-      scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) })
-    else { throw .badTableName(name) }
-    self.name = name
-    self.schema = schema
-    self.normalizer = normalizer
-  }
 
-  /// The name quoted for SQL (it holds only letters, digits and underscores).
-  var quoted: String { "\"\(name)\"" }
+    /// The name quoted for SQL (it holds only letters, digits and underscores).
+    var quoted: String { "\"\(name)\"" }
 
-  var searchedFields: [Int] { schema.fields.indices.filter { schema.fields[$0].isSearched } }
+    var searchedFields: [Int] { schema.fields.indices.filter { schema.fields[$0].isSearched } }
 
-  /// The columns in the order COPY writes them.
-  var columns: [String] {
-    ["id", "ord", "irregular", "edges"] + searchedFields.map { "f\($0)" }
-      + schema.fields.indices.map { "v\($0)" } + schema.attributes.indices.map { "a\($0)" }
-      + schema.numberAttributes.indices.map { "n\($0)" }
-  }
+    /// The columns in the order COPY writes them.
+    var columns: [String] {
+      ["id", "ord", "irregular", "edges"] + searchedFields.map { "f\($0)" }
+        + schema.fields.indices.map { "v\($0)" } + schema.attributes.indices.map { "a\($0)" }
+        + schema.numberAttributes.indices.map { "n\($0)" }
+    }
 
-  /// What the table's layout and folding depend on: equal fingerprints give equal answers.
-  var fingerprint: String {
-    var parts: [String] = ["layout 1"]
-    parts.append(
-      "fields "
-        + schema.fields.map { "\($0.name)\($0.isSearched ? "" : " (not searched)")" }.joined(
-          separator: ", "))
-    parts.append("attributes " + schema.attributes.joined(separator: ", "))
-    parts.append("numbers " + schema.numberAttributes.joined(separator: ", "))
-    parts.append(
-      "folding \(normalizer.folding)\(normalizer.isTurkic ? ", Turkic i" : ""), \(normalizer.rulesIdentity)"
-    )
-    return parts.joined(separator: "; ")
-  }
+    /// What the table's layout and folding depend on: equal fingerprints give equal answers.
+    var fingerprint: String {
+      var parts: [String] = ["layout 1"]
+      parts.append(
+        "fields "
+          + schema.fields.map { "\($0.name)\($0.isSearched ? "" : " (not searched)")" }.joined(
+            separator: ", "))
+      parts.append("attributes " + schema.attributes.joined(separator: ", "))
+      parts.append("numbers " + schema.numberAttributes.joined(separator: ", "))
+      parts.append(
+        "folding \(normalizer.folding)\(normalizer.isTurkic ? ", Turkic i" : ""), \(normalizer.rulesIdentity)"
+      )
+      return parts.joined(separator: "; ")
+    }
 
-  static let registry = "search_data_sets"
+    static let registry = "search_data_sets"
 
-  var createStatements: [String] {
-    let folded = searchedFields.map { "f\($0) text NOT NULL" }
-    let values = schema.fields.indices.map { "v\($0) text[] NOT NULL" }
-    let attributes = schema.attributes.indices.map { "a\($0) text NOT NULL" }
-    let numbers = schema.numberAttributes.indices.map { "n\($0) text" }
-    let columns =
-      [
-        "id integer PRIMARY KEY", "ord numeric NOT NULL", "irregular boolean NOT NULL",
-        "edges text[] NOT NULL",
+    var createStatements: [String] {
+      let folded = searchedFields.map { "f\($0) text NOT NULL" }
+      let values = schema.fields.indices.map { "v\($0) text[] NOT NULL" }
+      let attributes = schema.attributes.indices.map { "a\($0) text NOT NULL" }
+      let numbers = schema.numberAttributes.indices.map { "n\($0) text" }
+      let columns =
+        [
+          "id integer PRIMARY KEY", "ord numeric NOT NULL", "irregular boolean NOT NULL",
+          "edges text[] NOT NULL",
+        ]
+        + folded + values + attributes + numbers
+      return [
+        "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+        """
+        CREATE TABLE IF NOT EXISTS \(Self.registry) (name text PRIMARY KEY, fingerprint text NOT NULL, \
+        items bigint NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())
+        """,
+        "DROP TABLE IF EXISTS \(quoted)",
+        "CREATE TABLE \(quoted) (\(columns.joined(separator: ", ")))",
       ]
-      + folded + values + attributes + numbers
-    return [
-      "CREATE EXTENSION IF NOT EXISTS pg_trgm",
-      """
-      CREATE TABLE IF NOT EXISTS \(Self.registry) (name text PRIMARY KEY, fingerprint text NOT NULL, \
-      items bigint NOT NULL, loaded_at timestamptz NOT NULL DEFAULT now())
-      """,
-      "DROP TABLE IF EXISTS \(quoted)",
-      "CREATE TABLE \(quoted) (\(columns.joined(separator: ", ")))",
-    ]
-  }
-
-  /// Built after the rows are in: one pass each instead of an update per row.
-  var indexStatements: [String] {
-    var statements = searchedFields.map {
-      "CREATE INDEX \(name)_f\($0) ON \(quoted) USING gin (f\($0) gin_trgm_ops)"
     }
-    statements.append("CREATE UNIQUE INDEX \(name)_ord ON \(quoted) (ord)")
-    statements.append("CREATE INDEX \(name)_edges ON \(quoted) USING gin (edges)")
-    statements.append("CREATE INDEX \(name)_irregular ON \(quoted) (id) WHERE irregular")
-    for attribute in scopeAttributes {
-      statements.append("CREATE INDEX \(name)_a\(attribute) ON \(quoted) (a\(attribute))")
-    }
-    statements.append("ANALYZE \(quoted)")
-    return statements
-  }
 
-  /// The attributes a scope filters on.
-  var scopeAttributes: [Int] {
-    Array(
-      Set(schema.scopeBar.scopes.compactMap { $0.attribute.flatMap(schema.attributeIndex(named:)) })
-    ).sorted()
+    /// Built after the rows are in: one pass each instead of an update per row.
+    var indexStatements: [String] {
+      var statements = searchedFields.map {
+        "CREATE INDEX \(name)_f\($0) ON \(quoted) USING gin (f\($0) gin_trgm_ops)"
+      }
+      statements.append("CREATE UNIQUE INDEX \(name)_ord ON \(quoted) (ord)")
+      statements.append("CREATE INDEX \(name)_edges ON \(quoted) USING gin (edges)")
+      statements.append("CREATE INDEX \(name)_irregular ON \(quoted) (id) WHERE irregular")
+      for attribute in scopeAttributes {
+        statements.append("CREATE INDEX \(name)_a\(attribute) ON \(quoted) (a\(attribute))")
+      }
+      statements.append("ANALYZE \(quoted)")
+      return statements
+    }
+
+    /// The attributes a scope filters on.
+    var scopeAttributes: [Int] {
+      Array(
+        Set(
+          schema.scopeBar.scopes.compactMap { $0.attribute.flatMap(schema.attributeIndex(named:)) })
+      ).sorted()
+    }
   }
-}
+#endif

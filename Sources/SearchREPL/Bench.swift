@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchPostgres
 
 /// `SearchREPL bench`: measures the engine on a real corpus against a baseline measured in the
 /// same run (the machines are shared and noisy, so ratios say more than seconds).

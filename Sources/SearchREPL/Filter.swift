@@ -1,6 +1,5 @@
 import ArgumentParser
 import SearchCore
-import SearchPostgres
 
 /// `SearchREPL filter`: prints the items that match a query, like `fzf --filter`.
 struct Filter: AsyncParsableCommand {
@@ -87,12 +86,10 @@ struct Filter: AsyncParsableCommand {
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
     let found: [ItemID]
     if let backend, let corpus {
-      let server = try PostgresSearchBackend(
-        address: try PostgresAddress(url: backend),
-        table: try table ?? Load.tableName(forManifest: corpus), schema: source.model.schema,
-        normalizer: normalizer)
+      let server = try await Server.backend(
+        url: backend, table: try table ?? Load.tableName(forManifest: corpus),
+        schema: source.model.schema, normalizer: normalizer, what: "filter --backend")
       do {
-        try await server.checkTable()
         found = try await server.items(matching: parsed, scope: scopeIndex)
       } catch {
         await server.close()

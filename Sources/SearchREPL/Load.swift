@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchPostgres
+
+#if PostgreSQL
+  import SearchPostgres
+#endif
 
 /// `SearchREPL load`: writes a data set to a PostgreSQL server, for `--backend`.
 struct Load: AsyncParsableCommand {
@@ -30,41 +33,51 @@ struct Load: AsyncParsableCommand {
   @OptionGroup var folding: FoldingOptions
 
   func run() async throws {
-    let normalizer = try folding.normalizer()
-    let manifest = try CorpusPaths.manifest(self.manifest)
-    let source = try DataSource.load(input: nil, corpus: manifest)
-    let backend = try PostgresSearchBackend(
-      address: try PostgresAddress(url: into),
-      table: try table ?? Self.tableName(forManifest: manifest),
-      schema: source.model.schema, normalizer: normalizer, statementTimeout: nil,
-      connectTimeout: .seconds(10))
-    let showsProgress = isatty(2) != 0
-    let report: PostgresSearchBackend.LoadReport
-    do {
-      report = try await backend.load(source.model) { written, total in
-        guard showsProgress else { return }
-        let width = 30
-        let filled = total == 0 ? width : written * width / total
-        let bar =
-          String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        Terminal.write("\r\u{1B}[2Kcopying \(bar) \(written)/\(total)", to: 2)
+    #if PostgreSQL
+      try await load()
+    #else
+      throw Server.unavailable("load")
+    #endif
+  }
+
+  #if PostgreSQL
+    private func load() async throws {
+      let normalizer = try folding.normalizer()
+      let manifest = try CorpusPaths.manifest(self.manifest)
+      let source = try DataSource.load(input: nil, corpus: manifest)
+      let backend = try PostgresSearchBackend(
+        address: try PostgresAddress(url: into),
+        table: try table ?? Self.tableName(forManifest: manifest),
+        schema: source.model.schema, normalizer: normalizer, statementTimeout: nil,
+        connectTimeout: .seconds(10))
+      let showsProgress = isatty(2) != 0
+      let report: PostgresSearchBackend.LoadReport
+      do {
+        report = try await backend.load(source.model) { written, total in
+          guard showsProgress else { return }
+          let width = 30
+          let filled = total == 0 ? width : written * width / total
+          let bar =
+            String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+          Terminal.write("\r\u{1B}[2Kcopying \(bar) \(written)/\(total)", to: 2)
+        }
+      } catch {
+        await backend.close()
+        if showsProgress { Terminal.write("\r\u{1B}[2K", to: 2) }
+        throw error
       }
-    } catch {
       await backend.close()
       if showsProgress { Terminal.write("\r\u{1B}[2K", to: 2) }
-      throw error
+      let seconds = { (duration: Duration) in
+        String(
+          format: "%.1f s",
+          Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+      }
+      print(
+        "loaded \(report.items) items into table \"\(backend.table)\" at \(backend.address): copying \(seconds(report.copying)), indexing \(seconds(report.indexing))"
+      )
     }
-    await backend.close()
-    if showsProgress { Terminal.write("\r\u{1B}[2K", to: 2) }
-    let seconds = { (duration: Duration) in
-      String(
-        format: "%.1f s",
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
-    }
-    print(
-      "loaded \(report.items) items into table \"\(backend.table)\" at \(backend.address): copying \(seconds(report.copying)), indexing \(seconds(report.indexing))"
-    )
-  }
+  #endif
 
   /// The default table of a manifest: its data set's name, with every character that is not
   /// a letter, digit or underscore made an underscore ("words-sample" → "words_sample").

@@ -1,110 +1,115 @@
-import NIOCore
-import Testing
+#if PostgreSQL
+  import NIOCore
+  import Testing
 
-@testable import SearchCore
-@testable import SearchPostgres
+  @testable import SearchCore
+  @testable import SearchPostgres
 
-/// What reaches the server as text: LIKE and regular-expression patterns that match their
-/// text literally, arrays and COPY lines that PostgreSQL reads back as the values written.
-@Suite struct SQLTextTests {
-  @Test func likePatternsEscapeTheirWildcards() {
-    #expect(PostgresSQL.escapeLike("100%") == "100\\%")
-    #expect(PostgresSQL.escapeLike("a_b") == "a\\_b")
-    #expect(PostgresSQL.escapeLike("c:\\dir") == "c:\\\\dir")
-    #expect(PostgresSQL.escapeLike("zürich") == "zürich")
-  }
+  /// What reaches the server as text: LIKE and regular-expression patterns that match their
+  /// text literally, arrays and COPY lines that PostgreSQL reads back as the values written.
+  @Suite struct SQLTextTests {
+    @Test func likePatternsEscapeTheirWildcards() {
+      #expect(PostgresSQL.escapeLike("100%") == "100\\%")
+      #expect(PostgresSQL.escapeLike("a_b") == "a\\_b")
+      #expect(PostgresSQL.escapeLike("c:\\dir") == "c:\\\\dir")
+      #expect(PostgresSQL.escapeLike("zürich") == "zürich")
+    }
 
-  @Test func regularExpressionsEscapeEveryOperator() {
-    #expect(PostgresSQL.escapeRegex("a.b*c") == "a\\.b\\*c")
-    #expect(PostgresSQL.escapeRegex("(x|y)") == "\\(x\\|y\\)")
-    #expect(PostgresSQL.escapeRegex("ab9") == "ab9")
-    #expect(PostgresSQL.escapeRegex("é ") == "é\\ ")
-  }
+    @Test func regularExpressionsEscapeEveryOperator() {
+      #expect(PostgresSQL.escapeRegex("a.b*c") == "a\\.b\\*c")
+      #expect(PostgresSQL.escapeRegex("(x|y)") == "\\(x\\|y\\)")
+      #expect(PostgresSQL.escapeRegex("ab9") == "ab9")
+      #expect(PostgresSQL.escapeRegex("é ") == "é\\ ")
+    }
 
-  @Test func conditionsBindEveryText() {
-    var sql = PostgresSQL()
-    let text = sql.render(
-      .all([
-        .contains(field: 0, text: "'; DROP TABLE t; --"), .not(.number(1, equals: "42")),
-        .attribute(2, in: ["Europe"]),
-      ]))
-    #expect(text == "(f0 LIKE $1 AND NOT ((n1 = $2) IS TRUE) AND a2 = ANY($3))")
-    #expect(!text.contains("DROP"))
-  }
+    @Test func conditionsBindEveryText() {
+      var sql = PostgresSQL()
+      let text = sql.render(
+        .all([
+          .contains(field: 0, text: "'; DROP TABLE t; --"), .not(.number(1, equals: "42")),
+          .attribute(2, in: ["Europe"]),
+        ]))
+      #expect(text == "(f0 LIKE $1 AND NOT ((n1 = $2) IS TRUE) AND a2 = ANY($3))")
+      #expect(!text.contains("DROP"))
+    }
 
-  @Test func arraysQuoteEveryElement() {
-    #expect(PostgresSearchBackend.arrayLiteral([]) == "{}")
-    #expect(PostgresSearchBackend.arrayLiteral(["a", "b c"]) == "{\"a\",\"b c\"}")
-    #expect(
-      PostgresSearchBackend.arrayLiteral(["say \"hi\"", "a\\b", "{x,y}"])
-        == "{\"say \\\"hi\\\"\",\"a\\\\b\",\"{x,y}\"}")
-  }
+    @Test func arraysQuoteEveryElement() {
+      #expect(PostgresSearchBackend.arrayLiteral([]) == "{}")
+      #expect(PostgresSearchBackend.arrayLiteral(["a", "b c"]) == "{\"a\",\"b c\"}")
+      #expect(
+        PostgresSearchBackend.arrayLiteral(["say \"hi\"", "a\\b", "{x,y}"])
+          == "{\"say \\\"hi\\\"\",\"a\\\\b\",\"{x,y}\"}")
+    }
 
-  @Test func copyLinesEscapeTabsNewlinesAndBackslashes() throws {
-    let schema = Schema(
-      fields: [Schema.Field(name: "name")], attributes: ["kind"], scopeBar: ScopeBar())
-    let normalizer = try Normalizer()
-    let layout = try PostgresTableLayout(name: "t", schema: schema, normalizer: normalizer)
-    let record = ItemRecord(fields: [["a\tb\\c\nd"]], attributes: ["x"])
-    let row = try ServerRowFolder(schema: schema, normalizer: normalizer).row(record)
-    var buffer = ByteBuffer()
-    PostgresSearchBackend.writeCopyLine(
-      id: ItemID(rawValue: 7), position: 3, record: record, row: row, layout: layout, into: &buffer)
-    let line = buffer.readString(length: buffer.readableBytes) ?? ""
-    let columns = line.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
-    #expect(line.hasSuffix("\n"))
-    #expect(columns.count == layout.columns.count)
-    #expect(columns[0] == "7")
-    #expect(columns[1] == "3")
-    #expect(columns[2] == "f")
-    #expect(columns[3] == "{}")
-    #expect(columns[4] == "\u{1F}a\\tb\\\\c\\nd\u{1F}")
-    #expect(columns[5] == "{\"a\\tb\\\\\\\\c\\nd\"}")
-    #expect(columns[6] == "x")
-  }
+    @Test func copyLinesEscapeTabsNewlinesAndBackslashes() throws {
+      let schema = Schema(
+        fields: [Schema.Field(name: "name")], attributes: ["kind"], scopeBar: ScopeBar())
+      let normalizer = try Normalizer()
+      let layout = try PostgresTableLayout(name: "t", schema: schema, normalizer: normalizer)
+      let record = ItemRecord(fields: [["a\tb\\c\nd"]], attributes: ["x"])
+      let row = try ServerRowFolder(schema: schema, normalizer: normalizer).row(record)
+      var buffer = ByteBuffer()
+      PostgresSearchBackend.writeCopyLine(
+        id: ItemID(rawValue: 7), position: 3, record: record, row: row, layout: layout,
+        into: &buffer)
+      let line = buffer.readString(length: buffer.readableBytes) ?? ""
+      let columns = line.dropLast().split(separator: "\t", omittingEmptySubsequences: false)
+      #expect(line.hasSuffix("\n"))
+      #expect(columns.count == layout.columns.count)
+      #expect(columns[0] == "7")
+      #expect(columns[1] == "3")
+      #expect(columns[2] == "f")
+      #expect(columns[3] == "{}")
+      #expect(columns[4] == "\u{1F}a\\tb\\\\c\\nd\u{1F}")
+      #expect(columns[5] == "{\"a\\tb\\\\\\\\c\\nd\"}")
+      #expect(columns[6] == "x")
+    }
 
-  @Test func tableNamesAreCheckedAndDerived() throws {
-    let schema = Schema(fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
-    for bad in ["", "1abc", "a-b", "a b", "x\"; DROP", String(repeating: "a", count: 64)] {
-      #expect(throws: PostgresSearchError.badTableName(bad)) {
-        try PostgresTableLayout(name: bad, schema: schema, normalizer: try Normalizer())
+    @Test func tableNamesAreCheckedAndDerived() throws {
+      let schema = Schema(
+        fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
+      for bad in ["", "1abc", "a-b", "a b", "x\"; DROP", String(repeating: "a", count: 64)] {
+        #expect(throws: PostgresSearchError.badTableName(bad)) {
+          try PostgresTableLayout(name: bad, schema: schema, normalizer: try Normalizer())
+        }
+      }
+      #expect(
+        try PostgresTableLayout(name: "words_sample", schema: schema, normalizer: try Normalizer())
+          .quoted == "\"words_sample\"")
+    }
+
+    /// A table records the folding rules and the ICU version its text was folded by: a table
+    /// loaded before the rules changed (folded otherwise) is refused, not searched as if equal.
+    @Test func theFingerprintNamesTheFoldingRules() throws {
+      let schema = Schema(
+        fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
+      let root = try PostgresTableLayout(name: "t", schema: schema, normalizer: try Normalizer())
+      let turkish = try PostgresTableLayout(
+        name: "t", schema: schema, normalizer: try Normalizer(locale: "tr"))
+      #expect(root.fingerprint.contains("rules \(Normalizer.rulesVersion), ICU \(ICU.version)"))
+      #expect(ICU.version.first?.isNumber == true)
+      #expect(root.fingerprint != turkish.fingerprint)
+    }
+
+    @Test func addressesReadLikePsql() throws {
+      let full = try PostgresAddress(
+        url: "postgres://ann:secret@db.example:6543/shop?sslmode=require")
+      #expect(full.user == "ann")
+      #expect(full.password == "secret")
+      #expect(full.host == "db.example")
+      #expect(full.port == 6543)
+      #expect(full.database == "shop")
+      #expect(full.tls == .require)
+      #expect(!full.description.contains("secret"))
+      let socket = try PostgresAddress(url: "postgresql://ann@/shop?host=/run/postgresql")
+      #expect(socket.socketFolder == "/run/postgresql")
+      #expect(socket.host == nil)
+      #expect(throws: PostgresSearchError.self) {
+        try PostgresAddress(url: "postgres://x/y?sslmode=maybe")
+      }
+      #expect(throws: PostgresSearchError.self) {
+        try PostgresAddress(url: "postgres://x/y?color=red")
       }
     }
-    #expect(
-      try PostgresTableLayout(name: "words_sample", schema: schema, normalizer: try Normalizer())
-        .quoted == "\"words_sample\"")
   }
-
-  /// A table records the folding rules and the ICU version its text was folded by: a table
-  /// loaded before the rules changed (folded otherwise) is refused, not searched as if equal.
-  @Test func theFingerprintNamesTheFoldingRules() throws {
-    let schema = Schema(fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
-    let root = try PostgresTableLayout(name: "t", schema: schema, normalizer: try Normalizer())
-    let turkish = try PostgresTableLayout(
-      name: "t", schema: schema, normalizer: try Normalizer(locale: "tr"))
-    #expect(root.fingerprint.contains("rules \(Normalizer.rulesVersion), ICU \(ICU.version)"))
-    #expect(ICU.version.first?.isNumber == true)
-    #expect(root.fingerprint != turkish.fingerprint)
-  }
-
-  @Test func addressesReadLikePsql() throws {
-    let full = try PostgresAddress(
-      url: "postgres://ann:secret@db.example:6543/shop?sslmode=require")
-    #expect(full.user == "ann")
-    #expect(full.password == "secret")
-    #expect(full.host == "db.example")
-    #expect(full.port == 6543)
-    #expect(full.database == "shop")
-    #expect(full.tls == .require)
-    #expect(!full.description.contains("secret"))
-    let socket = try PostgresAddress(url: "postgresql://ann@/shop?host=/run/postgresql")
-    #expect(socket.socketFolder == "/run/postgresql")
-    #expect(socket.host == nil)
-    #expect(throws: PostgresSearchError.self) {
-      try PostgresAddress(url: "postgres://x/y?sslmode=maybe")
-    }
-    #expect(throws: PostgresSearchError.self) {
-      try PostgresAddress(url: "postgres://x/y?color=red")
-    }
-  }
-}
+#endif

@@ -1,6 +1,5 @@
 import ArgumentParser
 import SearchCore
-import SearchPostgres
 
 /// `SearchREPL live`: a full-screen search as you type, the search display controller of
 /// UIKit on a character grid: a search bar, a scope bar, the original table or the results,
@@ -85,8 +84,8 @@ struct Live: AsyncParsableCommand {
       let source = try DataSource.load(input: nil, corpus: path, progress: progress)
       let corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
       guard let backend else { return LiveView.Loaded(corpus: corpus) }
-      let server = try await PostgresSearchBackend.forCommand(
-        url: backend, manifestPath: path, corpus: corpus)
+      let server = try await Server.backend(
+        url: backend, manifestPath: path, corpus: corpus, what: "live --backend")
       return LiveView.Loaded(corpus: corpus, backend: server)
     }
     // The chosen item goes to standard output once the screen is given back, as fzf's.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchPostgres
 
 /// `SearchREPL repl`: drives a ``SearchController`` with commands read from standard input,
 /// one per line, and prints every event it fires (as text, or as JSON lines).
@@ -106,21 +105,4 @@ struct REPLOptions: Sendable {
   var timing: Bool
   /// The PostgreSQL server whose table of the data set answers background searches.
   var backend: String? = nil
-}
-
-extension PostgresSearchBackend {
-  /// The backend of `--backend URL` for a data set: its table checked, or an error that says
-  /// how to load it.
-  static func forCommand(url: String, manifestPath: String, corpus: SearchCorpus) async throws
-    -> PostgresSearchBackend
-  {
-    let backend = try PostgresSearchBackend(
-      address: try PostgresAddress(url: url), table: try Load.tableName(forManifest: manifestPath),
-      schema: corpus.model.schema, normalizer: corpus.normalizer)
-    do { try await backend.checkTable() } catch {
-      await backend.close()
-      throw error
-    }
-    return backend
-  }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchPostgres
 
 /// One REPL session: a search controller over a data set, the commands that drive it, and
 /// the observer that prints its events.
@@ -52,10 +51,10 @@ final class REPLSession {
     let tableOptions = SearchController.TableOptions(
       sectioning: options.sectioning, resultsUseOriginalSections: options.sectioning != .none,
       locale: options.locale ?? "")
-    var backend: PostgresSearchBackend?
+    var backend: (any ServerBackend)?
     if let url = options.backend {
-      backend = try await PostgresSearchBackend.forCommand(
-        url: url, manifestPath: options.manifestPath, corpus: corpus)
+      backend = try await Server.backend(
+        url: url, manifestPath: options.manifestPath, corpus: corpus, what: "repl --backend")
     }
     let controller: SearchController
     do {

@@ -1,197 +1,205 @@
-import Foundation
-import SearchPostgres
+#if PostgreSQL
+  import Foundation
+  import SearchPostgres
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+  #if canImport(Glibc)
+    import Glibc
+  #endif
 
-/// A PostgreSQL cluster of its own for a test: made with initdb in a temporary folder, started
-/// with pg_ctl on a free port of 127.0.0.1 (as the `postgres` user when the tests run as root,
-/// which PostgreSQL refuses to run as), and stopped and deleted afterwards.
-struct ThrowawayCluster {
-  let folder: String
-  let port: Int
-  private let binaries: String
-  private let runAs: String?
+  /// A PostgreSQL cluster of its own for a test: made with initdb in a temporary folder, started
+  /// with pg_ctl on a free port of 127.0.0.1 (as the `postgres` user when the tests run as root,
+  /// which PostgreSQL refuses to run as), and stopped and deleted afterwards.
+  struct ThrowawayCluster {
+    let folder: String
+    let port: Int
+    private let binaries: String
+    private let runAs: String?
 
-  /// The superuser every cluster is made with; local connections are trusted.
-  static let user = "search"
+    /// The superuser every cluster is made with; local connections are trusted.
+    static let user = "search"
 
-  /// The address of the cluster's `postgres` database.
-  var address: PostgresAddress {
-    get throws {
-      try PostgresAddress(url: "postgres://\(Self.user)@127.0.0.1:\(port)/postgres?sslmode=disable")
+    /// The address of the cluster's `postgres` database.
+    var address: PostgresAddress {
+      get throws {
+        try PostgresAddress(
+          url: "postgres://\(Self.user)@127.0.0.1:\(port)/postgres?sslmode=disable")
+      }
     }
-  }
 
-  /// Runs `body` with a started cluster, and stops it whatever happens.
-  /// initdb and pg_ctl block their thread for seconds: they run off the caller's actor, which
-  /// may be the main actor every controller test needs.
-  static func with<T>(
-    isolation: isolated (any Actor)? = #isolation, _ body: (ThrowawayCluster) async throws -> T
-  ) async throws -> T {
-    let cluster = try await Task.detached { try start() }.value
-    do {
-      let value = try await body(cluster)
-      await Task.detached { cluster.stop() }.value
-      return value
-    } catch {
-      await Task.detached { cluster.stop() }.value
-      throw error
-    }
-  }
-
-  static func start() throws -> ThrowawayCluster {
-    let binaries = try findBinaries()
-    let runAs = geteuid() == 0 ? "postgres" : nil
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("search-pg-\(UUID().uuidString.prefix(8))").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    if let runAs { try run("/bin/chown", [runAs, folder], as: nil) }
-    let data = folder + "/data"
-    try run(
-      binaries + "/initdb",
-      ["-D", data, "-U", user, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-      as: runAs)
-    // A port free now may be taken before the server binds it: try a few.
-    var lastError: (any Error)?
-    for _ in 0..<5 {
-      let port = try freePort()
+    /// Runs `body` with a started cluster, and stops it whatever happens.
+    /// initdb and pg_ctl block their thread for seconds: they run off the caller's actor, which
+    /// may be the main actor every controller test needs.
+    static func with<T>(
+      isolation: isolated (any Actor)? = #isolation, _ body: (ThrowawayCluster) async throws -> T
+    ) async throws -> T {
+      let cluster = try await Task.detached { try start() }.value
       do {
-        try run(
-          binaries + "/pg_ctl",
-          [
-            "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
-            "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off",
-            "start",
-          ], as: runAs)
-        return ThrowawayCluster(folder: folder, port: port, binaries: binaries, runAs: runAs)
+        let value = try await body(cluster)
+        await Task.detached { cluster.stop() }.value
+        return value
       } catch {
-        lastError = error
+        await Task.detached { cluster.stop() }.value
+        throw error
       }
     }
-    try? FileManager.default.removeItem(atPath: folder)
-    throw lastError ?? ClusterError("pg_ctl could not start a server")
-  }
 
-  /// Stops the server at once and deletes its folder.
-  func stop() {
-    _ = try? Self.run(
-      binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], as: runAs)
-    try? FileManager.default.removeItem(atPath: folder)
-  }
-
-  /// Stops the server, keeping its data (to test a server that goes away).
-  func pause() throws {
-    try Self.run(
-      binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], as: runAs)
-  }
-
-  /// Starts a paused server again on the same port.
-  func resume() throws {
-    try Self.run(
-      binaries + "/pg_ctl",
-      [
-        "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o",
-        "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
-      ], as: runAs)
-  }
-
-  /// Runs SQL through psql as the superuser.
-  func psql(_ sql: String) throws -> String {
-    try Self.run(
-      binaries + "/psql",
-      ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", "postgres", "-At", "-c", sql],
-      as: nil)
-  }
-
-  // MARK: Helpers
-
-  private static func findBinaries() throws -> String {
-    for folder in [
-      "/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin",
-    ]
-    where FileManager.default.isExecutableFile(atPath: folder + "/initdb") {
-      return folder
-    }
-    throw ClusterError("initdb not found: install Debian's postgresql (bash .ci/install-deps)")
-  }
-
-  /// Runs a program (as `user` when given) and returns its output; throws with the output
-  /// when it fails. posix_spawn and waitpid: Foundation's Process can miss the exit of a
-  /// program that leaves a daemon behind (pg_ctl start).
-  @discardableResult
-  private static func run(_ program: String, _ arguments: [String], as user: String?) throws
-    -> String
-  {
-    let (status, output) = try runProgram(program, arguments, as: user)
-    guard status == 0 else {
-      throw ClusterError(
-        "\(program) \(arguments.joined(separator: " ")) failed (status \(status)):\n\(output)")
-    }
-    return output
-  }
-
-  /// Runs a program and returns its exit status (-1 when a signal ended it) and its output
-  /// (standard output, then standard error).
-  static func runProgram(_ program: String, _ arguments: [String], as user: String? = nil) throws
-    -> (status: Int32, output: String)
-  {
-    let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", program] } ?? [program]
-    // Through bash, which closes every descriptor above 2 first: nothing of the test process
-    // (another test's pipes, sockets) reaches the child, least of all the server pg_ctl leaves
-    // running.
-    let closing =
-      "for f in /proc/$$/fd/*; do n=${f##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done; exec \"$@\""
-    let argv = ["/bin/bash", "-c", closing, "bash"] + command + arguments
-    let log = FileManager.default.temporaryDirectory
-      .appendingPathComponent("search-pg-run-\(UUID().uuidString.prefix(8)).log").path
-    defer { try? FileManager.default.removeItem(atPath: log) }
-    let errors = log + ".err"
-    defer { try? FileManager.default.removeItem(atPath: errors) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var pid = pid_t()
-    let cArguments = argv.map { strdup($0) } + [nil]
-    defer { for argument in cArguments { free(argument) } }
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-    guard spawned == 0 else { throw ClusterError("cannot run \(argv[0]): error \(spawned)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-    return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output + errorText)
-  }
-
-  /// A port no one listens on now, from the kernel.
-  static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw ClusterError("socket() failed") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    static func start() throws -> ThrowawayCluster {
+      let binaries = try findBinaries()
+      let runAs = geteuid() == 0 ? "postgres" : nil
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("search-pg-\(UUID().uuidString.prefix(8))").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      if let runAs { try run("/bin/chown", [runAs, folder], as: nil) }
+      let data = folder + "/data"
+      try run(
+        binaries + "/initdb",
+        ["-D", data, "-U", user, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+        as: runAs)
+      // A port free now may be taken before the server binds it: try a few.
+      var lastError: (any Error)?
+      for _ in 0..<5 {
+        let port = try freePort()
+        do {
+          try run(
+            binaries + "/pg_ctl",
+            [
+              "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
+              "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off",
+              "start",
+            ], as: runAs)
+          return ThrowawayCluster(folder: folder, port: port, binaries: binaries, runAs: runAs)
+        } catch {
+          lastError = error
+        }
       }
+      try? FileManager.default.removeItem(atPath: folder)
+      throw lastError ?? ClusterError("pg_ctl could not start a server")
     }
-    guard bound == 0 else { throw ClusterError("bind() failed") }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    guard named == 0 else { throw ClusterError("getsockname() failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
-}
 
-struct ClusterError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
+    /// Stops the server at once and deletes its folder.
+    func stop() {
+      _ = try? Self.run(
+        binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], as: runAs)
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Stops the server, keeping its data (to test a server that goes away).
+    func pause() throws {
+      try Self.run(
+        binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], as: runAs)
+    }
+
+    /// Starts a paused server again on the same port.
+    func resume() throws {
+      try Self.run(
+        binaries + "/pg_ctl",
+        [
+          "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o",
+          "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+        ], as: runAs)
+    }
+
+    /// Runs SQL through psql as the superuser.
+    func psql(_ sql: String) throws -> String {
+      try Self.run(
+        binaries + "/psql",
+        [
+          "-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", "postgres", "-At", "-c",
+          sql,
+        ],
+        as: nil)
+    }
+
+    // MARK: Helpers
+
+    private static func findBinaries() throws -> String {
+      for folder in [
+        "/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin",
+      ]
+      where FileManager.default.isExecutableFile(atPath: folder + "/initdb") {
+        return folder
+      }
+      throw ClusterError("initdb not found: install Debian's postgresql (bash .ci/install-deps)")
+    }
+
+    /// Runs a program (as `user` when given) and returns its output; throws with the output
+    /// when it fails. posix_spawn and waitpid: Foundation's Process can miss the exit of a
+    /// program that leaves a daemon behind (pg_ctl start).
+    @discardableResult
+    private static func run(_ program: String, _ arguments: [String], as user: String?) throws
+      -> String
+    {
+      let (status, output) = try runProgram(program, arguments, as: user)
+      guard status == 0 else {
+        throw ClusterError(
+          "\(program) \(arguments.joined(separator: " ")) failed (status \(status)):\n\(output)")
+      }
+      return output
+    }
+
+    /// Runs a program and returns its exit status (-1 when a signal ended it) and its output
+    /// (standard output, then standard error).
+    static func runProgram(_ program: String, _ arguments: [String], as user: String? = nil) throws
+      -> (status: Int32, output: String)
+    {
+      let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", program] } ?? [program]
+      // Through bash, which closes every descriptor above 2 first: nothing of the test process
+      // (another test's pipes, sockets) reaches the child, least of all the server pg_ctl leaves
+      // running.
+      let closing =
+        "for f in /proc/$$/fd/*; do n=${f##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done; exec \"$@\""
+      let argv = ["/bin/bash", "-c", closing, "bash"] + command + arguments
+      let log = FileManager.default.temporaryDirectory
+        .appendingPathComponent("search-pg-run-\(UUID().uuidString.prefix(8)).log").path
+      defer { try? FileManager.default.removeItem(atPath: log) }
+      let errors = log + ".err"
+      defer { try? FileManager.default.removeItem(atPath: errors) }
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      var pid = pid_t()
+      let cArguments = argv.map { strdup($0) } + [nil]
+      defer { for argument in cArguments { free(argument) } }
+      let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+      guard spawned == 0 else { throw ClusterError("cannot run \(argv[0]): error \(spawned)") }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+      return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output + errorText)
+    }
+
+    /// A port no one listens on now, from the kernel.
+    static func freePort() throws -> Int {
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard descriptor >= 0 else { throw ClusterError("socket() failed") }
+      defer { close(descriptor) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = 0
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else { throw ClusterError("bind() failed") }
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let named = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          getsockname(descriptor, $0, &length)
+        }
+      }
+      guard named == 0 else { throw ClusterError("getsockname() failed") }
+      return Int(UInt16(bigEndian: address.sin_port))
+    }
+  }
+
+  struct ClusterError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+#endif

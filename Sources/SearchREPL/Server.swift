@@ -1,0 +1,67 @@
+import SearchCore
+
+#if PostgreSQL
+  import SearchPostgres
+#endif
+
+/// The PostgreSQL server of `--backend`, `load` and `bench --suite backend`, as the commands
+/// reach it. The server path is compiled with the package's PostgreSQL trait only (it brings
+/// SwiftNIO, its TLS and swift-crypto); without it, each of those commands says how to build it.
+enum Server {
+  /// Whether this build can reach a server.
+  static var isAvailable: Bool {
+    #if PostgreSQL
+      return true
+    #else
+      return false
+    #endif
+  }
+
+  /// The error of `what` in a build without the server path.
+  static func unavailable(_ what: String) -> CommandError {
+    CommandError(
+      "\(what) needs a PostgreSQL server, and this SearchREPL was built without the PostgreSQL"
+        + " trait: build it with `swift build -c release --traits PostgreSQL` (or `swift run -c release --traits"
+        + " PostgreSQL SearchREPL …`)")
+  }
+
+  /// The table of a data set on the server at `url`, checked before it answers: it exists and
+  /// was folded as `normalizer` folds, with the columns of `schema`; or an error that says how
+  /// to load it. `what` names the command line's part in the error of a build without it.
+  static func backend(
+    url: String, table: String, schema: Schema, normalizer: Normalizer, what: String
+  ) async throws -> any ServerBackend {
+    #if PostgreSQL
+      let backend = try PostgresSearchBackend(
+        address: try PostgresAddress(url: url), table: table, schema: schema,
+        normalizer: normalizer)
+      do { try await backend.checkTable() } catch {
+        await backend.close()
+        throw error
+      }
+      return backend
+    #else
+      throw unavailable(what)
+    #endif
+  }
+
+  /// The table of the data set of the manifest at `manifestPath`, checked as
+  /// ``backend(url:table:schema:normalizer:what:)`` checks it.
+  static func backend(url: String, manifestPath: String, corpus: SearchCorpus, what: String)
+    async throws -> any ServerBackend
+  {
+    try await backend(
+      url: url, table: try Load.tableName(forManifest: manifestPath),
+      schema: corpus.model.schema, normalizer: corpus.normalizer, what: what)
+  }
+}
+
+/// A server's search backend as a command holds it: searched, then closed.
+protocol ServerBackend: SearchBackend {
+  /// Closes the backend's connections.
+  func close() async
+}
+
+#if PostgreSQL
+  extension PostgresSearchBackend: ServerBackend {}
+#endif
