@@ -1,13 +1,23 @@
-/// A fixed-size set of small integers, one bit each.
+/// A set of small integers below a capacity, one bit each.
 struct Bitset: Sendable, Hashable {
   private(set) var words: [UInt64]
   /// The number of integers the set can hold: `0..<capacity`.
-  let capacity: Int
+  private(set) var capacity: Int
 
   /// An empty set for `0..<capacity`.
   init(capacity: Int) {
     self.capacity = capacity
     words = [UInt64](repeating: 0, count: (capacity + 63) / 64)
+  }
+
+  /// Raises the capacity to `capacity` (when larger), the new integers out of the set: the
+  /// set a model's new identities need, as if it had been made that large.
+  ///
+  /// - Complexity: O(*k*) for *k* new words.
+  mutating func grow(to capacity: Int) {
+    guard capacity > self.capacity else { return }
+    self.capacity = capacity
+    words.append(contentsOf: repeatElement(0, count: (capacity + 63) / 64 - words.count))
   }
 
   @inline(__always)

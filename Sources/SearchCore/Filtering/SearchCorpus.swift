@@ -93,20 +93,38 @@ public struct SearchCorpus: Sendable {
   /// Applies a batch of changes to the model in order (see ``Model/apply(_:)``), then brings
   /// the index and the scopes up to date once for the whole batch.
   ///
+  /// A batch of at most ``incrementalShare`` of the model's items updates the scopes in
+  /// place: the members of the items it touched, the runs around the values it killed or
+  /// appended, the number codes of the attribute values it added. A larger batch resolves the
+  /// scopes again from every item and value, which costs about as much. Either way the corpus
+  /// is the one built from scratch from the same model.
+  ///
   /// - Returns: The items of the model before the batch that went or changed, and the new
   ///   ones: the edit of a table of all the model's items.
   /// - Throws: ``CorpusError/model(_:)`` when a change cannot be made, and then the corpus is
   ///   unchanged; ``CorpusError/icu(_:)`` when folding the new text fails.
-  /// - Complexity: O(*k*²) for *k* changes, plus a pass over the model's values to refresh
-  ///   the scopes; only the new text is folded.
+  /// - Complexity: O(*k*²) for *k* changes, plus, for each scope and field, O(log *r*) for its
+  ///   *r* runs and a copy of those from the first value the batch killed on (none when it
+  ///   only inserts); only the new text is folded. A batch above ``incrementalShare``: a pass
+  ///   over the model's values.
   @discardableResult
   mutating func apply(_ changes: [ModelChange]) throws(CorpusError) -> TableEdit {
+    let before = ScopeBaseline(of: model, changes: changes)
     let edit: TableEdit
     do { edit = try model.apply(changes) } catch { throw .model(error) }
     do { try index.apply(changesOf: model) } catch { throw .icu(error) }
-    try resolveScopes()
+    if Double(changes.count) > Self.incrementalShare * Double(max(model.count, 1)) {
+      try resolveScopes()
+    } else {
+      updateScopes(since: before)
+    }
     return edit
   }
+
+  /// The largest batch, as a share of the model's items, whose scopes are updated in place
+  /// rather than resolved again: above it, sorting the killed values and testing the touched
+  /// items costs about what one walk over every value does.
+  static let incrementalShare = 0.125
 
   /// Whether item `a` comes before item `b` in the model's order; both must be in the model.
   ///
@@ -184,8 +202,7 @@ public struct SearchCorpus: Sendable {
     var runs: [Range<Int>] = []
     var start: Int?
     for value in 0..<values {
-      let owner = map.owner(of: value)
-      let inside = owner >= 0 && (members?.contains(Int(owner)) ?? true)
+      let inside = isInside(value, map: map, members: members)
       if inside, start == nil { start = value }
       if !inside, let first = start {
         runs.append(first..<value)
@@ -194,6 +211,156 @@ public struct SearchCorpus: Sendable {
     }
     if let first = start { runs.append(first..<values) }
     return runs
+  }
+
+  /// Whether a value belongs to a scope's runs: its owner is alive and a member.
+  @inline(__always)
+  private static func isInside(_ value: Int, map: ValueMap, members: Bitset?) -> Bool {
+    let owner = map.owner(of: value)
+    return owner >= 0 && (members?.contains(Int(owner)) ?? true)
+  }
+
+  // MARK: Keeping the scopes up to date
+
+  /// What the scopes' upkeep needs to know of the model before a batch: the sizes of its
+  /// tables, and the values the batch may kill (those of the items it updates or removes).
+  private struct ScopeBaseline {
+    var identityLimit: Int
+    /// The number of values of each field.
+    var valueCounts: [Int]
+    /// The number of distinct values of each attribute.
+    var attributeValueCounts: [Int]
+    /// The identities the batch updates or removes.
+    var touched: [Int]
+    /// For each field, the values of the touched items that were in the model.
+    var killed: [[Range<Int>]]
+
+    init(of model: Model, changes: [ModelChange]) {
+      identityLimit = model.identityLimit
+      valueCounts = model.columns.map(\.valueCount)
+      attributeValueCounts = model.attributeValues.map(\.count)
+      touched = []
+      killed = Array(repeating: [], count: model.columns.count)
+      for change in changes {
+        let id: ItemID
+        switch change {
+        case .insert: continue
+        case .update(let item, _), .remove(let item): id = item
+        }
+        touched.append(Int(id.rawValue))
+        guard model.contains(id) else { continue }  // new in the batch, or an error
+        for field in killed.indices {
+          let values = model.valueMaps[field].range(of: Int(id.rawValue))
+          if !values.isEmpty { killed[field].append(values) }
+        }
+      }
+    }
+  }
+
+  /// Brings the scopes up to date after a batch, from what the model was before it.
+  ///
+  /// Only the batch's items may change scope (an update may change their attribute) and only
+  /// their values may change state: an update or removal takes the old values from their
+  /// owner, and every new value is appended at the end of its column. So each scope's set is
+  /// tested again for those items alone, each run list only around the values killed and
+  /// after the old end of the column, and the number codes only for the attribute values
+  /// added (codes are never reused).
+  private mutating func updateScopes(since before: ScopeBaseline) {
+    let schema = model.schema
+    for entry in numberCodes.indices {
+      let attribute = numberCodes[entry].attribute
+      let values = model.attributeValues[attribute]
+      for code in before.attributeValueCounts[attribute]..<values.count {
+        guard let number = DecimalText.canonical(values[code]) else { continue }
+        numberCodes[entry].codes[number, default: []].append(UInt32(code))
+      }
+    }
+    let items = before.touched + Array(before.identityLimit..<model.identityLimit)
+    for (scope, definition) in schema.scopeBar.scopes.enumerated() {
+      guard var members = scopeMembers[scope], let name = definition.attribute,
+        let attribute = schema.attributeIndex(named: name)
+      else { continue }
+      scopeMembers[scope] = nil  // one owner, so that the set changes in place
+      members.grow(to: model.identityLimit)
+      let values = model.attributeValues[attribute]
+      let ofItem = model.attributeOfItem[attribute]
+      for item in items {
+        if model.isAlive[item] && definition.values.contains(values[Int(ofItem[item])]) {
+          members.insert(item)
+        } else {
+          members.remove(item)
+        }
+      }
+      scopeMembers[scope] = members
+    }
+    for field in schema.fields.indices {
+      let changed = Self.merged(
+        before.killed[field] + [before.valueCounts[field]..<model.columns[field].valueCount])
+      guard !changed.isEmpty else { continue }
+      let map = model.valueMaps[field]
+      for scope in scopeRuns.indices {
+        let members = scopeMembers[scope]
+        var runs = scopeRuns[scope][field]
+        scopeRuns[scope][field] = []  // one owner, so that the runs change in place
+        Self.update(&runs, changed: changed) { Self.isInside($0, map: map, members: members) }
+        scopeRuns[scope][field] = runs
+      }
+    }
+  }
+
+  /// Updates `runs`, the maximal runs of the values inside a scope, after the values in
+  /// `changed` (ascending, disjoint though they may touch, none empty) may have changed state: `isInside` tells
+  /// their new state, every other value keeps its own.
+  ///
+  /// The runs before the first changed value stay where they are; the others are written
+  /// again. Around a changed range, the runs that overlap or touch it are replaced by the
+  /// runs of their span: their parts outside the range are inside (a run is contiguous),
+  /// the range's values are tested. The runs before and after that span end and start at
+  /// least one value away, so the result is maximal again.
+  ///
+  /// - Complexity: O(log *r* + *t* + *c*) for *r* runs, *t* of them from the first changed
+  ///   value on, and *c* changed values.
+  static func update(
+    _ runs: inout [Range<Int>], changed: [Range<Int>], isInside: (Int) -> Bool
+  ) {
+    guard let first = changed.first else { return }
+    let from = runs.firstIndex(from: 0) { $0.upperBound >= first.lowerBound }
+    let old = Array(runs[from...])
+    runs.removeSubrange(from...)
+    var next = 0
+    for range in changed {
+      let touching = old.firstIndex(from: next) { $0.upperBound >= range.lowerBound }
+      runs.append(contentsOf: old[next..<touching])
+      var start = range.lowerBound
+      var end = range.upperBound
+      // The last run written for the range before may reach this one (an old run that
+      // touched both): its span joins this one's.
+      if let last = runs.last, last.upperBound >= range.lowerBound {
+        start = last.lowerBound
+        end = max(end, last.upperBound)
+        runs.removeLast()
+      }
+      next = old.firstIndex(from: touching) { $0.lowerBound > range.upperBound }
+      if touching < next {
+        start = min(start, old[touching].lowerBound)
+        end = max(end, old[next - 1].upperBound)
+      }
+      var open: Int? = start < range.lowerBound ? start : nil
+      for value in range {
+        if isInside(value) {
+          if open == nil { open = value }
+        } else if let runStart = open {
+          runs.append(runStart..<value)
+          open = nil
+        }
+      }
+      if end > range.upperBound {
+        runs.append((open ?? range.upperBound)..<end)
+      } else if let runStart = open {
+        runs.append(runStart..<range.upperBound)
+      }
+    }
+    runs.append(contentsOf: old[next...])
   }
 
   /// The items of a scope whose number attributes hold one of `matches` (from
@@ -252,6 +419,20 @@ public struct SearchCorpus: Sendable {
     } else {
       items.sort { positions[Int($0.rawValue)] < positions[Int($1.rawValue)] }
     }
+  }
+}
+
+extension [Range<Int>] {
+  /// The first index from `start` on whose range satisfies `predicate`, which must be false
+  /// for a prefix and true after it (`endIndex` when none does): a binary search.
+  fileprivate func firstIndex(from start: Int, where predicate: (Range<Int>) -> Bool) -> Int {
+    var low = start
+    var high = endIndex
+    while low < high {
+      let middle = (low + high) / 2
+      if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }
 

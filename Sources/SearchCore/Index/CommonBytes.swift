@@ -23,19 +23,24 @@ struct CommonBytes: Sendable {
 
   /// The slot of each byte, or -1 when the byte has no bits.
   private let slot: [Int8]
-  /// Bits of slot `s` are `words[s * stride ..< (s + 1) * stride]`.
-  private let words: [UInt64]
-  private let stride: Int
+  /// The bits of each slot: bit `v` of a row is value `v`.
+  private var rows: [[UInt64]]
+  /// The number of values the bits cover.
+  private var count: Int
 
   /// The bytes that get bits in `values`: ASCII letters and digits above ``share``, most
   /// frequent first.
   static func tracked(in values: FoldedValues) -> [UInt8] {
-    let bytes = (0x30...0x39).map(UInt8.init) + (0x61...0x7A).map(UInt8.init)
-    return bytes.filter { values.frequency(of: $0) > Self.share }
+    candidates.filter { values.frequency(of: $0) > Self.share }
       .sorted { values.byteCounts[Int($0)] > values.byteCounts[Int($1)] }
   }
 
+  /// The bytes that may get bits: ASCII digits and lowercase letters.
+  private static let candidates = (0x30...0x39).map(UInt8.init) + (0x61...0x7A).map(UInt8.init)
+
   /// Computes the bits for the common ASCII letters and digits of `values`.
+  ///
+  /// - Complexity: O(*n*) in the bytes of `values`, divided over the cores.
   init(values: FoldedValues) {
     let ranked = Self.tracked(in: values)
     var slot = [Int8](repeating: -1, count: 256)
@@ -48,39 +53,74 @@ struct CommonBytes: Sendable {
       guard let range = ranges[chunk].first.map({ $0..<ranges[chunk].upperBound }) else {
         return true
       }
-      values.bytes.withUnsafeBufferPointer { bytes in
-        values.interior.withUnsafeBufferPointer { interior in
-          // The interior boundaries are ascending, as the bytes are read: one cursor walks
-          // them along, from the first at or after the chunk's first byte.
-          let first = values.starts[range.lowerBound]
-          var next = 0
-          var high = interior.count
-          while next < high {
-            let middle = (next + high) / 2
-            if interior[middle] < first { next = middle + 1 } else { high = middle }
-          }
-          for value in range {
-            let bit = UInt64(1) << UInt64(value & 63)
-            for position in values.range(of: value) {
-              let index = table[Int(bytes[position])]
-              guard index >= 0 else { continue }
-              if !interior.isEmpty {
-                while next < interior.count && Int(interior[next]) <= position { next += 1 }
-                // Inside a character: the boundary before the byte is interior (the cursor
-                // passed it), or the one after it is.
-                if next > 0 && Int(interior[next - 1]) == position { continue }
-                if next < interior.count && Int(interior[next]) == position + 1 { continue }
-              }
-              storage.or(bit, at: Int(index) * stride + value >> 6)
-            }
-          }
-        }
+      Self.forEachOccurrence(in: values, of: table, range: range) { index, value in
+        storage.or(UInt64(1) << UInt64(value & 63), at: index * stride + value >> 6)
       }
       return true
     }
     self.slot = slot
-    self.words = storage.array()
-    self.stride = stride
+    self.rows = ranked.indices.map { storage.array($0 * stride..<($0 + 1) * stride) }
+    self.count = values.count
+  }
+
+  /// Extends the bits to the values appended to `values` since they were computed: the bits
+  /// the initialiser would compute, when the bytes that get bits are still the same.
+  ///
+  /// - Returns: false, and the bits unchanged, when the new values moved a byte across
+  ///   ``share``: a byte that gains bits needs a pass over every value, so the caller
+  ///   computes them all again.
+  /// - Complexity: O(*k*) in the bytes of the *k* new values, plus O(log *i*) for the *i*
+  ///   interior boundaries.
+  mutating func extend(to values: FoldedValues) -> Bool {
+    guard values.count >= count,
+      Self.candidates.allSatisfy({ (values.frequency(of: $0) > Self.share) == tracks($0) })
+    else { return false }
+    let words = (values.count + 63) / 64
+    for index in rows.indices {
+      rows[index].append(contentsOf: repeatElement(0, count: words - rows[index].count))
+    }
+    Self.forEachOccurrence(in: values, of: slot, range: count..<values.count) { index, value in
+      rows[index][value >> 6] |= UInt64(1) << UInt64(value & 63)
+    }
+    count = values.count
+    return true
+  }
+
+  /// Calls `body` with the slot and the value of every occurrence of a byte with a slot in
+  /// `table` among the values of `range`, where a match may start and end: a letter followed
+  /// by a mark that folding kept is part of another character.
+  @inline(__always)
+  private static func forEachOccurrence(
+    in values: FoldedValues, of table: [Int8], range: Range<Int>, _ body: (Int, Int) -> Void
+  ) {
+    guard !range.isEmpty else { return }
+    values.bytes.withUnsafeBufferPointer { bytes in
+      values.interior.withUnsafeBufferPointer { interior in
+        // The interior boundaries are ascending, as the bytes are read: one cursor walks
+        // them along, from the first at or after the range's first byte.
+        let first = values.starts[range.lowerBound]
+        var next = 0
+        var high = interior.count
+        while next < high {
+          let middle = (next + high) / 2
+          if interior[middle] < first { next = middle + 1 } else { high = middle }
+        }
+        for value in range {
+          for position in values.range(of: value) {
+            let index = table[Int(bytes[position])]
+            guard index >= 0 else { continue }
+            if !interior.isEmpty {
+              while next < interior.count && Int(interior[next]) <= position { next += 1 }
+              // Inside a character: the boundary before the byte is interior (the cursor
+              // passed it), or the one after it is.
+              if next > 0 && Int(interior[next - 1]) == position { continue }
+              if next < interior.count && Int(interior[next]) == position + 1 { continue }
+            }
+            body(Int(index), value)
+          }
+        }
+      }
+    }
   }
 
   /// Whether `byte` has bits.
@@ -90,17 +130,17 @@ struct CommonBytes: Sendable {
   func owners(
     containing byte: UInt8, in range: Range<Int>, map: ValueMap, into owners: inout [ItemID]
   ) {
-    let base = Int(slot[Int(byte)]) * stride
+    let row = rows[Int(slot[Int(byte)])]
     guard !range.isEmpty else { return }
     if map.explicit == nil {
-      appendValues(base: base, in: range, into: &owners)
+      Self.appendValues(row, in: range, into: &owners)
       return
     }
     owners.reserveCapacity(owners.count + range.count)
     var previous: Int32 = -1
-    words.withUnsafeBufferPointer { words in
+    row.withUnsafeBufferPointer { words in
       for wordIndex in (range.lowerBound >> 6)...((range.upperBound - 1) >> 6) {
-        var word = Self.bits(words, at: base + wordIndex, word: wordIndex, in: range)
+        var word = Self.bits(words, word: wordIndex, in: range)
         let first = wordIndex << 6
         while word != 0 {
           let value = first + word.trailingZeroBitCount
@@ -116,12 +156,12 @@ struct CommonBytes: Sendable {
 }
 
 extension CommonBytes {
-  /// The bits of word `word` of a slot (stored at `offset`) for the values in `range` only.
+  /// The bits of word `word` of a row for the values in `range` only.
   @inline(__always)
   fileprivate static func bits(
-    _ words: UnsafeBufferPointer<UInt64>, at offset: Int, word: Int, in range: Range<Int>
+    _ words: UnsafeBufferPointer<UInt64>, word: Int, in range: Range<Int>
   ) -> UInt64 {
-    var bits = words[offset]
+    var bits = words[word]
     let first = word << 6
     if first < range.lowerBound { bits &= ~0 << UInt64(range.lowerBound - first) }
     if first + 64 > range.upperBound { bits &= ~(~0 << UInt64(range.upperBound - first)) }
@@ -131,12 +171,14 @@ extension CommonBytes {
   /// The owners when every value is its own item (the map is the identity): the set bits
   /// themselves, each once and in order, written into room counted beforehand rather than
   /// appended one by one (half the time of the general walk on W1's "e", 1.2 M items).
-  private func appendValues(base: Int, in range: Range<Int>, into owners: inout [ItemID]) {
+  private static func appendValues(
+    _ row: [UInt64], in range: Range<Int>, into owners: inout [ItemID]
+  ) {
     let firstWord = range.lowerBound >> 6
     let lastWord = (range.upperBound - 1) >> 6
-    words.withUnsafeBufferPointer { words in
+    row.withUnsafeBufferPointer { words in
       @inline(__always) func word(_ index: Int) -> UInt64 {
-        Self.bits(words, at: base + index, word: index, in: range)
+        Self.bits(words, word: index, in: range)
       }
       var total = 0
       for index in firstWord...lastWord { total += word(index).nonzeroBitCount }
@@ -171,5 +213,6 @@ private final class WordStorage: @unchecked Sendable {
 
   func or(_ bits: UInt64, at index: Int) { words[index] |= bits }
 
-  func array() -> [UInt64] { Array(words) }
+  /// The words of `range`, as an array.
+  func array(_ range: Range<Int>) -> [UInt64] { Array(words[range]) }
 }

@@ -82,9 +82,14 @@ public struct SearchIndex: Sendable {
   }
 
   /// Brings the index up to date with `model` after changes: folds the values the model has
-  /// gained since the index last saw it.
+  /// gained since the index last saw it, and extends their common bytes' bits to them.
   ///
-  /// - Complexity: O(*k*) in the text of the new values.
+  /// The bits are computed again over every value only when the new values moved a letter or
+  /// digit across ``CommonBytes/share`` (see ``CommonBytes/extend(to:)``), which takes far
+  /// more new text than a few items hold.
+  ///
+  /// - Complexity: O(*k*) in the text of the new values; O(*n*) in the model's text when a
+  ///   byte gains or loses its bits.
   public mutating func apply(changesOf model: Model) throws(ICUError) {
     guard model.version != modelVersion else { return }
     for field in fields.indices {
@@ -94,8 +99,11 @@ public struct SearchIndex: Sendable {
         fields[field] = nil  // drop the reference so the append does not copy
         let extra = try Self.fold(
           column, values: folded.count..<column.valueCount, folder: try normalizer.makeFolder())
+        var common = folded.commonBytes
+        folded.commonBytes = nil  // the bits' one owner, so that they grow in place
         folded.append(contentsOf: extra)
-        folded.commonBytes = CommonBytes(values: folded)
+        if common?.extend(to: folded) != true { common = CommonBytes(values: folded) }
+        folded.commonBytes = common
       }
       fields[field] = folded
     }
