@@ -198,7 +198,7 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
   @Test func windowEqualsAFreshRenderAfterMovesAndReloads() async throws {
     let shapes = Gen.int(in: 1...6).array(of: 3...3)
     let actions = Gen.int(in: 0...9_999).array(of: 5...40)
-    await propertyCheck(count: 200, input: shapes, actions) { shape, actions in
+    await propertyCheck(count: TestBudget.cases(200), input: shapes, actions) { shape, actions in
       let pageSize = shape[0]
       let neighbours = shape[1] % 3
       var next = Int32(0)

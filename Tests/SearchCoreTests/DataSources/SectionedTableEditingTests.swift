@@ -139,7 +139,7 @@ import Testing
   /// search's results table is made of when it has the original's layout.
   @Test func keepingRowsEqualsBuilding() async throws {
     let collations = try ["", "sv"].map { try TableCollation(locale: $0) }
-    await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(200), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       var model = try EditFixtures.model(limit: 30, using: &random)
       // Edits first: the model's order is then no longer its identities' order.
@@ -166,7 +166,7 @@ import Testing
 
   @Test func editingEqualsRebuilding() async throws {
     let collations = try ["", "es", "sv", "de"].map { try TableCollation(locale: $0) }
-    await propertyCheck(count: 500, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(500), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       var model = try EditFixtures.model(limit: 30, using: &random)
       let sectioning =

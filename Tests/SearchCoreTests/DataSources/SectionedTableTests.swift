@@ -307,7 +307,7 @@ enum TableFixtures {
   /// table holds exactly the items it was given, in the promised orders.
   @Test func indexPathsRoundTrip() async throws {
     let collations = try TableFixtures.locales.map { try TableCollation(locale: $0) }
-    await propertyCheck(count: 150, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(150), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let rows = (0..<Int.random(in: 0...40, using: &random)).map { _ in
         (

@@ -117,7 +117,7 @@ private func fruit() throws -> Model {
   /// exactly the new table; updated rows are the new paths of updated items in both.
   @Test func changesTurnOldTableIntoNew() async throws {
     let collations = try TableFixtures.locales.map { try TableCollation(locale: $0) }
-    await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let rows = (0..<Int.random(in: 0...40, using: &random)).map { _ in
         (

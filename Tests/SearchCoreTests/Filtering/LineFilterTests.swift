@@ -30,7 +30,7 @@ struct LineFilterTests {
     // Batches and chunks from one byte up, so that lines cross every boundary.
     let sizes = Gen.int(in: 1...80)
     let normalizer = try Normalizer()
-    await propertyCheck(count: 100, input: line.array(of: 0...60), sizes, sizes) {
+    await propertyCheck(count: TestBudget.cases(100), input: line.array(of: 0...60), sizes, sizes) {
       lines, batchBytes, chunkBytes in
       let bytes = Array(lines.joined(separator: "\n").utf8)
       let input = try LineInput(bytes: bytes, source: "t")

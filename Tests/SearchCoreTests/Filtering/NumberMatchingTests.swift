@@ -68,7 +68,7 @@ import Testing
     ]
     let sessions = Gen.int(in: 0...(words.count - 1)).array(of: 1...3)
     let actions = Gen.int(in: 0...9).array(of: 4...30)
-    await propertyCheck(count: 80, input: sessions, actions) { targets, actions in
+    await propertyCheck(count: TestBudget.cases(80), input: sessions, actions) { targets, actions in
       var filter = IncrementalFilter()
       let target = Array(targets.map { words[$0] }.joined(separator: " "))
       var typed: [Character] = []

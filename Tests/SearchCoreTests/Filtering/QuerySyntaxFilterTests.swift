@@ -51,7 +51,8 @@ private let productTargets = [
       let sessions = Gen.int(in: 0...(targets.count - 1)).array(of: 1...2)
       let actions = Gen.int(in: 0...19).array(of: 8...40)
       let scopes = corpus.scopeBar.scopes.count
-      await propertyCheck(count: 50, input: sessions, actions) { chosen, actions in
+      await propertyCheck(count: TestBudget.cases(50), input: sessions, actions) {
+        chosen, actions in
         let target = Array(chosen.map { targets[$0] }.joined(separator: " "))
         var filter = IncrementalFilter()
         var typed: [Character] = []

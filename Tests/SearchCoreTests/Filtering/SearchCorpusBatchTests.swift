@@ -58,7 +58,7 @@ import Testing
 
   @Test func batchesSearchAsAFreshCorpus() async throws {
     let start = corpus
-    await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(40), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       var batched = start
       var single = start

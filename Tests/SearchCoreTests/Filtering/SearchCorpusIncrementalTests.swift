@@ -143,7 +143,7 @@ import Testing
   /// ``SearchCorpus/incrementalShare`` resolved again) leave the corpus a fresh build gives.
   @Test func batchesUpdateTheCorpusAsAFreshBuild() async throws {
     let normalizer = try Normalizer()
-    await propertyCheck(count: 16, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(16), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let model = try Self.model(items: Int.random(in: 0...120, using: &random), using: &random)
       var corpus = try SearchCorpus(model: model, normalizer: normalizer, checksScopes: false)
@@ -163,7 +163,7 @@ import Testing
   /// The runs of a scope updated around changed values are the maximal runs of the new
   /// states, for any states and changed ranges.
   @Test func runsUpdateAroundChangedValues() async {
-    await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let count = Int.random(in: 0...80, using: &random)
       var states = (0..<count).map { _ in Bool.random(using: &random) }

@@ -45,7 +45,7 @@ struct CommonBytesTests {
       indices.map { Self.pieces[$0] }.joined()
     }
     let items = value.array(of: 1...3).array(of: 1...200)
-    await propertyCheck(count: 60, input: items) { items in
+    await propertyCheck(count: TestBudget.cases(60), input: items) { items in
       let corpus = try corpus(items)
       for letter in ["e", "a", "n", "s", "d", "t", "x", "é", "ß", " "] {
         let query = try Query(letter, normalizer: corpus.normalizer)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ModelBatchTests {
   /// A batch does what its changes do one by one, and tells what it touched.
   @Test func aBatchEqualsItsChangesOneByOne() async throws {
-    await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       var model = try EditFixtures.model(limit: 30, using: &random)
       for _ in 0..<Int.random(in: 1...4, using: &random) {

@@ -66,7 +66,7 @@ private let foldings: [Folding] = [
     // Turkish where its rules apply, and where the dotless-i option overrides them.
     let turkish = folding == .default || folding.isSuperset(of: [.case, .dotlessI])
     let normalizer = try Normalizer(folding: folding, locale: turkish ? "tr" : nil)
-    await propertyCheck(count: 1000, input: randomText) { text in
+    await propertyCheck(count: TestBudget.cases(1000), input: randomText) { text in
       let once = try normalizer.fold(text)
       let twice = try normalizer.fold(once)
       #expect(Array(once.utf8) == Array(twice.utf8), "\(Array(text.unicodeScalars))")
@@ -78,7 +78,7 @@ private let foldings: [Folding] = [
     let normalizer = try Normalizer(folding: folding)
     let nfc = try ICU.Normalizer.nfc.get()
     let nfd = try ICU.Normalizer.nfd.get()
-    await propertyCheck(count: 1000, input: randomText) { text in
+    await propertyCheck(count: TestBudget.cases(1000), input: randomText) { text in
       let composed = String(decoding: try nfc.normalize(Array(text.utf16)), as: UTF16.self)
       let decomposed = String(decoding: try nfd.normalize(Array(text.utf16)), as: UTF16.self)
       let a = try normalizer.fold(composed)
@@ -90,7 +90,8 @@ private let foldings: [Folding] = [
   @Test(arguments: foldings)
   func everyMatchMapsToWholeOriginalCharacters(_ folding: Folding) async throws {
     let normalizer = try Normalizer(folding: folding)
-    await propertyCheck(count: 1000, input: randomText) { text in
+    // Every pair of folded boundaries of each text, so fewer texts than the tests above.
+    await propertyCheck(count: TestBudget.cases(300), input: randomText) { text in
       let folded = try normalizer.foldedText(text)
       let boundaries = characterBoundaries(text)
       let foldedCharacters = characterBoundaries(folded.folded)

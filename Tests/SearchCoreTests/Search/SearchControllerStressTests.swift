@@ -3,12 +3,11 @@ import Testing
 
 @testable import SearchCore
 
-/// Keystrokes of the session: 10,000, or 3,000 under a sanitizer (`.ci/run` sets SANITIZER),
+/// Keystrokes of the session: 5,000, or 1,500 under a sanitizer (`.ci/run` sets SANITIZER),
 /// where each costs ten times more and the session would be the longest test of the pass.
-private let stressKeystrokes =
-  ProcessInfo.processInfo.environment["SANITIZER"] == nil ? 10_000 : 3_000
+private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
 
-/// 10,000 keystrokes (``stressKeystrokes``) at random intervals in background mode while another task inserts and
+/// 5,000 keystrokes (``stressKeystrokes``) at random intervals in background mode while another task inserts and
 /// deletes items, with real background searches (`TaskSearchScheduler`): every reload belongs
 /// to the newest generation when it arrives, every update's change set keeps a mirror equal to
 /// the visible table, a generation names one set of rows, the settled results equal a fresh
