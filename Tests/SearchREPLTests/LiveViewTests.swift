@@ -255,6 +255,28 @@ struct LiveViewTests {
     #expect(try pane.contents(of: "chosen") == "iPod mini (2004)\n")
   }
 
+  /// As fzf: with standard input not a terminal and no --corpus, its lines are the items (the
+  /// keys come from the terminal), and the chosen line goes to standard output. "ban" is in
+  /// two of the four lines; ranked, the line that is the word and more ("banana", 6
+  /// characters) comes before the longer one.
+  @Test func searchesTheLinesOfStandardInput() throws {
+    let pane = try LivePane.start(
+      corpus: nil, input: "apple\ncherry\nBanana split\nbanana\n",
+      redirections: { "> \($0.file("chosen"))" })
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("ban")
+    let screen = try pane.waitFor("the two lines") {
+      LivePane.isIdle($0, text: "ban", status: "2 results")
+    }
+    #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "banana" })
+    #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "Banana split" })
+    try pane.send("Enter")
+    #expect(try pane.waitForStatus() == "0")
+    try pane.expectRestored()
+    #expect(try pane.contents(of: "chosen") == "banana\n")
+  }
+
   /// Esc on an empty bar leaves with status 1, as nothing was chosen.
   @Test func escapeOnAnEmptyBarExitsWithOne() throws {
     let pane = try LivePane.start()
@@ -407,12 +429,13 @@ final class LivePane {
 
   private init(directory: URL) { self.directory = directory }
 
-  /// Starts the session at 80×24 (or the size given).
+  /// Starts the session at 80×24 (or the size given), on `corpus` (none: no --corpus).
+  /// `input`, if given, is written to a file that becomes the command's standard input.
   /// `redirections` follow the command as they are (`"< /dev/null > out"`); ``file(_:)``
   /// gives the path of a file in the pane's folder for them.
   static func start(
-    columns: Int = 80, rows: Int = 24, corpus: String = products, command: String = "live",
-    redirections: (LivePane) -> String = { _ in "" }
+    columns: Int = 80, rows: Int = 24, corpus: String? = products, input: String? = nil,
+    command: String = "live", redirections: (LivePane) -> String = { _ in "" }
   ) throws -> LivePane {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("LiveViewTests-\(UUID().uuidString)", isDirectory: true)
@@ -420,13 +443,16 @@ final class LivePane {
     let pane = LivePane(directory: directory)
     let binary = try BinaryRunner.executableURL().path
     func file(_ name: String) -> String { pane.file(name) }
+    var arguments = corpus.map { "--corpus \(quoted($0))" } ?? ""
+    if input != nil { arguments += " < \(file("input"))" }
     let script = """
-      stty -g > \(file("before")); \(quoted(binary)) \(command) --corpus \(quoted(corpus)) \
+      stty -g > \(file("before")); \(quoted(binary)) \(command) \(arguments) \
       \(redirections(pane)); \
       s=$?; stty -g > \(file("after")); echo $s > \(file("status.tmp")); \
       mv \(file("status.tmp")) \(file("status")); sleep 60
       """
     do {
+      if let input { try Data(input.utf8).write(to: directory.appendingPathComponent("input")) }
       try pane.tmux([
         "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
         "-e", "TERM=xterm-256color", "--", "sh", "-c", script,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SearchCore
 
 /// `SearchREPL live`: a full-screen search as you type, the search display controller of
@@ -17,7 +18,8 @@ struct Live: AsyncParsableCommand {
       empty bar quits; Ctrl-C quits. In the submit mode, Enter after a change presses the \
       search button. It draws on the terminal, /dev/tty when standard input or output is \
       not one, so it works in a pipeline (`SearchREPL live | cut -f1`): standard output \
-      gets only the chosen row. To script the controller, use repl. The frame comes at once; what is typed while the data set \
+      gets only the chosen row. As fzf, it searches the lines of standard input when that \
+      is not a terminal and no --corpus is given (`ls | SearchREPL live`), or of --input FILE. To script the controller, use repl. The frame comes at once; what is typed while the data set \
       loads is searched when it is loaded. Results are ranked unless --no-rank. \
       Exit status: 0 when a row was chosen (or at the end of input), 1 when none was (Esc \
       on an empty bar, Enter on no row), 130 after Ctrl-C (as fzf).
@@ -28,7 +30,13 @@ struct Live: AsyncParsableCommand {
     help:
       "A manifest path, or cities|products|chat|tweets|unicode|words|cities500|w1 (the repository's Corpus folder)."
   )
-  var corpus = "cities"
+  var corpus: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Search the lines of this file instead of a data set (- for standard input, the default when it is not a terminal and no --corpus is given).",
+      valueName: "file"))
+  var input: String?
 
   @Option(help: "When searches run: immediate, background or submit.")
   var mode: REPL.ModeOption = .background
@@ -57,6 +65,23 @@ struct Live: AsyncParsableCommand {
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
     }
+    if input != nil && corpus != nil {
+      throw ValidationError("give --input or --corpus, not both")
+    }
+  }
+
+  /// What is searched: a data set's manifest, or lines of a file or of standard input (nil).
+  private enum Items {
+    case dataSet(path: String)
+    case lines(path: String?)
+  }
+
+  private var items: Items {
+    get throws {
+      if let input { return .lines(path: input == "-" ? nil : input) }
+      if corpus == nil && isatty(STDIN_FILENO) == 0 { return .lines(path: nil) }
+      return .dataSet(path: try CorpusPaths.manifest(corpus ?? "cities"))
+    }
   }
 
   func run() async throws {
@@ -66,14 +91,22 @@ struct Live: AsyncParsableCommand {
           + " terminals, and the process has no controlling terminal): run it in a terminal,"
           + " or use `SearchREPL repl` to drive the search with commands")
     }
-    let path = try CorpusPaths.manifest(corpus)
     // What can be refused at once is refused before the screen is taken.
-    let manifest = try Manifest.load(from: path)
+    let items = try self.items
+    let itemsName: String
+    switch items {
+    case .dataSet(let path): itemsName = try Manifest.load(from: path).name
+    case .lines(let path):
+      if backend != nil {
+        throw ValidationError("--backend searches a data set's table: give its --corpus MANIFEST")
+      }
+      itemsName = path.map { "lines of \($0)" } ?? "lines of standard input"
+    }
     let normalizer = try folding.normalizer()
     let sectioning = REPLCommand.sectioning(sections) ?? .none
     let backend = self.backend
     let ending = try await LiveView.run(
-      itemsName: manifest.name,
+      itemsName: itemsName,
       configuration: SearchConfiguration(
         mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
         minimumLength: minlen, ranksResults: rank),
@@ -81,9 +114,16 @@ struct Live: AsyncParsableCommand {
         sectioning: sectioning, resultsUseOriginalSections: sectioning != .none,
         locale: normalizer.locale ?? "")
     ) { progress in
-      let source = try DataSource.load(input: nil, corpus: path, progress: progress)
+      let source: DataSource
+      switch items {
+      case .dataSet(let path):
+        source = try DataSource.load(input: nil, corpus: path, progress: progress)
+      case .lines(let path): source = try DataSource.load(input: path, corpus: nil)
+      }
       let corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
-      guard let backend else { return LiveView.Loaded(corpus: corpus) }
+      guard let backend, case .dataSet(let path) = items else {
+        return LiveView.Loaded(corpus: corpus)
+      }
       let server = try await Server.backend(
         url: backend, manifestPath: path, corpus: corpus, what: "live --backend")
       return LiveView.Loaded(corpus: corpus, backend: server)
