@@ -89,7 +89,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SearchREPLTests",
-      dependencies: ["SearchREPL"]
+      dependencies: [
+        "SearchREPL", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

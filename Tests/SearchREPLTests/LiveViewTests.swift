@@ -115,6 +115,29 @@ struct LiveViewTests {
     #expect(words.contains("Zürigh, Zürih, churihh"), "\(detail)")
   }
 
+  /// Wrapped at 120 columns, the names in other scripts stay whole: the detail cuts between
+  /// words and counts columns as the terminal does (Tamil "சூ" is two, a letter and a spacing
+  /// vowel sign), so no line runs past the edge, where the terminal would wrap it again and
+  /// the next line would overwrite it in the middle of a character.
+  @Test func theDetailWrapsOtherScriptsWhole() throws {
+    let pane = try LivePane.start(
+      columns: 120, rows: 40, corpus: corpusManifest("cities", "cities"))
+    defer { pane.close() }
+    try pane.type("zurich")
+    _ = try pane.waitFor("Zürich first", within: LivePane.loadTimeout) {
+      $0.count > 3 && $0[3] == " Zürich (CH)"
+    }
+    try pane.send("C-o")
+    let detail = try pane.waitFor("the detail of Zürich") {
+      $0.contains { $0.hasPrefix("  geonameid: ") }
+    }
+    #expect(!detail.contains { $0.contains("\u{FFFD}") }, "\(detail)")
+    let words = Set(detail.flatMap { $0.split(separator: " ").map(String.init) })
+    for name in ["زيورخ,", "ܙܝܘܪܚ,", "ज़्यूरिख़,", "சூரிக்கு,", "ဇူးရစ်ချ်မြို့,", "취리히"] {
+      #expect(words.contains(name), "\(name) is cut: \(detail)")
+    }
+  }
+
   @Test func typingNarrowsToTheIPods() throws {
     let pane = try LivePane.start()
     defer { pane.close() }

@@ -3,25 +3,43 @@ import CICU
 /// How many columns of a terminal a text takes, for aligning and cutting rows on a
 /// character grid.
 ///
-/// A character is one grapheme cluster: a letter with its combining marks takes one column,
-/// an East Asian wide or fullwidth character (CJK ideographs, kana, hangul, fullwidth
-/// Latin) and an emoji shown as a picture take two, control and format characters none.
+/// Text is cut only between characters (grapheme clusters), but a terminal advances its cursor
+/// by each code point, as `wcwidth` counts them, so a character's columns are the sum of its
+/// code points': a letter takes one, an East Asian wide or fullwidth character (CJK
+/// ideographs, kana, hangul syllables, fullwidth Latin) two, a combining mark, a format or
+/// control character and a medial or final hangul jamo none; a spacing vowel sign (Tamil
+/// "ூ" in "சூ", Devanagari "ि") takes one of its own. An emoji shown as a picture takes two
+/// whatever its code points.
 public enum ColumnWidth {
-  /// The columns `character` takes: 0, 1 or 2.
+  /// The columns `character` takes: 0 or more (two for a wide character, more for a cluster
+  /// of spacing signs).
   public static func columns(of character: Character) -> Int {
-    guard let first = character.unicodeScalars.first else { return 0 }
-    switch first.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: return 0
-    // A mark with no base of its own (the cluster starts with it) joins the previous column.
-    case .nonspacingMark, .enclosingMark: return 0
-    default: break
-    }
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
     if first.properties.isEmojiPresentation
-      || (first.properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}"))
+      || (first.properties.isEmoji && scalars.contains("\u{FE0F}"))
     {
       return 2
     }
-    switch cicu_east_asian_width(Int32(bitPattern: first.value)) {
+    var total = 0
+    for scalar in scalars { total += columns(of: scalar) }
+    return total
+  }
+
+  /// The columns the terminal's cursor moves for `scalar` alone.
+  static func columns(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: return 0
+    case .nonspacingMark, .enclosingMark: return 0
+    default: break
+    }
+    switch scalar.value {
+    // Hangul jungseong and jongseong: the vowel and final consonant of a syllable spelled out
+    // in jamo, drawn in the leading consonant's two columns.
+    case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0
+    default: break
+    }
+    switch cicu_east_asian_width(Int32(bitPattern: scalar.value)) {
     case 3, 5: return 2  // fullwidth, wide
     default: return 1
     }

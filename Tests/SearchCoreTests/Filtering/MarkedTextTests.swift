@@ -111,6 +111,20 @@ import Testing
     #expect(cut == "ab東" && used == 4)  // 京 would straddle the edge
   }
 
+  /// A terminal moves its cursor by code points: a spacing vowel sign takes a column of its
+  /// own inside its letter's character, a nonspacing one and the vowel and final jamo of a
+  /// syllable spelled in jamo take none.
+  @Test func columnWidthsCountSpacingSignsAsTheTerminalDoes() {
+    #expect(ColumnWidth.columns(of: Character("\u{B9A}\u{BC2}")) == 2)  // Tamil "சூ": ச + ூ
+    #expect(ColumnWidth.columns(of: Character("\u{915}\u{93F}")) == 2)  // Devanagari "कि"
+    // "ज़्यू": ज, nukta, virama, य, vowel sign u (nonspacing): two letters.
+    #expect(ColumnWidth.columns(of: "\u{91C}\u{93C}\u{94D}\u{92F}\u{942}") == 2)
+    #expect(ColumnWidth.columns(of: "\u{1112}\u{1161}\u{11AB}") == 2)  // "한" in jamo
+    #expect(ColumnWidth.columns(of: "\u{D55C}") == 2)  // "한" precomposed
+    #expect(ColumnWidth.columns(of: "👩\u{200D}💻") == 2)  // one emoji, however spelled
+    #expect(ColumnWidth.columns(of: "🇨🇭") == 2)
+  }
+
   @Test func unknownLocalesAreRecognised() {
     #expect(Normalizer.isKnownLocale("tr"))
     #expect(Normalizer.isKnownLocale("sv_SE"))
