@@ -97,6 +97,20 @@ import Testing
       ])
   }
 
+  @Test func typingIntoAnIdleBarBeginsFirst() throws {
+    // A keystroke needs focus: the bar begins (dimmed: its text is still empty), then each
+    // character is a text change that searches.
+    let session = try run("type ip\nstats\n")
+    #expect(
+      session.events == [
+        "begin",
+        #"text text="i" reload=now generation=1 rows=34 state=rows"#,
+        "load",
+        "show",
+        #"text text="ip" reload=now generation=2 rows=15 state=rows"#,
+      ])
+  }
+
   // MARK: text change
 
   @Test func everyKeystrokePasteAndBackspaceIsOneTextChange() throws {

@@ -77,11 +77,15 @@ enum REPLCommand: Equatable {
 
   /// Every command, in the order `help` lists them.
   static let specs: [Spec] = [
-    Spec(name: "type", usage: "type TEXT", summary: "type TEXT one keystroke at a time"),
-    Spec(name: "paste", usage: "paste TEXT", summary: "replace the whole text in one change"),
+    Spec(
+      name: "type", usage: "type TEXT",
+      summary: "type TEXT one keystroke at a time (an idle bar begins first, as a tap on it)"),
+    Spec(
+      name: "paste", usage: "paste TEXT",
+      summary: "replace the whole text in one change, as code sets it (no focus needed)"),
     Spec(
       name: "back", usage: "back [N]",
-      summary: "delete the last N characters (default 1), one change each"),
+      summary: "delete the last N characters (default 1), one change each (begins as type)"),
     Spec(name: "clear", usage: "clear", summary: "set the text to empty"),
     Spec(
       name: "scope", usage: "scope NAME|INDEX",

@@ -171,6 +171,14 @@ final class REPLSession {
 
   private func perform(_ command: REPLCommand) async {
     switch command {
+    case .type, .back:
+      // Keys go into a search bar that has focus: typing into an idle bar gives it focus
+      // first, as a tap on the bar would. `paste` and `clear` set the text as an app's code
+      // sets it, focus or not.
+      if !controller.searchBar.isActive { call { controller.begin() } }
+    default: break
+    }
+    switch command {
     case .type(let text):
       var typed = controller.searchBar.text
       for character in text {
