@@ -174,27 +174,9 @@
 
     /// A port no one listens on now, from the kernel.
     static func freePort() throws -> Int {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      guard descriptor >= 0 else { throw ClusterError("socket() failed") }
-      defer { close(descriptor) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = 0
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard bound == 0 else { throw ClusterError("bind() failed") }
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          getsockname(descriptor, $0, &length)
-        }
-      }
-      guard named == 0 else { throw ClusterError("getsockname() failed") }
-      return Int(UInt16(bigEndian: address.sin_port))
+      let listener = try PortListener()
+      defer { listener.close() }
+      return listener.port
     }
   }
 
