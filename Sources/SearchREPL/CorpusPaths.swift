@@ -48,6 +48,12 @@ enum CorpusPaths {
           + " (NAME.manifest.json beside it, see Corpus/README.md) or a short name"
           + " (\(names)); plain lines, one item each, go through --input")
     }
+    if !argument.contains("/"), !lower.hasSuffix(".json"), !exists(argument) {
+      throw CommandError(
+        "no data set is named \"\(argument)\": the names are"
+          + " \(named.map(\.name).joined(separator: ", ")); or give a manifest's path"
+          + " (Corpus/NAME/NAME.manifest.json)")
+    }
     return argument
   }
 

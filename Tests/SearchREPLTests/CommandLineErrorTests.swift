@@ -79,6 +79,18 @@ import Testing
     }
   }
 
+  /// A mistyped short name is named with the names there are, for every command that takes one.
+  @Test func anUnknownDataSetNameListsTheNames() throws {
+    for arguments in [["filter", "--corpus", "citys", "zur"], ["repl", "--corpus", "citys"]] {
+      let result = try BinaryRunner.run(arguments)
+      #expect(result.status != 0)
+      #expect(
+        result.stderrText.contains(
+          "no data set is named \"citys\": the names are cities, products, chat, tweets,"),
+        "\(arguments): \(result.stderrText)")
+    }
+  }
+
   /// A short data set name works from any folder: the repository's Corpus is found from the
   /// executable's place.
   @Test func shortNamesWorkFromAnyFolder() throws {

@@ -150,7 +150,7 @@ package struct LineFilter: Sendable {
           throw InputError(
             source: source, line: linesBefore + line + 1, column: column + 1,
             reason: "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-            hint: "the input must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+            hint: NotUTF8.hint(linesBefore == 0 ? batch : [], subject: "the input"))
         case .icu(let error):
           throw error
         }

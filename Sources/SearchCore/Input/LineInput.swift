@@ -86,7 +86,7 @@ public struct LineInput: Sendable {
       throw InputError(
         source: source, line: line + 1, column: invalid - starts[line] + 1,
         reason: "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-        hint: "the input must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+        hint: NotUTF8.hint(bytes, subject: "the input"))
     }
   }
 

@@ -338,7 +338,7 @@ private struct DataSetReader {
         reject(
           line, column: invalid - line.start + 1,
           reason: "invalid UTF-8 (byte 0x\(String(buffer[invalid], radix: 16, uppercase: true)))",
-          hint: Hints.utf8)
+          hint: NotUTF8.hint(buffer, subject: "the data file"))
         nextInvalid = firstInvalid(from: line.end)
         continue
       }
@@ -427,7 +427,7 @@ private struct DataSetReader {
         reason:
           "the header is not UTF-8 (byte 0x\(String(buffer[invalid], radix: 16, uppercase: true)) "
           + "at column \(invalid - header.start + 1))",
-        hint: Hints.utf8)
+        hint: NotUTF8.hint(buffer, subject: "the data file"))
     }
     split(header)
     let names = cells.map {
@@ -726,8 +726,6 @@ private struct DataSetReader {
 
 /// The hints of rejected lines, written once.
 private enum Hints {
-  static let utf8 =
-    "the data file must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8"
   static let missingKey =
     "add the key to the line (null when a field has no value), or fix the \"source\" in the "
     + "manifest"

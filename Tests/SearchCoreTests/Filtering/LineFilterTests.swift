@@ -74,9 +74,34 @@ struct LineFilterTests {
     #expect(
       throws: InputError(
         source: "<text>", line: 51, column: 4, reason: "invalid UTF-8 (byte 0xC3)",
-        hint: "the input must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+        hint: "the input must be UTF-8; if it is text in another encoding, convert it first,"
+          + " e.g. from Latin-1 with iconv -f latin1 -t utf-8")
     ) {
       try filter.matchingLines(in: bytes)
+    }
+  }
+
+  /// Bytes that are not text are called what they look like, with no advice to convert them;
+  /// text in another encoding is.
+  @Test(
+    arguments: [
+      ([0x1F, 0x8B, 0x08, 0x00, 0xFF], "the input looks like gzip data, not text"),
+      ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xC8], "like an executable (ELF)"),
+      (Array("a\u{0}b\n".utf8) + [0xFF], "like a binary file (it holds NUL bytes)"),
+      ([0xFF, 0xFE, 0x61, 0x00], "is UTF-16 (it starts with a byte order mark)"),
+      (Array("caf".utf8) + [0xE9, 0x0A], "from Latin-1 with iconv -f latin1 -t utf-8"),
+    ] as [([UInt8], String)])
+  func bytesThatAreNotUTF8AreNamed(bytes: [UInt8], hint: String) throws {
+    let normalizer = try Normalizer()
+    let filter = LineFilter(query: try Query("a", normalizer: normalizer), normalizer: normalizer)
+    do {
+      _ = try filter.matchingLines(in: bytes)
+      Issue.record("no error")
+    } catch let error as InputError {
+      #expect(error.hint?.contains(hint) == true, "\(error)")
+      // Binary data gets no advice to convert it.
+      let isBinary = error.hint?.contains("not text") == true
+      #expect(isBinary == (error.hint?.contains("iconv") == false), "\(error)")
     }
   }
 

@@ -244,7 +244,8 @@ import Testing
         + "attribute")
     #expect(
       report.rejected[0].hint
-        == "the data file must be UTF-8; convert it first, e.g. with iconv -f latin1 -t utf-8")
+        == "the data file must be UTF-8; if it is text in another encoding, convert it first,"
+        + " e.g. from Latin-1 with iconv -f latin1 -t utf-8")
     #expect(model.count == 2)
   }
 
