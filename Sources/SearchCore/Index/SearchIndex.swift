@@ -85,7 +85,7 @@ public struct SearchIndex: Sendable {
   /// gained since the index last saw it, and extends their common bytes' bits to them.
   ///
   /// The bits are computed again over every value only when the new values moved a letter or
-  /// digit across ``CommonBytes/share`` (see ``CommonBytes/extend(to:)``), which takes far
+  /// digit across `CommonBytes.share` (see `CommonBytes.extend(to:)`), which takes far
   /// more new text than a few items hold.
   ///
   /// - Complexity: O(*k*) in the text of the new values; O(*n*) in the model's text when a
