@@ -72,6 +72,54 @@ import Testing
     #expect(sectioned.sections[0].rows.map(\.family) == ["Adler", "Young", "Zander"])
   }
 
+  /// Replacing the list (a reload after a sync) is one update whose change set turns the
+  /// rows on screen into the new list: the gone removed, the new inserted, a moved row moved,
+  /// a changed row updated, and an equal row left alone.
+  @Test func replacingTheListIsOneAnimatedUpdate() async throws {
+    let search = try await ItemSearch(
+      Self.people, searching: \.given, \.family, scheduler: ManualSearchScheduler())
+    var updates: [ItemSearchUpdate<Person, Never>] = []
+    let token = search.observe { updates.append($0) }
+    var renamed = Self.people[3]  // Bea Öst
+    renamed.family = "Ost"
+    let carl = Person(id: 6, given: "Carl", family: "Ceder", team: .red)
+    // Ann moves to the top, Anna goes, Carl comes, Bea is renamed; Zoë and Ömer are equal.
+    let new = [Self.people[4], Self.people[0], carl, Self.people[2], renamed]
+    try await search.replaceAll(new)
+    await search.settled()
+    #expect(search.rows.map(\.id) == [5, 1, 6, 3, 4])
+    #expect(search.item(withID: 4)?.family == "Ost")
+    #expect(search.item(withID: 2) == nil)
+    try #require(updates.count == 1)
+    let changes = updates[0].changes
+    // Zoë, Ömer and Bea keep their order: only Ann moves (a deletion and an insertion, or a
+    // move), Anna is deleted, Carl inserted.
+    #expect(changes.deletedRows.count + changes.movedRows.count <= 3, "\(changes)")
+    #expect(changes.updatedRows.map(\.row) == [4], "only Bea's row reloads: \(changes)")
+    #expect(
+      Self.applied(changes, to: Self.people.map(\.id), new: search.rows.map(\.id))
+        == [5, 1, 6, 3, 4])
+    // Nothing to change is no update.
+    try await search.replaceAll(new)
+    await search.settled()
+    #expect(updates.count == 1)
+    withExtendedLifetime(token) {}
+  }
+
+  /// The rows of a one-section table after a batch update, as UIKit carries one out:
+  /// deletions and the rows moved away by their old places, insertions and the rows moved in
+  /// by their new places, the other rows in their order around them; an inserted row shows
+  /// the item `new` has there.
+  static func applied(_ changes: TableChanges, to old: [Int], new: [Int]) -> [Int] {
+    let gone = Set(changes.deletedRows.map(\.row) + changes.movedRows.map(\.from.row))
+    var rest = old.enumerated().filter { !gone.contains($0.offset) }.map(\.element)[...]
+    var placed: [Int: Int] = [:]
+    for move in changes.movedRows { placed[move.to.row] = old[move.from.row] }
+    for path in changes.insertedRows { placed[path.row] = new[path.row] }
+    let count = old.count - changes.deletedRows.count + changes.insertedRows.count
+    return (0..<count).map { row in placed[row] ?? rest.popFirst() ?? -1 }
+  }
+
   /// The scope bar by index, as UIKit counts its buttons: 0 is All.
   @Test func theScopeBarByIndex() async throws {
     let search = try await ItemSearch(

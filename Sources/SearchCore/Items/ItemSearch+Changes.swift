@@ -10,19 +10,68 @@ extension ItemSearch {
   ///   there, ``ItemSearchError/positionOutOfRange(_:count:)``; then nothing of the batch
   ///   is applied.
   public func apply(_ changes: [ItemChange<Item>]) async throws(ItemSearchError) {
+    await beginApplying()
+    defer { endApplying() }
+    try await applyInTurn(changes)
+  }
+
+  /// Replaces the whole list, as a reload after a sync does, and animates it: items are
+  /// matched by `id`; those that are gone are removed, new ones inserted at their place,
+  /// and the others updated; of those, the longest run in the same order stays and the rest
+  /// move. The changes are worked out off the main actor and applied as one batch
+  /// (``apply(_:)``): one update, with one change set per table.
+  ///
+  /// - Throws: ``ItemSearchError/duplicateID(_:)`` when `items` holds an `id` twice; then
+  ///   nothing changes.
+  public func replaceAll(_ items: some Sequence<Item>) async throws(ItemSearchError) {
+    try await replaceAll(Array(items), same: nil)
+  }
+
+  /// Replaces the whole list as ``replaceAll(_:)`` does; an item equal to the one with its
+  /// `id` is not updated (its row is not reloaded, its text not folded again).
+  public func replaceAll(_ items: some Sequence<Item>) async throws(ItemSearchError)
+  where Item: Equatable {
+    try await replaceAll(Array(items)) { $0 == $1 }
+  }
+
+  private func replaceAll(_ items: [Item], same: (@Sendable (Item, Item) -> Bool)?)
+    async throws(ItemSearchError)
+  {
+    await beginApplying()
+    defer { endApplying() }
+    let order = controller.corpus.model.ids
+    let storage = self.storage
+    let changes = await Task.detached { () -> Result<[ItemChange<Item>], ItemSearchError> in
+      let old = storage.items(order)
+      do throws(ItemSearchError) {
+        return .success(try ItemReplacement.changes(from: old, to: items, same: same))
+      } catch { return .failure(error) }
+    }.value
+    let batch = try changes.get()
+    if !batch.isEmpty { try await applyInTurn(batch) }
+  }
+
+  /// Waits for the changes asked for earlier to be applied: one batch at a time, in order.
+  private func beginApplying() async {
     if isApplying { await withCheckedContinuation { applyWaiters.append($0) } }
     isApplying = true
-    defer {
-      if let next = applyWaiters.first {
-        applyWaiters.removeFirst()
-        next.resume()
-      } else {
-        isApplying = false
-        let waiters = settleWaiters
-        settleWaiters = []
-        for waiter in waiters { waiter.resume() }
-      }
+  }
+
+  /// Lets the next batch go, or wakes those waiting for the rows to settle.
+  private func endApplying() {
+    if let next = applyWaiters.first {
+      applyWaiters.removeFirst()
+      next.resume()
+    } else {
+      isApplying = false
+      let waiters = settleWaiters
+      settleWaiters = []
+      for waiter in waiters { waiter.resume() }
     }
+  }
+
+  /// Applies a batch, in its turn.
+  private func applyInTurn(_ changes: [ItemChange<Item>]) async throws(ItemSearchError) {
     // The engine numbers new items from its identity limit, in order: so a change later in
     // the batch can name an item inserted earlier. The batch is checked against the
     // identities as they are plus its own inserts and removals, so that a small batch does
