@@ -106,6 +106,28 @@ import Testing
     withExtendedLifetime(token) {}
   }
 
+  /// An observer of the update of a change finds the items as the update shows them: an
+  /// inserted item by its id, at its row, in the count; a removed one gone.
+  @Test func anObserverFindsWhatTheUpdateInserted() async throws {
+    let search = try await ItemSearch(
+      Self.people, searching: \.given, scheduler: ManualSearchScheduler())
+    let carl = Person(id: 6, given: "Carl", family: "Ceder", team: .red)
+    var seen: [(item: Person?, row: Int?, count: Int, removed: Person?)] = []
+    let token = search.observe { _ in
+      seen.append(
+        (
+          search.item(withID: 6), search.indexPath(of: 6)?.row, search.count,
+          search.item(withID: 1)
+        ))
+    }
+    try await search.insert(carl, at: 1)
+    try await search.remove(1)
+    try #require(seen.count == 2)
+    #expect(seen[0].item == carl && seen[0].row == 1 && seen[0].count == 6)
+    #expect(seen[1].removed == nil && seen[1].row == 0 && seen[1].count == 5)
+    withExtendedLifetime(token) {}
+  }
+
   /// The rows of a one-section table after a batch update, as UIKit carries one out:
   /// deletions and the rows moved away by their old places, insertions and the rows moved in
   /// by their new places, the other rows in their order around them; an inserted row shows

@@ -124,16 +124,18 @@ extension ItemSearch {
     let replaced = stored.map { id, _ in (id, storage.item(id)) }
     for (id, item) in stored { storage.set(item, for: id) }
     let inserted: [ItemID]
+    pendingIdentities = (gone, added)
     do { inserted = try await controller.apply(modelChanges) } catch {
+      pendingIdentities = nil
       for (id, item) in replaced.reversed() { storage.set(item, for: id) }
       throw .engine(error.description)
     }
+    // A batch that changed nothing on screen sent no update to install them with.
+    installPendingIdentities()
     let expected = stored.map(\.0).filter { $0.rawValue >= Int32(model.identityLimit) }
     precondition(
       inserted == Array(Set(expected)).sorted(),
       "the model numbered new items as predicted; change items only through the ItemSearch")
-    for id in gone { identities[id] = nil }
-    for (id, identity) in added { identities[id] = identity }
   }
 
   /// The largest batch whose records are made on the main actor: a task of their own costs

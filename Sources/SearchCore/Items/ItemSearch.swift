@@ -95,6 +95,9 @@ where Item.ID: Sendable {
   @ObservationIgnored var isApplying = false
   @ObservationIgnored var applyWaiters: [CheckedContinuation<Void, Never>] = []
   @ObservationIgnored var settleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// The identities a batch being applied takes and frees: installed with the batch's update,
+  /// before anyone observes it, so that an observer finds the items the update inserted.
+  @ObservationIgnored var pendingIdentities: (gone: Set<Item.ID>, added: [Item.ID: ItemID])?
 
   /// Creates a search over `items`: the items are read, folded, indexed and sectioned off the
   /// main actor, which only installs the result, so that a large list does not stall the
@@ -237,6 +240,7 @@ where Item.ID: Sendable {
   private func receive(_ event: SearchEvent) {
     switch event {
     case .update(let update):
+      if update.cause == .modelChanged { installPendingIdentities() }
       state = update.state
       generation = update.generation
       show(controller.table(update.table))
@@ -253,6 +257,14 @@ where Item.ID: Sendable {
     default:
       break
     }
+  }
+
+  /// Installs the identities of the batch being applied, if not yet done.
+  func installPendingIdentities() {
+    guard let pending = pendingIdentities else { return }
+    pendingIdentities = nil
+    for id in pending.gone { identities[id] = nil }
+    for (id, identity) in pending.added { identities[id] = identity }
   }
 
   private func show(_ table: SectionedTable) {
