@@ -90,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "SearchREPLTests",
       dependencies: [
-        "SearchREPL", .product(name: "PropertyBased", package: "swift-property-based"),
+        "SearchREPL", "SearchCoreTesting",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
   ],

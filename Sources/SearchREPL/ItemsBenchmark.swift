@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchCoreTesting
 import Synchronization
 
 /// `bench --suite items`: the path an app takes, ``ItemSearch`` end to end, on generated
@@ -396,19 +397,6 @@ struct BenchContact: Identifiable, Sendable {
     let emails = random.next() % 4 == 0 ? [] : [mail]
     let group = Group.allCases[Int(random.next() % 3)]
     return BenchContact(id: id, name: name, company: pick(companies), emails: emails, group: group)
-  }
-}
-
-/// A small, fast generator of repeatable pseudo-random numbers (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

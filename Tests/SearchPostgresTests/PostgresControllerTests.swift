@@ -3,6 +3,7 @@
   import SearchCore
   import SearchPostgres
   import Testing
+  import SearchCoreTesting
 
   @testable import SearchCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import SearchCoreTesting
 import Testing
 
 /// An oracle test of the query language: for several hundred queries, `SearchREPL filter QUERY`
@@ -417,20 +418,7 @@ private struct QueryGenerator {
   }
 }
 
-/// A small seeded generator (SplitMix64), so that the queries are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   /// A number in `0..<bound`.
   mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))

@@ -54,11 +54,7 @@ struct Live: AsyncParsableCommand {
 
   @OptionGroup var folding: FoldingOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "Answer background searches from the data set's table on this PostgreSQL server (load it first).",
-      valueName: "url"))
-  var backend: String?
+  @OptionGroup var postgres: BackendOption
 
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
@@ -97,14 +93,14 @@ struct Live: AsyncParsableCommand {
     switch items {
     case .dataSet(let path): itemsName = try Manifest.load(from: path).name
     case .lines(let path):
-      if backend != nil {
+      if postgres.backend != nil {
         throw ValidationError("--backend searches a data set's table: give its --corpus MANIFEST")
       }
       itemsName = path.map { "lines of \($0)" } ?? "lines of standard input"
     }
     let normalizer = try folding.normalizer()
     let sectioning = REPLCommand.sectioning(sections) ?? .none
-    let backend = self.backend
+    let backend = postgres.backend
     let ending = try await LiveView.run(
       itemsName: itemsName,
       configuration: SearchConfiguration(

@@ -63,11 +63,7 @@ struct REPL: AsyncParsableCommand {
 
   @OptionGroup var folding: FoldingOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "Answer background searches from the data set's table on this PostgreSQL server (load it first).",
-      valueName: "url"))
-  var backend: String?
+  @OptionGroup var postgres: BackendOption
 
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
@@ -83,7 +79,7 @@ struct REPL: AsyncParsableCommand {
       minimumLength: minlen, ranks: rank, sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
-      backend: backend)
+      backend: postgres.backend)
     try await REPLSession.run(options)
   }
 }

@@ -1,3 +1,4 @@
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore

@@ -1,4 +1,5 @@
 import PropertyBased
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore

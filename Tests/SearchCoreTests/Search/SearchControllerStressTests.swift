@@ -1,4 +1,5 @@
 import Foundation
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore

@@ -1,3 +1,5 @@
+import SearchCoreTesting
+
 @testable import SearchCore
 
 /// Random models and batches of changes for the batch and table-editing tests.

@@ -1,5 +1,6 @@
 #if PostgreSQL
   import SearchCore
+  import SearchCoreTesting
 
   /// The committed data sets the PostgreSQL tests load.
   enum DataSets {
@@ -16,19 +17,6 @@
       let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
       precondition(report.rejected.isEmpty, "the committed \(name) data set loads cleanly")
       return try SearchCorpus(model: model, normalizer: try Normalizer())
-    }
-  }
-
-  /// A small seeded generator, so that a failure can be replayed.
-  struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 
