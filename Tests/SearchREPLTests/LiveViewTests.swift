@@ -300,12 +300,24 @@ struct LiveViewTests {
     #expect(try pane.contents(of: "chosen") == "banana\n")
   }
 
-  /// Esc on an empty bar leaves with status 1, as nothing was chosen.
-  @Test func escapeOnAnEmptyBarExitsWithOne() throws {
+  /// Esc on an empty bar gives up, as Ctrl-C does: status 130, as fzf's Esc.
+  @Test func escapeOnAnEmptyBarExitsAsFzfDoes() throws {
     let pane = try LivePane.start()
     defer { pane.close() }
     _ = try pane.waitFor("the first screen") { $0.last == Self.help }
     try pane.send("Escape")
+    #expect(try pane.waitForStatus() == "130")
+    try pane.expectRestored()
+  }
+
+  /// Enter with no row to choose leaves with status 1, as fzf does when nothing matched.
+  @Test func enterOnNoRowExitsWithOne() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("zzzz")
+    _ = try pane.waitFor("no results") { $0.contains { $0.contains("No Results") } }
+    try pane.send("Enter")
     #expect(try pane.waitForStatus() == "1")
     try pane.expectRestored()
   }

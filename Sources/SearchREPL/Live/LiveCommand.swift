@@ -21,8 +21,8 @@ struct Live: AsyncParsableCommand {
       gets only the chosen row. As fzf, it searches the lines of standard input when that \
       is not a terminal and no --corpus is given (`ls | SearchREPL live`), or of --input FILE. To script the controller, use repl. The frame comes at once; what is typed while the data set \
       loads is searched when it is loaded. Results are ranked unless --no-rank. \
-      Exit status: 0 when a row was chosen (or at the end of input), 1 when none was (Esc \
-      on an empty bar, Enter on no row), 130 after Ctrl-C (as fzf).
+      Exit status (as fzf): 0 when a row was chosen (or at the end of input), 1 when Enter \
+      found no row to choose, 130 after Esc on an empty bar or Ctrl-C.
       """
   )
 

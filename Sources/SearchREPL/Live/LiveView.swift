@@ -61,7 +61,8 @@ final class LiveView {
   enum Ending: Equatable {
     /// Ctrl-C: 130, as fzf.
     case interrupted
-    /// Esc on an empty search bar: 1.
+    /// Esc on an empty search bar: 130, as fzf, which reads Esc and Ctrl-C alike as the user
+    /// giving up, so that a script tells "gave up" (130) from "nothing to choose" (1).
     case dismissed
     /// Enter on a row: its item's display text is printed, 0.
     case accepted(String)
@@ -72,8 +73,8 @@ final class LiveView {
 
     var status: Int32 {
       switch self {
-      case .interrupted: 130
-      case .dismissed, .nothingChosen: 1
+      case .interrupted, .dismissed: 130
+      case .nothingChosen: 1
       case .accepted, .endOfInput: 0
       }
     }
