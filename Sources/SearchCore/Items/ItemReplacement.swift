@@ -34,7 +34,9 @@ enum ItemReplacement {
       if same != nil { before[index] = item }
     }
     var stays = [Bool](repeating: false, count: new.count)
-    for index in longestIncreasingRun(kept) { stays[index] = true }
+    for (index, keeps) in TableChanges.increasingRun(kept).enumerated() where keeps {
+      stays[kept[index]] = true
+    }
     var isOld = [Bool](repeating: false, count: new.count)
     for index in kept { isOld[index] = true }
     for (index, item) in new.enumerated() where isOld[index] && !stays[index] {
@@ -48,30 +50,5 @@ enum ItemReplacement {
       changes.append(.update(item))
     }
     return changes
-  }
-
-  /// The values of the longest strictly increasing subsequence of `values` (patience sorting).
-  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-    // tails[k]: the index in `values` of the smallest last value of a run of length k + 1.
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: values.count)
-    for (index, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { previous[index] = tails[low - 1] }
-      if low == tails.count { tails.append(index) } else { tails[low] = index }
-    }
-    var run: [Int] = []
-    run.reserveCapacity(tails.count)
-    var index = tails.last ?? -1
-    while index >= 0 {
-      run.append(values[index])
-      index = previous[index]
-    }
-    return run.reversed()
   }
 }

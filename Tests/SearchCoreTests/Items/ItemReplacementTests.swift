@@ -57,13 +57,6 @@ import Testing
     }
   }
 
-  @Test func theLongestIncreasingRun() {
-    #expect(ItemReplacement.longestIncreasingRun([]) == [])
-    #expect(ItemReplacement.longestIncreasingRun([3, 1, 2]) == [1, 2])
-    #expect(ItemReplacement.longestIncreasingRun([0, 8, 4, 12, 2, 10, 6, 14, 1, 9]).count == 4)
-    #expect(ItemReplacement.longestIncreasingRun([5, 4, 3]).count == 1)
-  }
-
   @Test func anIDTwiceIsRefused() {
     #expect(throws: ItemSearchError.duplicateID("1")) {
       try ItemReplacement.changes(
