@@ -26,25 +26,10 @@ import Testing
   }
 
   private static func changes(for model: Model, using random: inout SplitMix64) -> [ModelChange] {
-    var alive = model.ids
-    var next = model.identityLimit
-    var changes: [ModelChange] = []
-    for _ in 0..<Int.random(in: 1...12, using: &random) {
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0:
-        let position = Int.random(in: 0...alive.count, using: &random)
-        changes.append(.insert(record(using: &random), at: position))
-        alive.insert(ItemID(rawValue: Int32(next)), at: position)
-        next += 1
-      case 1:
-        guard let id = alive.randomElement(using: &random) else { continue }
-        changes.append(.update(id, with: record(using: &random)))
-      default:
-        guard !alive.isEmpty else { continue }
-        changes.append(.remove(alive.remove(at: Int.random(in: 0..<alive.count, using: &random))))
-      }
+    let size = Int.random(in: 1...12, using: &random)
+    return randomModelChanges(size, for: model, endInserts: false, using: &random) {
+      record(using: &$0)
     }
-    return changes
   }
 
   private static func results(of corpus: SearchCorpus) throws -> [[ItemID]] {

@@ -67,31 +67,12 @@ import Testing
     return model
   }
 
-  /// A batch of `size` inserts (anywhere), updates and removes, of items in the model or
-  /// added earlier in the batch.
+  /// A batch of `size` inserts (anywhere, or at the end), updates and removes, of items in
+  /// the model or added earlier in the batch.
   private static func changes(
     _ size: Int, for model: Model, using random: inout SplitMix64
   ) -> [ModelChange] {
-    var alive = model.ids
-    var next = model.identityLimit
-    var changes: [ModelChange] = []
-    for _ in 0..<size {
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0:
-        let position = Int.random(in: 0...alive.count, using: &random)
-        let atEnd = Bool.random(using: &random)
-        changes.append(.insert(record(using: &random), at: atEnd ? nil : position))
-        alive.insert(ItemID(rawValue: Int32(next)), at: atEnd ? alive.count : position)
-        next += 1
-      case 1:
-        guard let id = alive.randomElement(using: &random) else { continue }
-        changes.append(.update(id, with: record(using: &random)))
-      default:
-        guard !alive.isEmpty else { continue }
-        changes.append(.remove(alive.remove(at: Int.random(in: 0..<alive.count, using: &random))))
-      }
-    }
-    return changes
+    randomModelChanges(size, for: model, endInserts: true, using: &random) { record(using: &$0) }
   }
 
   /// Every query in every scope.
