@@ -5,6 +5,10 @@ let package = Package(
   name: "swift-scoped-search",
   products: [
     .library(name: "SearchCore", targets: ["SearchCore"]),
+    // Data sets as files: a manifest (JSON) over a TSV or JSON Lines file, its loader with
+    // errors at file:line:column, and the corpus regression suites. What the command line,
+    // the server loader and the tests read; an app that builds its items in code never needs it.
+    .library(name: "SearchDataSets", targets: ["SearchDataSets"]),
     // What an app's tests need to drive a search without a clock: apart, as
     // swift-async-algorithms keeps its validation helpers, so apps do not ship it.
     .library(name: "SearchCoreTesting", targets: ["SearchCoreTesting"]),
@@ -44,6 +48,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
     ),
     .target(name: "SearchCore", dependencies: ["CICU"]),
+    .target(name: "SearchDataSets", dependencies: ["SearchCore"]),
     // SQLite (Debian's libsqlite3-dev), for `bench`'s peer only: FTS5 with the trigram
     // tokenizer over the same items. Only SearchREPL links it.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
@@ -61,6 +66,7 @@ let package = Package(
       dependencies: [
         "SearchCore",
         "SearchCoreTesting",
+        "SearchDataSets",
         "SearchPostgres",
         "CSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -71,6 +77,7 @@ let package = Package(
       dependencies: [
         "SearchCore",
         "SearchCoreTesting",
+        "SearchDataSets",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -79,18 +86,20 @@ let package = Package(
     // (GuideExamples/).
     .testTarget(
       name: "SearchCoreAPITests",
-      dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres"]
+      dependencies: ["SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchPostgres"]
     ),
     // Start their own throwaway PostgreSQL cluster (initdb and pg_ctl from Debian's
     // postgresql, in a temporary folder, on a free port of 127.0.0.1) and stop it.
     .testTarget(
       name: "SearchPostgresTests",
-      dependencies: ["SearchCore", "SearchCoreTesting", "SearchPostgres", "SearchREPL"]
+      dependencies: [
+        "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchPostgres", "SearchREPL",
+      ]
     ),
     .testTarget(
       name: "SearchREPLTests",
       dependencies: [
-        "SearchREPL", "SearchCoreTesting",
+        "SearchREPL", "SearchCoreTesting", "SearchDataSets",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

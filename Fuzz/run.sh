@@ -50,13 +50,17 @@ MAP
 binary="$build/fuzz"
 mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
 harnesses=("$here"/Harnesses/*.swift "$here"/Harnesses/Support/*.swift)
-# A harness of code outside SearchCore names its files on a `// fuzz-sources:` line. They are
-# compiled into the SearchCore module, so their `import SearchCore` goes (a copy without it).
+# SearchDataSets (the loaders, the manifest) and the files a harness of other code names on a
+# `// fuzz-sources:` line are compiled into the SearchCore module too, so their
+# `import SearchCore` goes (a copy without it).
 mkdir -p "$build/sources"
-for extra in $(sed -n 's|^// fuzz-sources: ||p' "$here"/Harnesses/*.swift | sort -u); do
+extras=$(cd "$root" && find Sources/SearchDataSets -name '*.swift' | sort
+  sed -n 's|^// fuzz-sources: ||p' "$here"/Harnesses/*.swift | sort -u)
+for extra in $extras; do
   copy="$build/sources/$(basename "$extra")"
   if [[ ! -f "$copy" || "$root/$extra" -nt "$copy" ]]; then
-    sed 's|^import SearchCore$|// (import SearchCore: this file is compiled into it)|' "$root/$extra" > "$copy"
+    sed -E 's#^import (SearchCore|SearchDataSets)$#// (import \1: this file is compiled into SearchCore)#' \
+      "$root/$extra" > "$copy"
   fi
   sources+=("$copy")
 done

@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchDataSets
 
 #if PostgreSQL
   import SearchPostgres

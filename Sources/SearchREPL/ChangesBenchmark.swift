@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchDataSets
 import SearchCoreTesting
 
 /// `bench --suite changes`: what model changes cost the main actor during a search, on a data

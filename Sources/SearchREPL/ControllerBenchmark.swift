@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchDataSets
 import SearchCoreTesting
 
 /// Types the benchmark queries into a ``SearchController`` and compares, keystroke by

@@ -1,4 +1,5 @@
 import SearchCore
+import SearchDataSets
 
 #if PostgreSQL
   import SearchPostgres

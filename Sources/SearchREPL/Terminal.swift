@@ -1,5 +1,6 @@
 import ArgumentParser
 import SearchCore
+import SearchDataSets
 
 #if canImport(Glibc)
   import Glibc

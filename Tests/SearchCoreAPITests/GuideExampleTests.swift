@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchDataSets
 import Testing
 
 /// The DocC guides' ```swift blocks: every block of every guide of SearchCore.docc and

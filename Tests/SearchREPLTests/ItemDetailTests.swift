@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchDataSets
 import Testing
 
 @testable import SearchREPL

@@ -42,41 +42,6 @@ public enum BackendChange: Hashable, Sendable {
   case remove(ItemID)
 }
 
-/// Why a backend could not answer, and what to do about it.
-public struct SearchBackendError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What kind of failure it was.
-  public enum Kind: String, Hashable, Sendable {
-    /// The server cannot be reached (refused, no route, name unknown, timed out connecting).
-    case unreachable
-    /// The connection broke while a request was under way.
-    case connectionLost
-    /// The server stopped the request after its time limit.
-    case timeout
-    /// The server refused the request (a missing table, a constraint, a permission).
-    case rejected
-    /// The server holds data that does not fit the controller's (another data set, other
-    /// folding, items the model does not have).
-    case mismatch
-  }
-
-  /// What kind of failure it was.
-  public var kind: Kind
-  /// What happened, in a sentence.
-  public var message: String
-  /// What to do about it, in a sentence.
-  public var advice: String
-
-  /// Creates an error.
-  public init(_ kind: Kind, _ message: String, advice: String) {
-    self.kind = kind
-    self.message = message
-    self.advice = advice
-  }
-
-  /// The error as one line: what happened, then what to do.
-  public var description: String { "\(message); \(advice)" }
-}
-
 /// The in-memory engine as a backend: every search is a full scan of a corpus. What other
 /// backends must answer, query for query.
 public struct MemorySearchBackend: SearchBackend {

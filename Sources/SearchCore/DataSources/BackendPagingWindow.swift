@@ -171,7 +171,7 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
     } catch is CancellationError {
       throw .cancelled
     } catch {
-      throw .backend(SearchController.backendError(error))
+      throw .backend(SearchBackendError.wrapping(error))
     }
     pagesRead += 1
     rowsRead += answer.rows.count

@@ -376,9 +376,6 @@ public struct SearchCorpus: Sendable {
     return result
   }
 
-  /// Where a number word is found: an attribute and the codes of its values equal to it.
-  typealias NumberMatch = (attribute: Int, codes: [UInt32])
-
   /// The attribute values equal to `number` (canonical), for each number attribute.
   func numberMatches(of number: String?) -> [NumberMatch] {
     guard let number else { return [] }

@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+/// Where a number word is found: an attribute and the codes of its values equal to it.
+typealias NumberMatch = (attribute: Int, codes: [UInt32])
+
 /// One query term, ready to be matched against folded values: the bytes to look for and how
 /// a hit is judged for the term's kind.
 ///
@@ -28,7 +31,7 @@ struct TermMatcher: Sendable {
   let number: String?
   /// The values of number attributes equal to ``number``, in the corpus being searched: set
   /// by the evaluator.
-  var numberMatches: [SearchCorpus.NumberMatch] = []
+  var numberMatches: [NumberMatch] = []
 
   init(_ term: Term) {
     kind = term.kind

@@ -27,7 +27,7 @@ public struct LineInput: Sendable {
   public static let maximumLineLength = 256 << 20
 
   /// The most bytes read in all, 2 GiB: what a field of a ``Model`` holds.
-  public static let maximumSize = DataSetLoader.textLimit
+  public static let maximumSize = Int(Int32.max)
 
   /// Reads the file at `path`, or standard input when `path` is nil, to its end and splits it
   /// into lines.

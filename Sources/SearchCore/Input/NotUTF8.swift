@@ -1,9 +1,9 @@
 /// The hint of an error about bytes that are not UTF-8: what the bytes look like, and what to
 /// do about it. A binary file gets no advice to convert it; text in another encoding does.
-enum NotUTF8 {
+package enum NotUTF8 {
   /// The hint for `bytes`, the start of the input (or all of it), that is not UTF-8; `subject`
   /// names the input in the hint ("the input", "the data file").
-  static func hint(_ bytes: some Collection<UInt8>, subject: String) -> String {
+  package static func hint(_ bytes: some Collection<UInt8>, subject: String) -> String {
     if let kind = kind(of: bytes) {
       return "\(subject) looks like \(kind), not text: give text, one item per line"
     }
@@ -17,7 +17,7 @@ enum NotUTF8 {
 
   /// What kind of binary data `bytes` starts with: by its signature, or "a binary file" when
   /// its first 64 KiB hold a NUL byte (text never does); nil for what may be text.
-  static func kind(of bytes: some Collection<UInt8>) -> String? {
+  package static func kind(of bytes: some Collection<UInt8>) -> String? {
     let signatures: [(bytes: [UInt8], kind: String)] = [
       ([0x1F, 0x8B], "gzip data"),
       (Array("BZh".utf8), "bzip2 data"),

@@ -1,9 +1,9 @@
 /// Validation of UTF-8 that says where the first bad byte is.
-enum UTF8Validation {
+package enum UTF8Validation {
   /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence (as the
   /// Unicode standard defines it: no overlong forms, no surrogates, nothing above U+10FFFF),
   /// or nil when all of `bytes` is valid.
-  static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let base = bytes.baseAddress else { return nil }
     let n = bytes.count
     var i = 0

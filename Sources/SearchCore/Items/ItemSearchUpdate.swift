@@ -24,3 +24,10 @@ public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Send
   /// ``SearchUpdate/switchedTable``).
   public var switchedTable: Bool { base.switchedTable }
 }
+
+extension ItemSearchUpdate {
+  /// Brings a table view that shows the rows on screen up to date (see
+  /// ``SearchUpdate/apply(to:)``).
+  @MainActor
+  public func apply(to table: some TableBatchUpdating) { base.apply(to: table) }
+}

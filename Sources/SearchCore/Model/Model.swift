@@ -11,7 +11,7 @@ public struct Model: Sendable {
   public let schema: Schema
 
   /// One column per field, with the values of every item.
-  private(set) var columns: [TextColumn]
+  package private(set) var columns: [TextColumn]
   /// For each field, which values belong to which item.
   private(set) var valueMaps: [ValueMap]
   /// The first value of the item being built, for each field.
@@ -111,7 +111,7 @@ public struct Model: Sendable {
 
   /// Starts a new item at the end of the model; add its values with `appendValue(utf8:field:)`
   /// and `setAttribute(_:utf8:)`, then call `endItem()`.
-  mutating func beginItem() -> ItemID {
+  package mutating func beginItem() -> ItemID {
     let id = ItemID(rawValue: Int32(isAlive.count))
     isAlive.append(true)
     for field in columns.indices { pendingFirst[field] = columns[field].valueCount }
@@ -124,20 +124,20 @@ public struct Model: Sendable {
   /// Adds a value (valid UTF-8) to a field of the item being built; false (and nothing added)
   /// when the field's text would pass 2 GiB.
   @discardableResult
-  mutating func appendValue<C: Collection<UInt8>>(utf8 value: C, field: Int) -> Bool {
+  package mutating func appendValue<C: Collection<UInt8>>(utf8 value: C, field: Int) -> Bool {
     if columns[field].bytes.count + value.count + 1 >= Int(Int32.max) { return false }
     columns[field].append(utf8: value)
     return true
   }
 
   /// Sets an attribute (valid UTF-8) of the item being built.
-  mutating func setAttribute<C: Collection<UInt8>>(_ attribute: Int, utf8 value: C) {
+  package mutating func setAttribute<C: Collection<UInt8>>(_ attribute: Int, utf8 value: C) {
     let text = String(decoding: value, as: UTF8.self)
     attributeOfItem[attribute][isAlive.count - 1] = code(of: text, attribute: attribute)
   }
 
   /// Finishes the item being built.
-  mutating func endItem() {
+  package mutating func endItem() {
     for field in columns.indices {
       valueMaps[field].appendItem(
         first: pendingFirst[field], count: columns[field].valueCount - pendingFirst[field])
@@ -146,7 +146,7 @@ public struct Model: Sendable {
   }
 
   /// Reserves room for about `items` items with `bytes` bytes of text in `field`.
-  mutating func reserve(items: Int, bytes: Int, field: Int) {
+  package mutating func reserve(items: Int, bytes: Int, field: Int) {
     columns[field].reserve(values: items, bytes: bytes + items)
     valueMaps[field].reserve(items: items)
     order.reserveCapacity(items)

@@ -4,11 +4,11 @@
 ///
 /// Values are numbered in the order they were appended; an item's values are consecutive. An
 /// update appends the new values and leaves the old bytes unused until the column is compacted.
-struct TextColumn: Sendable {
+package struct TextColumn: Sendable {
   static let separator: UInt8 = 0xFF
 
   /// All values, each followed by the separator.
-  private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// Start offset of each value; one more entry than values, so value `v` is
   /// `starts[v]..<(starts[v + 1] - 1)` (the separator excluded).
   private(set) var starts: [Int32] = [0]

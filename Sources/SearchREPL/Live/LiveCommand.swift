@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchDataSets
 
 /// `SearchREPL live`: a full-screen search as you type, the search display controller of
 /// UIKit on a character grid: a search bar, a scope bar, the original table or the results,

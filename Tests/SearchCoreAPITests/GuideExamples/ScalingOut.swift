@@ -2,6 +2,7 @@
   // The ScalingOut guide's swift block, verbatim (GuideExampleTests checks that every swift block
   // of the guides is in this folder).
   import SearchCore
+  import SearchDataSets
   import SearchPostgres
 
   /// A product as the app shows it in a row.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchDataSets
 
 /// Loads a committed data set of `Corpus/`.
 private func loadModel(_ name: String) throws -> Model {

@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import SearchCore
+@testable import SearchDataSets
 
 /// ``LineFilter`` (what `filter` runs on plain lines) gives the answer of the corpus path: an
 /// ``IncrementalFilter`` over ``DataSetLoader/loadLines(_:)`` of the same input.

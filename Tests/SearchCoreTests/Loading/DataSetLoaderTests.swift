@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchDataSets
 
 @Suite struct DataSetLoaderTests {
   // MARK: Helpers

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SearchCore
+@testable import SearchDataSets
 
 @Suite struct ManifestTests {
   static let cities = """

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchDataSets
 
 private let latin: Folding = [.case, .diacritics, .compatibility, .latin]
 

@@ -1,4 +1,5 @@
 import SearchCore
+import SearchDataSets
 import Testing
 
 /// The README's library example, statement by statement.

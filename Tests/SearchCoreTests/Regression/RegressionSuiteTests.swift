@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchDataSets
 import Testing
 
 /// The regression-case engine: parsing cases files, running them, and every committed

@@ -1,4 +1,5 @@
 import SearchCore
+import SearchDataSets
 
 /// Paths and data sets the tests share.
 enum Fixtures {

@@ -1,5 +1,6 @@
 #if PostgreSQL
   import SearchCore
+  import SearchDataSets
   import SearchCoreTesting
 
   /// The committed data sets the PostgreSQL tests load.

@@ -1,3 +1,5 @@
+import SearchCore
+
 /// One regression case of a cases file (`Corpus/<set>/cases.tsv`): a query, or a typing
 /// session, in a scope, and what its final result must be.
 ///

@@ -38,19 +38,19 @@ public final class LoadProgress: Sendable {
   }
 
   /// Starts a step of `total` units (bytes read, values folded).
-  func begin(_ phase: Phase, total: Int) {
+  package func begin(_ phase: Phase, total: Int) {
     completed.store(0, ordering: .relaxed)
     self.total.store(total, ordering: .relaxed)
     phaseValue.store(phase.rawValue, ordering: .releasing)
   }
 
   /// Adds `units` to the current step.
-  func advance(by units: Int) {
+  package func advance(by units: Int) {
     completed.add(units, ordering: .relaxed)
   }
 
   /// Sets the current step's count of units done.
-  func set(completed units: Int) {
+  package func set(completed units: Int) {
     completed.store(units, ordering: .relaxed)
   }
 

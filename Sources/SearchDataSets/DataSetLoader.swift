@@ -6,6 +6,8 @@
   import Darwin
 #endif
 
+import SearchCore
+
 /// What a load did: how many lines of the data file were read, how many became items, and why
 /// the others were rejected.
 ///
@@ -161,7 +163,7 @@ public enum DataSetLoader {
   }
 
   /// The most bytes a field's text may take (values and their separators), as ``Model`` allows.
-  static let textLimit = Int(Int32.max)
+  static let textLimit = LineInput.maximumSize
 
   /// ``load(bytes:source:manifest:)`` with the manifest file for errors, and a limit on each
   /// field's text that tests can lower.

@@ -1,3 +1,5 @@
+import SearchCore
+
 /// The regression cases of one cases file, and how to run them against a corpus.
 ///
 /// A cases file is tab-separated text with the header line

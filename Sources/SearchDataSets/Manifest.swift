@@ -6,6 +6,8 @@
   import Darwin
 #endif
 
+import SearchCore
+
 /// The description of a data set: where its data file is, how to read it, and the fields,
 /// attributes, scopes and display template of its items.
 ///

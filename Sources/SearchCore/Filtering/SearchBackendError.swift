@@ -1,0 +1,44 @@
+// Declared in Filtering, below the backends that throw it, because a corpus error carries
+// it (``CorpusError/backend(_:)``): a model change a backend refused.
+
+/// Why a backend could not answer, and what to do about it.
+public struct SearchBackendError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What kind of failure it was.
+  public enum Kind: String, Hashable, Sendable {
+    /// The server cannot be reached (refused, no route, name unknown, timed out connecting).
+    case unreachable
+    /// The connection broke while a request was under way.
+    case connectionLost
+    /// The server stopped the request after its time limit.
+    case timeout
+    /// The server refused the request (a missing table, a constraint, a permission).
+    case rejected
+    /// The server holds data that does not fit the controller's (another data set, other
+    /// folding, items the model does not have).
+    case mismatch
+  }
+
+  /// What kind of failure it was.
+  public var kind: Kind
+  /// What happened, in a sentence.
+  public var message: String
+  /// What to do about it, in a sentence.
+  public var advice: String
+
+  /// Creates an error.
+  public init(_ kind: Kind, _ message: String, advice: String) {
+    self.kind = kind
+    self.message = message
+    self.advice = advice
+  }
+
+  /// The error as one line: what happened, then what to do.
+  public var description: String { "\(message); \(advice)" }
+
+  /// `error` as a backend error: itself when it is one, else a rejection that quotes it.
+  static func wrapping(_ error: any Error) -> SearchBackendError {
+    if let error = error as? SearchBackendError { return error }
+    return SearchBackendError(
+      .rejected, "the backend failed: \(error)", advice: "see its documentation")
+  }
+}
