@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// SearchCore's folders are layers: each uses only folders below it, so a maintainer can read
+/// them bottom to top, in the order of ``layers``. The graph is derived from the code
+/// (``FolderGraph``); a use of an upper folder from a lower one fails here, naming the names
+/// and files that make it.
+@Suite struct FolderGraphTests {
+  static let sources = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources/SearchCore")
+
+  /// SearchCore's folders from the bottom: the C boundary and helpers, text folding and
+  /// matching, queries, the model, the index and the filter over it, the backends, the data
+  /// sources, the controller, and the app's front door.
+  static let layers = [
+    "Support", "ICU", "Normalization", "Matching", "Query", "Model", "Input", "Index",
+    "Filtering", "Backend", "DataSources", "Search", "Items",
+  ]
+
+  @Test func searchCoresFoldersUseOnlyTheLayersBelow() throws {
+    let graph = try FolderGraph(reading: Self.sources)
+    #expect(
+      graph.folders.subtracting(["SearchCore.docc"]) == Set(Self.layers),
+      "a new folder needs its place in FolderGraphTests.layers")
+    for (from, targets) in graph.edges {
+      for (to, references) in targets {
+        guard let upper = Self.layers.firstIndex(of: from),
+          let lower = Self.layers.firstIndex(of: to), lower > upper
+        else { continue }
+        let names = references.sorted().prefix(6).map { "\($0.name) in \($0.file)" }
+        Issue.record(
+          """
+          \(from) uses \(to), a layer above it: \(names.joined(separator: ", "))
+          Move the declaration down to \(from) or below, or the use up to \(to) or above.
+          """)
+      }
+    }
+    if let cycle = graph.cycle() {
+      Issue.record("a cycle: \(cycle.joined(separator: " → "))\n\(graph.explain(cycle))")
+    }
+  }
+
+  @Test func aBackEdgeMakesACycleThatNamesItsReferences() throws {
+    let graph = FolderGraph(files: [
+      ("Model/Model.swift", "public struct Model { var edit: TableEdit? }"),
+      ("DataSources/TableEdit.swift", "struct TableEdit {}\nfunc show(_ model: Model) {}"),
+      ("Search/Controller.swift", "final class Controller { let model = Model(); }"),
+    ])
+    let cycle = try #require(graph.cycle())
+    #expect(Set(cycle) == ["Model", "DataSources"])
+    let explanation = graph.explain(cycle)
+    #expect(explanation.contains("TableEdit in Model/Model.swift"))
+    #expect(explanation.contains("Model in DataSources/TableEdit.swift"))
+    #expect(graph.layers() == nil)
+  }
+
+  @Test func commentsStringsAndOwnTypesAreNotUses() throws {
+    let graph = FolderGraph(files: [
+      ("Model/Model.swift", "struct Model {}"),
+      (
+        "Index/Index.swift",
+        """
+        // A Model is read here.
+        /* Model, /* nested */ Model */
+        struct Index {
+          let text = "Model \\(count) Model"
+          let raw = #"Model "\\#(Model.self)" "#
+          struct Normalizer {}
+          let normalizer: Normalizer
+          var count = 0
+        }
+        """
+      ),
+      ("Normalization/Normalizer.swift", "struct Normalizer { let index: Index }"),
+    ])
+    // The raw string's interpolation uses Model; the comments and the rest of the strings do
+    // not; `Normalizer` in Index is Index's own nested type.
+    #expect(graph.edges["Index"].map { Set($0.keys) } == ["Model"])
+    #expect(graph.cycle() == nil)
+    #expect(graph.layers() == ["Model", "Index", "Normalization"])
+  }
+
+  @Test func nestedTypesLinkTheirFolder() throws {
+    let graph = FolderGraph(files: [
+      ("Filtering/Corpus.swift", "struct Corpus { struct NumberMatch {} }\nlet m: Matcher? = nil"),
+      ("Index/Matcher.swift", "struct Matcher { var matches: [Corpus.NumberMatch] }"),
+    ])
+    let cycle = try #require(graph.cycle())
+    #expect(graph.explain(cycle).contains(".NumberMatch in Index/Matcher.swift"))
+  }
+}
