@@ -29,7 +29,15 @@ public enum DataSetLoader {
   /// - Throws: ``LoadError`` when the data file cannot be read, the manifest is not valid, or
   ///   the manifest does not fit the file.
   public static func load(
-    manifest: Manifest, manifestPath: String, progress: LoadProgress? = nil
+    manifest: Manifest, manifestPath: String
+  ) throws(LoadError) -> (Model, LoadReport) {
+    try load(manifest: manifest, manifestPath: manifestPath, progress: nil)
+  }
+
+  /// ``load(manifest:manifestPath:)``, counting the bytes read into `progress` (what the
+  /// command line's progress bar shows).
+  package static func load(
+    manifest: Manifest, manifestPath: String, progress: LoadProgress?
   ) throws(LoadError) -> (Model, LoadReport) {
     let path = manifest.dataFilePath(manifestPath: manifestPath)
     do {

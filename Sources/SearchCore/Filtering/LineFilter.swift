@@ -17,7 +17,7 @@ import Dispatch
 /// matches come out while the rest is still being read. A chunk is matched as the corpus is:
 /// each term scans the chunk's folded column, a set is the union of its terms, an inverse term
 /// the chunk's lines without it, and the query the intersection of its sets. The answer is the
-/// one ``IncrementalFilter`` gives over ``DataSetLoader/loadLines(_:)`` of the same input.
+/// one ``IncrementalFilter`` gives over SearchDataSets' `DataSetLoader.loadLines(_:)` of the same input.
 package struct LineFilter: Sendable {
   private let normalizer: Normalizer
   private let sets: [[TermMatcher]]

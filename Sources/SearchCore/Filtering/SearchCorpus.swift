@@ -6,7 +6,7 @@ public struct SearchCorpus: Sendable {
   /// The items.
   public private(set) var model: Model
   /// The folded text of the searched fields.
-  public private(set) var index: SearchIndex
+  package private(set) var index: SearchIndex
   /// For each scope of the model's scope bar, the items it admits (nil: all of them) and the
   /// fields it searches (indexed fields only).
   private(set) var scopeMembers: [Bitset?]
@@ -18,10 +18,14 @@ public struct SearchCorpus: Sendable {
   /// values by their canonical number (values that are not numbers match no word).
   private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
 
-  /// Indexes `model` with `normalizer`; `progress`, when given, counts the values folded.
-  public init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
-    throws(CorpusError)
-  {
+  /// Indexes `model` with `normalizer`.
+  public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
+    try self.init(model: model, normalizer: normalizer, progress: nil, checksScopes: true)
+  }
+
+  /// Indexes `model` with `normalizer`; `progress`, when given, counts the values folded (what
+  /// the command line's progress bar shows).
+  package init(model: Model, normalizer: Normalizer, progress: LoadProgress?) throws(CorpusError) {
     try self.init(model: model, normalizer: normalizer, progress: progress, checksScopes: true)
   }
 

@@ -3,9 +3,9 @@ import Synchronization
 /// How far a load has come: a data file being read, then its text being indexed. The loader
 /// and the index write it as they go; another thread may read it at any time, e.g. to draw
 /// a progress bar.
-public final class LoadProgress: Sendable {
+package final class LoadProgress: Sendable {
   /// The steps of a load, in order.
-  public enum Phase: Int, Sendable, CustomStringConvertible {
+  package enum Phase: Int, Sendable, CustomStringConvertible {
     case reading = 0
     case indexing = 1
     case done = 2
@@ -25,13 +25,13 @@ public final class LoadProgress: Sendable {
   private let total = Atomic<Int>(0)
 
   /// Creates a progress at the start of reading.
-  public init() {}
+  package init() {}
 
   /// The step the load is in.
-  public var phase: Phase { Phase(rawValue: phaseValue.load(ordering: .acquiring)) ?? .done }
+  package var phase: Phase { Phase(rawValue: phaseValue.load(ordering: .acquiring)) ?? .done }
 
   /// The share of the current step done, from 0 to 1 (0 while its size is not known yet).
-  public var fraction: Double {
+  package var fraction: Double {
     let total = total.load(ordering: .relaxed)
     guard total > 0 else { return phase == .done ? 1 : 0 }
     return min(1, Double(completed.load(ordering: .relaxed)) / Double(total))
@@ -55,7 +55,7 @@ public final class LoadProgress: Sendable {
   }
 
   /// The load is over.
-  public func finish() {
+  package func finish() {
     phaseValue.store(Phase.done.rawValue, ordering: .releasing)
   }
 }

@@ -3,13 +3,13 @@
 /// Built once per model (over all cores) and kept in step with the model's changes by
 /// ``apply(changesOf:)`` without a rebuild: new and updated values are folded and appended;
 /// values of removed or updated items are no longer owned by any item and are skipped.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
   /// How the model's text and the queries are folded.
-  public let normalizer: Normalizer
+  package let normalizer: Normalizer
   /// The folded values of each field; nil for fields that are not searched.
   private(set) var fields: [FoldedValues?]
   /// The model version the index reflects.
-  public private(set) var modelVersion: Int
+  package private(set) var modelVersion: Int
 
   /// Values per chunk when the index is built over all cores.
   static let valuesPerChunk = 32_768
@@ -18,7 +18,7 @@ public struct SearchIndex: Sendable {
   ///
   /// - Complexity: O(*n*) in the model's text, divided over the cores.
   /// `progress`, when given, counts the values folded.
-  public init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
+  package init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
     throws(ICUError)
   {
     self.normalizer = normalizer
@@ -35,7 +35,7 @@ public struct SearchIndex: Sendable {
   }
 
   /// Whether field `field` is indexed (searched).
-  public func isIndexed(field: Int) -> Bool { fields[field] != nil }
+  package func isIndexed(field: Int) -> Bool { fields[field] != nil }
 
   /// The folded bytes of every indexed field, as scans read them: what a benchmark's bandwidth
   /// baseline passes over.
@@ -90,7 +90,7 @@ public struct SearchIndex: Sendable {
   ///
   /// - Complexity: O(*k*) in the text of the new values; O(*n*) in the model's text when a
   ///   byte gains or loses its bits.
-  public mutating func apply(changesOf model: Model) throws(ICUError) {
+  package mutating func apply(changesOf model: Model) throws(ICUError) {
     guard model.version != modelVersion else { return }
     for field in fields.indices {
       guard var folded = fields[field] else { continue }

@@ -1,18 +1,18 @@
 /// The folded text of many items, stored column-wise: one contiguous byte array plus the
 /// offset where each item starts.
-public struct FoldedColumn: Sendable {
+package struct FoldedColumn: Sendable {
   /// The folded text of every item, back to back.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// `offsets[i]..<offsets[i + 1]` is item `i`'s folded text; one more entry than items.
-  public private(set) var offsets: [Int] = [0]
+  package private(set) var offsets: [Int] = [0]
   /// Scalar boundaries of `bytes` that fall inside a folded character, ascending.
   private(set) var interior: [Int] = []
 
   /// The number of items.
-  public var count: Int { offsets.count - 1 }
+  package var count: Int { offsets.count - 1 }
 
   /// The folded text of item `index`.
-  public subscript(index: Int) -> String {
+  package subscript(index: Int) -> String {
     String(decoding: bytes[offsets[index]..<offsets[index + 1]], as: UTF8.self)
   }
 
@@ -38,7 +38,7 @@ extension Normalizer {
   /// Folds every text into one column, split over all cores.
   ///
   /// - Complexity: O(*n*) in the total length, divided by the number of cores.
-  public func foldColumn(_ texts: [String]) throws(ICUError) -> FoldedColumn {
+  package func foldColumn(_ texts: [String]) throws(ICUError) -> FoldedColumn {
     let ranges = Parallel.ranges(count: texts.count, size: Self.itemsPerChunk)
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> Result<FoldedColumn, ICUError> in
       do throws(ICUError) {

@@ -10,10 +10,10 @@ import CICU
 /// control character and a medial or final hangul jamo none; a spacing vowel sign (Tamil
 /// "ூ" in "சூ", Devanagari "ि") takes one of its own. An emoji shown as a picture takes two
 /// whatever its code points.
-public enum ColumnWidth {
+package enum ColumnWidth {
   /// The columns `character` takes: 0 or more (two for a wide character, more for a cluster
   /// of spacing signs).
-  public static func columns(of character: Character) -> Int {
+  package static func columns(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if first.properties.isEmojiPresentation
@@ -46,7 +46,7 @@ public enum ColumnWidth {
   }
 
   /// The columns `text` takes.
-  public static func columns(of text: some StringProtocol) -> Int {
+  package static func columns(of text: some StringProtocol) -> Int {
     var total = 0
     for character in text { total += columns(of: character) }
     return total
@@ -54,7 +54,7 @@ public enum ColumnWidth {
 
   /// The longest start of `text` that fits in `limit` columns, and the columns it takes;
   /// a wide character that would straddle the limit is left out whole.
-  public static func prefix(of text: Substring, fitting limit: Int) -> (Substring, columns: Int) {
+  package static func prefix(of text: Substring, fitting limit: Int) -> (Substring, columns: Int) {
     var used = 0
     var end = text.startIndex
     for index in text.indices {
