@@ -98,29 +98,15 @@ public struct RegressionResult: Hashable, Sendable {
 /// Problems with a cases file, each as `file:line: reason; hint`. A bad line is never skipped:
 /// one problem makes the whole file an error.
 public struct RegressionError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// One problem of one line.
-  public struct Problem: Hashable, Sendable, CustomStringConvertible {
-    /// The cases file.
-    public var file: String
-    /// The line, counted from 1 (0 when the whole file is at fault).
-    public var line: Int
-    /// What is wrong.
-    public var reason: String
-    /// What to do about it.
-    public var hint: String
+  /// One problem of one line: the cases file, the line (nil when the whole file is at
+  /// fault), what is wrong and what to do.
+  public struct Problem: LocatedError, Hashable, Sendable {
+    /// The cases file, the line, what is wrong and what to do.
+    public var diagnostic: Diagnostic
 
-    /// Creates a problem.
+    /// Creates a problem; line 0 is the whole file.
     public init(file: String, line: Int, reason: String, hint: String) {
-      self.file = file
-      self.line = line
-      self.reason = reason
-      self.hint = hint
-    }
-
-    /// The problem as "file:line: reason; hint".
-    public var description: String {
-      let place = line > 0 ? "\(file):\(line):" : "\(file):"
-      return "\(place) \(reason); \(hint)"
+      diagnostic = Diagnostic(file: file, line: line > 0 ? line : nil, reason: reason, hint: hint)
     }
   }
 

@@ -37,17 +37,9 @@ enum Terminal {
   /// Prints what `error` means and exits with its status.
   static func exit(reporting error: any Error) -> Never {
     if let code = error as? ExitCode { terminate(code.rawValue) }
-    let message: String
-    switch error {
-    case let error as InputError: message = error.description
-    case let error as ICUError: message = error.description
-    case let error as Folding.ParseError: message = error.description
-    case let error as CommandError: message = error.description
-    case let error as ManifestError: message = error.description
-    case let error as LoadError: message = error.description
-    case let error as CorpusError: message = error.description
-    case let error as ModelError: message = error.description
-    default:
+    guard isOwn(error) else {
+      // ArgumentParser's: a usage mistake, `--help` or `--version`, in its words, with a hint
+      // of ours where one fits.
       let code = SearchREPL.exitCode(for: error)
       let text = SearchREPL.fullMessage(for: error)
       if code == .success {
@@ -58,9 +50,23 @@ enum Terminal {
       write(CommandLineHints.errorText(text, arguments: arguments) + "\n", to: STDERR_FILENO)
       terminate(failure)
     }
-    write("SearchREPL: error: \(message)\n", to: STDERR_FILENO)
+    write("SearchREPL: error: \(error)\n", to: STDERR_FILENO)
     terminate(failure)
   }
+
+  /// Whether `error` is one of the project's, whose description says what went wrong (and,
+  /// for a ``LocatedError``, where, as "file:line:column: reason; hint"), rather than one of
+  /// ArgumentParser's, which it prints with the usage.
+  static func isOwn(_ error: any Error) -> Bool {
+    if error is any LocatedError { return true }
+    let module = String(reflecting: type(of: error)).prefix { $0 != "." }
+    return ownModules.contains(String(module))
+  }
+
+  /// The modules whose errors are the project's.
+  private static let ownModules: Set = [
+    "SearchCore", "SearchDataSets", "SearchPostgres", "SearchREPL",
+  ]
 
   /// Writes text to a file descriptor.
   static func write(_ text: String, to descriptor: Int32) {

@@ -35,7 +35,7 @@ import Testing
       _ = try LineInput(bytes: bytes, source: "words.txt")
     } throws: { error in
       guard let error = error as? InputError else { return false }
-      return error.line == line && error.column == column && error.source == "words.txt"
+      return error.line == line && error.column == column && error.file == "words.txt"
         && error.description.hasPrefix("words.txt:\(line):\(column): invalid UTF-8")
     }
   }

@@ -85,7 +85,7 @@ import Testing
   /// Each rejection as "line:column: reason", the source checked against `source`.
   private func rejections(_ report: LoadReport, source: String = "data") -> [String] {
     report.rejected.map { error in
-      #expect(error.source == source)
+      #expect(error.file == source)
       #expect(error.hint?.isEmpty == false)
       return "\(error.line ?? 0):" + (error.column.map { "\($0):" } ?? "") + " \(error.reason)"
     }
@@ -524,7 +524,7 @@ import Testing
     let manifest = try Manifest.load(from: manifestPath)
     let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: manifestPath)
     #expect(report.linesRead == 6)
-    #expect(report.rejected.first?.source == folder.path + "/cities.tsv")
+    #expect(report.rejected.first?.file == folder.path + "/cities.tsv")
     #expect(report.rejected.first?.line == 3)
     #expect(model.display(model.id(at: 0)) == "Zürich (EU)")
   }

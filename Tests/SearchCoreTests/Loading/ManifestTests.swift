@@ -284,7 +284,7 @@ import Testing
       let error = error as? ManifestError
       return error?.file == nil
         && error?.description.hasPrefix(
-          "manifest: unknown names: scope \"Big\" filters on attribute \"population\"") == true
+          "unknown names: scope \"Big\" filters on attribute \"population\"") == true
     }
   }
 

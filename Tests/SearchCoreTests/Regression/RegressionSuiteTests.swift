@@ -44,7 +44,7 @@ import Testing
       try RegressionSuite.parse(text, file: "c.tsv")
     } throws: { error in
       let problems = (error as? RegressionError)?.problems ?? []
-      let lines = problems.map { "\($0.file):\($0.line)" }
+      let lines = problems.map { "\($0.file ?? ""):\($0.line ?? 0)" }
       return lines == [
         "c.tsv:2", "c.tsv:3", "c.tsv:4", "c.tsv:5", "c.tsv:6", "c.tsv:7", "c.tsv:8",
       ]
