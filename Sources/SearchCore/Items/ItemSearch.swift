@@ -98,6 +98,12 @@ where Item.ID: Sendable {
   /// The identities a batch being applied takes and frees: installed with the batch's update,
   /// before anyone observes it, so that an observer finds the items the update inserted.
   @ObservationIgnored var pendingIdentities: (gone: Set<Item.ID>, added: [Item.ID: ItemID])?
+  /// How long the last ``apply(_:)`` or ``replaceAll(_:)`` that changed the items held the
+  /// main actor, by the clock, in its own synchronous parts: checking the batch, storing the
+  /// values and the controller's install, which delivers its update to every observer (what
+  /// `bench --suite items` reports as the install). Waiting for the batch to be prepared
+  /// off the main actor is not counted.
+  @ObservationIgnored package internal(set) var lastApplyMainActorTime = Duration.zero
 
   /// Creates a search over `items`: the items are read, folded, indexed and sectioned off the
   /// main actor, which only installs the result, so that a large list does not stall the
