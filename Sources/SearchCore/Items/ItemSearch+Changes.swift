@@ -141,7 +141,8 @@ extension ItemSearch {
     start = clock.now
     // A batch that changed nothing on screen sent no update to install them with.
     installPendingIdentities()
-    let expected = stored.map(\.0).filter { $0.rawValue >= Int32(model.identityLimit) }
+    // A closure, not `\.0`: a key path into a generic tuple is made anew at run time.
+    let expected = stored.map { $0.0 }.filter { $0.rawValue >= Int32(model.identityLimit) }
     precondition(
       inserted == Array(Set(expected)).sorted(),
       "the model numbered new items as predicted; change items only through the ItemSearch")

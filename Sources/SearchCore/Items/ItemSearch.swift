@@ -63,19 +63,63 @@ where Item.ID: Sendable {
     }
   }
 
+  // The properties every update sets are observed by hand, through key paths made once: in a
+  // generic class, the key path the macro writes into each setter is made anew at run time
+  // on every call, which cost more than the rest of installing a change.
+
   /// What the results table shows: ``ResultsTableState/rows(_:)``, "No Results", "Type 2 more
   /// characters", or the whole list (hidden, dimmed).
-  public private(set) var state: ResultsTableState = .hidden
+  public private(set) var state: ResultsTableState {
+    get {
+      access(keyPath: keyPaths.state)
+      return _state
+    }
+    set { withMutation(keyPath: keyPaths.state) { _state = newValue } }
+  }
 
   /// The generation of the request the rows on screen answer.
-  public private(set) var generation = 0
+  public private(set) var generation: Int {
+    get {
+      access(keyPath: keyPaths.generation)
+      return _generation
+    }
+    set { withMutation(keyPath: keyPaths.generation) { _generation = newValue } }
+  }
 
   /// The rows on screen, in sections: every item while no results are shown, else the
   /// results. Plain lists have one section.
-  public private(set) var sections: [ItemSection<Item>] = []
+  public private(set) var sections: [ItemSection<Item>] {
+    get {
+      access(keyPath: keyPaths.sections)
+      return _sections
+    }
+    set { withMutation(keyPath: keyPaths.sections) { _sections = newValue } }
+  }
 
   /// The section index down the side ("A", "B", …), or nil for a list without one.
-  public private(set) var sectionIndexTitles: [String]? = nil
+  public private(set) var sectionIndexTitles: [String]? {
+    get {
+      access(keyPath: keyPaths.sectionIndexTitles)
+      return _sectionIndexTitles
+    }
+    set {
+      withMutation(keyPath: keyPaths.sectionIndexTitles) { _sectionIndexTitles = newValue }
+    }
+  }
+
+  @ObservationIgnored private var _state: ResultsTableState = .hidden
+  @ObservationIgnored private var _generation = 0
+  @ObservationIgnored private var _sections: [ItemSection<Item>] = []
+  @ObservationIgnored private var _sectionIndexTitles: [String]? = nil
+  @ObservationIgnored private let keyPaths = KeyPaths()
+
+  /// The key paths of the properties observed by hand, made once.
+  @MainActor private struct KeyPaths {
+    let state: KeyPath<ItemSearch, ResultsTableState> = \.state
+    let generation: KeyPath<ItemSearch, Int> = \.generation
+    let sections: KeyPath<ItemSearch, [ItemSection<Item>]> = \.sections
+    let sectionIndexTitles: KeyPath<ItemSearch, [String]?> = \.sectionIndexTitles
+  }
 
   /// The scopes after "All", in the bar's order.
   @ObservationIgnored public let scopes: [Scope]
