@@ -134,6 +134,21 @@ struct Bench: AsyncParsableCommand {
   @Option(help: "How many of each change (insert, rename, delete) the items suite makes.")
   var changeRepetitions = 40
 
+  /// A phase of the items suite, run alone under a profiler.
+  enum ItemsPhase: String, ExpressibleByArgument, CaseIterable {
+    /// One build of each size, nothing else.
+    case build
+    /// One build, then single changes and a batch of 1,000 with the whole list on screen,
+    /// without the stall probe.
+    case listChanges = "list-changes"
+  }
+
+  @Option(
+    help:
+      "Run one phase of the items suite alone, for a profiler: build (one build of each size, nothing else) or list-changes (a build, then single changes and a batch of 1,000 with the whole list on screen, without the stall probe). Default: every phase."
+  )
+  var itemsPhase: ItemsPhase?
+
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
 

@@ -19,9 +19,18 @@ import Synchronization
 ///   the lateness of the same probe on an idle and on a loaded machine, measured in the same
 ///   run.
 ///
+/// The install, the part of a change that runs synchronously on the main actor (checking the
+/// batch, the controller's install, the update delivered to the table view), is also timed by
+/// the clock (``ItemSearch/lastApplyMainActorTime``), which separates it from the rest of the
+/// main actor's time (hopping to and from the background, waking, freeing).
+///
 /// The baselines, measured in the same run on the same items: the engine under the search
 /// (``SearchCorpus`` built from the same model, and ``IncrementalFilter`` typing the same
-/// keystrokes) and one frame, 16.7 ms.
+/// keystrokes), the build (against which `replaceAll` is set: what rebuilding the search
+/// would cost) and one frame, 16.7 ms.
+///
+/// `--items-phase` runs one phase alone, for a profiler: `build`, or `list-changes` (single
+/// changes and a batch with the whole list on screen, without the probe).
 @MainActor
 struct ItemsBenchmark {
   let options: Bench
@@ -30,6 +39,10 @@ struct ItemsBenchmark {
     let sizes = options.sizes
     guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
       throw CommandError("--sizes needs positive item counts, such as 20000,200000")
+    }
+    if let phase = options.itemsPhase {
+      for size in sizes { try await profile(phase, size: size) }
+      return
     }
     var json = JSONObject()
     let idle = await StallProbe.noiseFloor()
@@ -60,6 +73,32 @@ struct ItemsBenchmark {
   }
 
   nonisolated static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+  // MARK: One phase, for a profiler
+
+  /// Runs one phase alone at `size`, and prints its wall time.
+  func profile(_ phase: Bench.ItemsPhase, size: Int) async throws {
+    var contacts = BenchContact.generate(count: size, seed: 27)
+    var start = ContinuousClock.now
+    let search = try await makeSearch(contacts)
+    print("\(size): build \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+    guard phase == .listChanges else { return }
+    search.isActive = false
+    await search.settled()
+    var random = SplitMix64(seed: 28)
+    start = .now
+    for step in 0..<(3 * options.changeRepetitions) {
+      try await search.apply([nextChange(step, contacts: &contacts, random: &random)])
+      await search.settled()
+    }
+    print(
+      "\(size): \(3 * options.changeRepetitions) single changes"
+        + " \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+    start = .now
+    try await search.apply((0..<1_000).map { nextChange($0, contacts: &contacts, random: &random) })
+    await search.settled()
+    print("\(size): a batch of 1,000 \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+  }
 
   // MARK: One size
 
@@ -143,6 +182,7 @@ struct ItemsBenchmark {
       }
       await search.settled()
       var main: [Double] = []
+      var install: [Double] = []
       var busy: [Double] = []
       var late: [Double] = []
       for step in 0..<(3 * options.changeRepetitions) {
@@ -151,6 +191,7 @@ struct ItemsBenchmark {
         try await search.apply([change])
         await search.settled()
         main.append(MainThreadCPU.now() - cpu)
+        install.append(search.lastApplyMainActorTime.milliseconds)
         let probed = nextChange(step, contacts: &contacts, random: &random)
         probe.start()
         try await search.apply([probed])
@@ -166,6 +207,7 @@ struct ItemsBenchmark {
       await search.settled()
       let batchMain = MainThreadCPU.now() - cpu
       let batchWall = (ContinuousClock.now - start).milliseconds
+      let batchInstall = search.lastApplyMainActorTime.milliseconds
       let probedBatch = (0..<1_000).map { nextChange($0, contacts: &contacts, random: &random) }
       probe.start()
       try await search.apply(probedBatch)
@@ -174,12 +216,37 @@ struct ItemsBenchmark {
       probe.stop()
       let side = ChangeFigures(
         mainP99: percentile(main, 0.99), mainP50: percentile(main, 0.5),
+        installP99: percentile(install, 0.99), installP50: percentile(install, 0.5),
         stallP99: (percentile(busy, 0.99), percentile(late, 0.99)), batchMain: batchMain,
-        batchWall: batchWall, batchStall: batchStall, rows: search.rows.count)
+        batchInstall: batchInstall, batchWall: batchWall, batchStall: batchStall,
+        rows: search.rows.count)
       if onScreen == .wholeList { figures.wholeList = side } else { figures.searching = side }
     }
     search.isActive = false
     await search.settled()
+
+    // A sync: the whole list replaced by a version where about 1 in 100 items changed, with
+    // the whole list on screen; then again, with the probe.
+    var synced = Self.synced(contacts, random: &random)
+    cpu = MainThreadCPU.now()
+    start = .now
+    try await search.replaceAll(synced.list)
+    await search.settled()
+    figures.replaceAll.main = MainThreadCPU.now() - cpu
+    figures.replaceAll.wall = (ContinuousClock.now - start).milliseconds
+    figures.replaceAll.install = search.lastApplyMainActorTime.milliseconds
+    figures.replaceAll.changed = synced.changed
+    contacts = synced.list
+    synced = Self.synced(contacts, random: &random)
+    probe.start()
+    try await search.replaceAll(synced.list)
+    await search.settled()
+    figures.replaceAll.stall = probe.takeLongest()
+    probe.stop()
+    contacts = synced.list
+    guard search.count == contacts.count else {
+      throw CommandError("replaceAll left \(search.count) items, not \(contacts.count)")
+    }
     figures.rowsApplied = tableView.rows
     return figures
   }
@@ -221,6 +288,36 @@ struct ItemsBenchmark {
     return percentile(times, 0.99)
   }
 
+  /// `contacts` after a sync that changed about 1 in 100 of them: a third of those renamed,
+  /// a third removed, and a third with a new contact inserted before them; and how many
+  /// changed.
+  private static func synced(_ contacts: [BenchContact], random: inout SplitMix64) -> (
+    list: [BenchContact], changed: Int
+  ) {
+    var list: [BenchContact] = []
+    list.reserveCapacity(contacts.count + contacts.count / 200)
+    var changed = 0
+    for contact in contacts {
+      guard random.next() % 100 == 0 else {
+        list.append(contact)
+        continue
+      }
+      changed += 1
+      switch changed % 3 {
+      case 0:
+        var renamed = contact
+        renamed.name = BenchContact.make(id: 0, random: &random).name
+        list.append(renamed)
+      case 1:
+        break
+      default:
+        list.append(BenchContact.make(id: BenchContact.nextID(), random: &random))
+        list.append(contact)
+      }
+    }
+    return (list, changed)
+  }
+
   /// A third each of inserts, renames and removals.
   private func nextChange(
     _ step: Int, contacts: inout [BenchContact], random: inout SplitMix64
@@ -251,8 +348,10 @@ struct ItemsBenchmark {
 
   struct ChangeFigures {
     var mainP99 = 0.0, mainP50 = 0.0
+    /// The install by the clock (``ItemSearch/lastApplyMainActorTime``).
+    var installP99 = 0.0, installP50 = 0.0
     var stallP99: Stall = (0, 0)
-    var batchMain = 0.0, batchWall = 0.0
+    var batchMain = 0.0, batchInstall = 0.0, batchWall = 0.0
     var batchStall: Stall = (0, 0)
     var rows = 0
   }
@@ -267,7 +366,15 @@ struct ItemsBenchmark {
     var keystrokes = 0
     var wholeList = ChangeFigures()
     var searching = ChangeFigures()
+    var replaceAll = ReplaceAllFigures()
     var rowsApplied = 0
+
+    /// `replaceAll` with about 1% of the items changed, the whole list on screen.
+    struct ReplaceAllFigures {
+      var changed = 0
+      var main = 0.0, install = 0.0, wall = 0.0
+      var stall: Stall = (0, 0)
+    }
 
     func add(to json: inout JSONObject, suffix: String) {
       json.add("items_mb" + suffix, itemsMB)
@@ -290,8 +397,15 @@ struct ItemsBenchmark {
       json.add("batch_1000_main_ms" + suffix, max(wholeList.batchMain, searching.batchMain))
       json.add(
         "batch_1000_stall_ms" + suffix, max(wholeList.batchStall.busy, searching.batchStall.busy))
+      json.add("install_main_p99_ms" + suffix, max(wholeList.installP99, searching.installP99))
+      json.add(
+        "batch_1000_install_ms" + suffix, max(wholeList.batchInstall, searching.batchInstall))
       for (name, side) in [("list", wholeList), ("search", searching)] {
         json.add("change_main_p99_ms_\(name)" + suffix, side.mainP99)
+        json.add("change_main_p50_ms_\(name)" + suffix, side.mainP50)
+        json.add("install_main_p99_ms_\(name)" + suffix, side.installP99)
+        json.add("install_main_p50_ms_\(name)" + suffix, side.installP50)
+        json.add("batch_1000_install_ms_\(name)" + suffix, side.batchInstall)
         json.add("change_stall_p99_ms_\(name)" + suffix, side.stallP99.busy)
         json.add("change_late_p99_ms_\(name)" + suffix, side.stallP99.late)
         json.add("batch_1000_main_ms_\(name)" + suffix, side.batchMain)
@@ -299,6 +413,12 @@ struct ItemsBenchmark {
         json.add("batch_1000_stall_ms_\(name)" + suffix, side.batchStall.busy)
         json.add("batch_1000_late_ms_\(name)" + suffix, side.batchStall.late)
       }
+      json.add("replace_all_changed" + suffix, replaceAll.changed)
+      json.add("replace_all_main_ms" + suffix, replaceAll.main)
+      json.add("replace_all_install_ms" + suffix, replaceAll.install)
+      json.add("replace_all_wall_ms" + suffix, replaceAll.wall)
+      json.add("replace_all_stall_ms" + suffix, replaceAll.stall.busy)
+      json.add("replace_all_late_ms" + suffix, replaceAll.stall.late)
     }
 
     func print(size: Int) {
@@ -328,9 +448,22 @@ struct ItemsBenchmark {
             + " \(f(side.mainP99)) ms CPU (p50 \(f(side.mainP50))), p99 of the"
             + " \(stall(side.stallP99))")
         Swift.print(
-          "    batch of 1,000 mixed changes: main actor \(f(side.batchMain)) ms CPU,"
-            + " \(stall(side.batchStall)), \(f(side.batchWall)) ms wall")
+          "    install (apply's synchronous part on the main actor, by the clock; the rest of the"
+            + " main actor's CPU above is hops, wakes and freeing): p99 \(f(side.installP99)) ms"
+            + " (p50 \(f(side.installP50))), \(f(side.installP99 / 16.7)) frames")
+        Swift.print(
+          "    batch of 1,000 mixed changes: main actor \(f(side.batchMain)) ms CPU (install"
+            + " \(f(side.batchInstall)) ms by the clock), \(stall(side.batchStall)),"
+            + " \(f(side.batchWall)) ms wall")
       }
+      Swift.print(
+        "  replaceAll with \(replaceAll.changed) of \(size) items changed (~1%), whole list on"
+          + " screen: main actor \(f(replaceAll.main)) ms CPU (install \(f(replaceAll.install))"
+          + " ms by the clock), \(stall(replaceAll.stall)), \(f(replaceAll.wall)) ms wall")
+      Swift.print(
+        "    baselines: the build (a rebuild instead) \(f(buildWallMS)) ms wall, replaceAll is"
+          + " \(f(replaceAll.wall / max(buildWallMS, 0.001)))x it; its main actor time is"
+          + " \(f(replaceAll.main / 16.7)) frames")
     }
   }
 }
@@ -351,7 +484,7 @@ final class CountingTableView: TableBatchUpdating {
 }
 
 /// A contact as the GettingStarted guide has it, generated.
-struct BenchContact: Identifiable, Sendable {
+struct BenchContact: Identifiable, Equatable, Sendable {
   enum Group: String, CaseIterable, Sendable { case work, family, friends }
   let id: Int
   var name: String

@@ -51,6 +51,31 @@ import Testing
     #expect(output.contains("bandwidth baseline: one memchr pass over the index's"))
   }
 
+  /// The items suite reports, besides the main actor's CPU time, the install by the clock
+  /// and a replaceAll of every item with about 1 in 100 changed; `--items-phase` runs one
+  /// phase alone, for a profiler.
+  @Test func theItemsSuiteTimesTheInstallAndAReplaceAll() throws {
+    let json = try BinaryRunner.run(
+      ["bench", "--suite", "items", "--sizes", "600", "--change-repetitions", "2", "--json"])
+    #expect(json.status == 0, "\(json.stderrText)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    for key in [
+      "batch_1000_main_ms_600", "install_main_p99_ms_600", "install_main_p99_ms_list_600",
+      "install_main_p50_ms_search_600", "batch_1000_install_ms_600", "replace_all_main_ms_600",
+      "replace_all_install_ms_600", "replace_all_stall_ms_600", "replace_all_wall_ms_600",
+    ] {
+      #expect(((object[key] as? Double) ?? -1) >= 0, "\(key)")
+    }
+    // 600 items, about 1 in 100 of them changed by the fixed seed.
+    #expect(((object["replace_all_changed_600"] as? Int) ?? 0) > 0)
+
+    let phase = try BinaryRunner.run(
+      ["bench", "--suite", "items", "--sizes", "600", "--items-phase", "build"])
+    #expect(phase.status == 0, "\(phase.stderrText)")
+    #expect(String(decoding: phase.stdout, as: UTF8.self).hasPrefix("600: build "))
+  }
+
   /// A data set with its own queries beside its manifest (the cities' multi-script ones) is
   /// typed with those; `--queries` overrides them.
   @Test func aDataSetsOwnQueriesAreTyped() throws {

@@ -149,9 +149,12 @@ public struct SectionedTable: TableDataSource, Sendable {
       sections = [Section(title: nil, items: items)]
       sectionStarts = [0]
     }
-    for group in order {
-      var positions = groups[group]
-      if sortText != nil {
+    // Each section is sorted on its own: those of a large table on every core.
+    let sortedGroups: [[Int]]
+    if sortText != nil {
+      let (groups, keys, order) = (groups, keys, order)
+      let sortGroup: @Sendable (Int) -> [Int] = { group in
+        var positions = groups[group]
         // Ties keep the given order: positions are compared last.
         positions.sort { a, b in
           switch compareKeys(keys[a], keys[b]) {
@@ -160,7 +163,15 @@ public struct SectionedTable: TableDataSource, Sendable {
           case .equal: return a < b
           }
         }
+        return positions
       }
+      sortedGroups =
+        items.count >= Self.rowsSortedOnEveryCore
+        ? Parallel.map(chunks: order.count) { sortGroup(order[$0]) } : order.map(sortGroup)
+    } else {
+      sortedGroups = order.map { groups[$0] }
+    }
+    for (group, positions) in zip(order, sortedGroups) {
       sections.append(Section(title: titles[group], items: positions.map { items[$0] }))
       sectionStarts.append(start)
       start += positions.count
@@ -179,6 +190,10 @@ public struct SectionedTable: TableDataSource, Sendable {
     self.canEditRows = canEditRows
     self.footer = footer
   }
+
+  /// The fewest rows whose sections are sorted on every core: fewer are sorted in the calling
+  /// thread, as a search's results usually are.
+  static var rowsSortedOnEveryCore: Int { 32_768 }
 
   /// A table of sections already grouped and ordered, with the settings of `layout` (an
   /// edited copy of it).

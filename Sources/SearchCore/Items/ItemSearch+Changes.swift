@@ -76,6 +76,9 @@ extension ItemSearch {
     // the batch can name an item inserted earlier. The batch is checked against the
     // identities as they are plus its own inserts and removals, so that a small batch does
     // not copy the identities of every item.
+    let clock = ContinuousClock()
+    var start = clock.now
+    var held = Duration.zero
     let model = controller.corpus.model
     var next = model.identityLimit
     var count = model.count
@@ -115,27 +118,35 @@ extension ItemSearch {
     // Reading a record's texts through the app's key paths costs microseconds an item: a
     // large batch reads them off the main actor.
     let schema = self.schema
-    let modelChanges =
-      planned.count < Self.recordsOnMainActor
-      ? planned.map { $0.modelChange(schema) }
-      : await Task.detached { planned.map { $0.modelChange(schema) } }.value
+    let modelChanges: [ModelChange]
+    if planned.count < Self.recordsOnMainActor {
+      modelChanges = planned.map { $0.modelChange(schema) }
+    } else {
+      held += clock.now - start
+      modelChanges = await Task.detached { planned.map { $0.modelChange(schema) } }.value
+      start = clock.now
+    }
     // Values first: the update that installs the change reads them. Should the engine refuse
     // the batch, the values it replaced come back.
     let replaced = stored.map { id, _ in (id, storage.item(id)) }
     for (id, item) in stored { storage.set(item, for: id) }
     let inserted: [ItemID]
     pendingIdentities = (gone, added)
+    held += clock.now - start
     do { inserted = try await controller.apply(modelChanges) } catch {
       pendingIdentities = nil
       for (id, item) in replaced.reversed() { storage.set(item, for: id) }
       throw .engine(error.description)
     }
+    start = clock.now
     // A batch that changed nothing on screen sent no update to install them with.
     installPendingIdentities()
-    let expected = stored.map(\.0).filter { $0.rawValue >= Int32(model.identityLimit) }
+    // A closure, not `\.0`: a key path into a generic tuple is made anew at run time.
+    let expected = stored.map { $0.0 }.filter { $0.rawValue >= Int32(model.identityLimit) }
     precondition(
       inserted == Array(Set(expected)).sorted(),
       "the model numbered new items as predicted; change items only through the ItemSearch")
+    lastApplyMainActorTime = held + controller.lastApplyMainActorTime + (clock.now - start)
   }
 
   /// The largest batch whose records are made on the main actor: a task of their own costs

@@ -63,19 +63,63 @@ where Item.ID: Sendable {
     }
   }
 
+  // The properties every update sets are observed by hand, through key paths made once: in a
+  // generic class, the key path the macro writes into each setter is made anew at run time
+  // on every call, which cost more than the rest of installing a change.
+
   /// What the results table shows: ``ResultsTableState/rows(_:)``, "No Results", "Type 2 more
   /// characters", or the whole list (hidden, dimmed).
-  public private(set) var state: ResultsTableState = .hidden
+  public private(set) var state: ResultsTableState {
+    get {
+      access(keyPath: keyPaths.state)
+      return _state
+    }
+    set { withMutation(keyPath: keyPaths.state) { _state = newValue } }
+  }
 
   /// The generation of the request the rows on screen answer.
-  public private(set) var generation = 0
+  public private(set) var generation: Int {
+    get {
+      access(keyPath: keyPaths.generation)
+      return _generation
+    }
+    set { withMutation(keyPath: keyPaths.generation) { _generation = newValue } }
+  }
 
   /// The rows on screen, in sections: every item while no results are shown, else the
   /// results. Plain lists have one section.
-  public private(set) var sections: [ItemSection<Item>] = []
+  public private(set) var sections: [ItemSection<Item>] {
+    get {
+      access(keyPath: keyPaths.sections)
+      return _sections
+    }
+    set { withMutation(keyPath: keyPaths.sections) { _sections = newValue } }
+  }
 
   /// The section index down the side ("A", "B", …), or nil for a list without one.
-  public private(set) var sectionIndexTitles: [String]? = nil
+  public private(set) var sectionIndexTitles: [String]? {
+    get {
+      access(keyPath: keyPaths.sectionIndexTitles)
+      return _sectionIndexTitles
+    }
+    set {
+      withMutation(keyPath: keyPaths.sectionIndexTitles) { _sectionIndexTitles = newValue }
+    }
+  }
+
+  @ObservationIgnored private var _state: ResultsTableState = .hidden
+  @ObservationIgnored private var _generation = 0
+  @ObservationIgnored private var _sections: [ItemSection<Item>] = []
+  @ObservationIgnored private var _sectionIndexTitles: [String]? = nil
+  @ObservationIgnored private let keyPaths = KeyPaths()
+
+  /// The key paths of the properties observed by hand, made once.
+  @MainActor private struct KeyPaths {
+    let state: KeyPath<ItemSearch, ResultsTableState> = \.state
+    let generation: KeyPath<ItemSearch, Int> = \.generation
+    let sections: KeyPath<ItemSearch, [ItemSection<Item>]> = \.sections
+    let sectionIndexTitles: KeyPath<ItemSearch, [String]?> = \.sectionIndexTitles
+  }
 
   /// The scopes after "All", in the bar's order.
   @ObservationIgnored public let scopes: [Scope]
@@ -98,6 +142,12 @@ where Item.ID: Sendable {
   /// The identities a batch being applied takes and frees: installed with the batch's update,
   /// before anyone observes it, so that an observer finds the items the update inserted.
   @ObservationIgnored var pendingIdentities: (gone: Set<Item.ID>, added: [Item.ID: ItemID])?
+  /// How long the last ``apply(_:)`` or ``replaceAll(_:)`` that changed the items held the
+  /// main actor, by the clock, in its own synchronous parts: checking the batch, storing the
+  /// values and the controller's install, which delivers its update to every observer (what
+  /// `bench --suite items` reports as the install). Waiting for the batch to be prepared
+  /// off the main actor is not counted.
+  @ObservationIgnored package internal(set) var lastApplyMainActorTime = Duration.zero
 
   /// Creates a search over `items`: the items are read, folded, indexed and sectioned off the
   /// main actor, which only installs the result, so that a large list does not stall the

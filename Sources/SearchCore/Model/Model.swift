@@ -146,6 +146,36 @@ public struct Model: Sendable {
   }
 
   /// Reserves room for about `items` items with `bytes` bytes of text in `field`.
+  /// Adds an item at the end of the model, as ``append(_:)`` does, without a batch's
+  /// bookkeeping (a check, an order edit and a table edit per call): what a build of many
+  /// records uses.
+  ///
+  /// - Throws: ``ModelError/wrongShape(expected:got:what:)`` for a record of the wrong shape,
+  ///   with the model unchanged; ``ModelError/tooLarge(field:)`` when a field's text would
+  ///   pass 2 GiB, with the item half added: drop the model then.
+  @discardableResult
+  mutating func appendBuilding(_ record: ItemRecord) throws(ModelError) -> ItemID {
+    guard record.fields.count == schema.fields.count else {
+      throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
+    }
+    guard record.attributes.count == schema.attributes.count else {
+      throw .wrongShape(
+        expected: schema.attributes.count, got: record.attributes.count, what: "attributes")
+    }
+    let id = beginItem()
+    for (field, values) in record.fields.enumerated() {
+      for value in values {
+        guard columns[field].bytes.count + value.utf8.count + 1 < Int(Int32.max) else {
+          throw .tooLarge(field: schema.fields[field].name)
+        }
+        columns[field].append(value)
+      }
+    }
+    storeAttributes(record, for: id)
+    endItem()
+    return id
+  }
+
   package mutating func reserve(items: Int, bytes: Int, field: Int) {
     columns[field].reserve(values: items, bytes: bytes + items)
     valueMaps[field].reserve(items: items)

@@ -179,6 +179,12 @@ public final class SearchController {
     /// - Throws: ``TableError`` when the options name a field or attribute the model does
     ///   not have, or ICU cannot open the locale's collation.
     init(corpus: SearchCorpus, options: TableOptions) throws(TableError) {
+      try self.init(model: corpus.model, options: options)
+    }
+
+    /// Lays out the whole model and an empty results table: what ``init(corpus:options:)``
+    /// does, without waiting for the corpus.
+    init(model: Model, options: TableOptions) throws(TableError) {
       let collation: TableCollation
       do { collation = try TableCollation(locale: options.locale) } catch { throw .icu(error) }
       self.options = options
@@ -187,8 +193,8 @@ public final class SearchController {
       resultsLayout =
         options.resultsUseOriginalSections
         ? originalLayout : TableLayout(sectioning: .none, rowOrder: .given, collation: collation)
-      originalTable = try originalLayout.table(corpus.model.ids, of: corpus.model)
-      resultsTable = try resultsLayout.table([], of: corpus.model)
+      originalTable = try originalLayout.table(model.ids, of: model)
+      resultsTable = try resultsLayout.table([], of: model)
     }
   }
 

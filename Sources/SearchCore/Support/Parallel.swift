@@ -16,6 +16,19 @@ enum Parallel {
     return results.values()
   }
 
+  /// Runs `first` and `second` at once, on two cores where there are two, and returns both
+  /// results.
+  static func both<A: Sendable, B: Sendable>(
+    _ first: @Sendable () -> A, _ second: @Sendable () -> B
+  ) -> (A, B) {
+    let firsts = ResultSlots<A>(count: 1)
+    let seconds = ResultSlots<B>(count: 1)
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      if index == 0 { firsts.store(first(), at: 0) } else { seconds.store(second(), at: 0) }
+    }
+    return (firsts.values()[0], seconds.values()[0])
+  }
+
   /// The number of cores the process may use.
   static let activeProcessorCount: Int = {
     #if canImport(Glibc)
