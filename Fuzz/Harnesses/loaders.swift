@@ -28,7 +28,7 @@ func fuzzLoaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   } catch {
     // A file the manifest does not fit (a header without a named column): one error, naming
     // the file.
-    require(error.file == "fuzz.data", "a load error names \(error.file)")
+    require(error.file == "fuzz.data", "a load error names \(String(describing: error.file))")
     return 0
   }
   require(
@@ -39,7 +39,8 @@ func fuzzLoaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
   var previous = 0
   for rejection in report.rejected {
-    require(rejection.source == "fuzz.data", "a rejection names \(rejection.source)")
+    require(
+      rejection.file == "fuzz.data", "a rejection names \(String(describing: rejection.file))")
     guard let line = rejection.line else {
       require(false, "a rejection without a line: \(rejection)")
       continue

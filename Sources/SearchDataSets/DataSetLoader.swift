@@ -92,7 +92,7 @@ public enum DataSetLoader {
   /// fewer items than `input` has lines).
   ///
   /// - Complexity: O(*n*) in the size of the input, one copy of its bytes.
-  public static func loadLines(_ input: LineInput) -> Model {
+  package static func loadLines(_ input: LineInput) -> Model {
     var model = Model(schema: .lines)
     let count = input.count
     model.reserve(items: count, bytes: input.bytes.count, field: 0)

@@ -11,11 +11,11 @@
 /// Lines end at "\n"; a final line without one is still a line, and a final "\n" does not
 /// start an empty line. A line keeps a "\r" before its "\n" when printed, but the "\r" is not
 /// part of the text that is searched.
-public struct LineInput: Sendable {
+package struct LineInput: Sendable {
   /// Where the text came from, for error messages: a path or "<stdin>".
-  public let source: String
+  package let source: String
   /// The text as read.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// Start offset of each line.
   let starts: [Int]
   /// End offset of each line, before its "\n".
@@ -24,10 +24,10 @@ public struct LineInput: Sendable {
   /// The longest line read from a file or a pipe, 256 MiB (before its "\n"): reading stops
   /// at a longer line with an error that names it, so that input without line breaks (a binary
   /// file, `/dev/zero`) is refused before it fills memory.
-  public static let maximumLineLength = 256 << 20
+  package static let maximumLineLength = 256 << 20
 
   /// The most bytes read in all, 2 GiB: what a field of a ``Model`` holds.
-  public static let maximumSize = Int(Int32.max)
+  package static let maximumSize = Int(Int32.max)
 
   /// Reads the file at `path`, or standard input when `path` is nil, to its end and splits it
   /// into lines.
@@ -37,7 +37,7 @@ public struct LineInput: Sendable {
   /// a device) ends in an error, not in running out of memory.
   ///
   /// - Throws: ``InputError`` when the file cannot be read, passes a limit, or is not UTF-8.
-  public init(readingFile path: String?) throws(InputError) {
+  package init(readingFile path: String?) throws(InputError) {
     let source = path ?? "<stdin>"
     switch FileBytes.contents(
       of: path, maximumLineLength: Self.maximumLineLength, maximumSize: Self.maximumSize)
@@ -57,7 +57,7 @@ public struct LineInput: Sendable {
   /// Splits `bytes` into lines after checking that they are UTF-8.
   ///
   /// - Throws: ``InputError`` naming the line and byte of the first invalid UTF-8 sequence.
-  public init(bytes: [UInt8], source: String) throws(InputError) {
+  package init(bytes: [UInt8], source: String) throws(InputError) {
     self.source = source
     self.bytes = bytes
     var starts: [Int] = []
@@ -91,20 +91,20 @@ public struct LineInput: Sendable {
   }
 
   /// The number of lines.
-  public var count: Int { starts.count }
+  package var count: Int { starts.count }
 
   /// The byte range of line `index` (from 0) as printed, without its "\n".
-  public func printedRange(ofLine index: Int) -> Range<Int> { starts[index]..<ends[index] }
+  package func printedRange(ofLine index: Int) -> Range<Int> { starts[index]..<ends[index] }
 
   /// The byte range of line `index` that is searched: without a final "\r".
-  public func searchedRange(ofLine index: Int) -> Range<Int> {
+  package func searchedRange(ofLine index: Int) -> Range<Int> {
     var end = ends[index]
     if end > starts[index] && bytes[end - 1] == 0x0D { end -= 1 }
     return starts[index]..<end
   }
 
   /// The text of line `index` (from 0), as searched.
-  public func line(_ index: Int) -> String {
+  package func line(_ index: Int) -> String {
     String(decoding: bytes[searchedRange(ofLine: index)], as: UTF8.self)
   }
 
