@@ -151,6 +151,8 @@ extension SearchController {
     return prepared
   }
 
+  // MARK: Refreshing the results
+
   /// Brings the displayed results up to date after a model change by checking only the
   /// changed items; returns the new row count and leaves the table's changes for the event.
   /// The work was done off the main actor with the change, unless the results on screen

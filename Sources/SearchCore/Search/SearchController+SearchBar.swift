@@ -29,6 +29,8 @@ extension SearchController {
   /// Ends the search without the cancel button; the text stays.
   public func end() { send(.end, cause: .ended) }
 
+  // MARK: The delegate's reload decisions
+
   func answer(_ trigger: SearchTrigger) -> Reload? {
     guard let delegate else { return nil }
     switch trigger {

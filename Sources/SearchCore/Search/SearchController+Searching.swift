@@ -145,6 +145,8 @@ extension SearchController {
     return []
   }
 
+  // MARK: Finished searches
+
   func finish(_ generation: Int, _ outcome: Result<Outcome, SearchFailure>?)
     -> [SearchStateMachine.Action]
   {

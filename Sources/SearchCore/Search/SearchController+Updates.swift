@@ -2,6 +2,8 @@
 // call sent in order once its changes are complete.
 
 extension SearchController {
+  // MARK: Updates
+
   /// Adds an update to the events of the call when what is on screen changed since the last
   /// one: the rows, the state, or the text or scope they answer (below the minimum length,
   /// "a" then "b" leaves the rows and the hint as they were, but not the text).
@@ -39,6 +41,8 @@ extension SearchController {
       table: kind, version: version, snapshot: table, state: state, request: request)
     emit(.update(update))
   }
+
+  // MARK: Events
 
   /// Queues an event of the call under way; ``deliver()`` sends it.
   func emit(_ event: SearchEvent) {

@@ -122,6 +122,8 @@ public final class SearchController {
   var knownResultsStep: (from: Int, to: Int, changes: TableChanges)?
   /// The original table's changes from the model change under way.
   var originalChangesOfCall: TableChanges?
+  /// The results table's changes from the refresh under way, for its event.
+  var pendingResultsChanges: TableChanges?
   /// What was on screen at the last update.
   var published: Published
   struct Published {
@@ -144,8 +146,6 @@ public final class SearchController {
 
   var isApplyingBatch = false
   var batchWaiters: [CheckedContinuation<Void, Never>] = []
-
-  var pendingResultsChanges: TableChanges?
 
   /// Creates a controller over a corpus.
   ///
