@@ -180,7 +180,7 @@ enum GuideData {
           """)
       }
     }
-    #expect(guides.contains("Sources/SearchCore/SearchCore.docc/GettingStarted.md"))
+    #expect(guides.contains("Sources/SearchCore/SearchCore.docc/Articles/GettingStarted.md"))
     #expect(guides.contains("Sources/SearchPostgres/SearchPostgres.docc/ScalingOut.md"))
     #expect(swiftBlocks > 0)
   }

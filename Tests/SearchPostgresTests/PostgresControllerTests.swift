@@ -82,19 +82,15 @@
             for _ in 0..<(random.next() % 20) { await Task.yield() }
           }
         }
-        var typed: [Character] = []
-        var target = Array("a")
+        // Of twelve keys: two backspaces, one fresh start on a word's first five letters, one
+        // of the eight scope buttons, eight letters typed.
+        let targets = words.map { String($0.lowercased().prefix(5)) }
+        let odds = TypingSession.Odds(backspace: 2, startOver: 1, selectScope: 1, outOf: 12)
+        var session = TypingSession(target: "a")
         for _ in 0..<stressKeystrokes {
-          switch random.next() % 12 {
-          case 0, 1: if !typed.isEmpty { typed.removeLast() }
-          case 2:
-            target = Array(words[Int(random.next() % UInt64(words.count))].lowercased().prefix(5))
-            typed = []
-          case 3: try controller.selectScope(Int(random.next() % 8))
-          default:
-            if typed.count < target.count { typed.append(target[typed.count]) }
-          }
-          controller.setText(String(typed))
+          let key = session.pressRandomKey(odds, using: &random, targets: targets, scopes: 8)
+          if key == .selectScope { try controller.selectScope(session.scope) }
+          controller.setText(session.text)
           for _ in 0..<(random.next() % 6) { await Task.yield() }
         }
         try await mutator.value

@@ -1,4 +1,5 @@
 import PropertyBased
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
@@ -61,16 +62,13 @@ private let queries: [String] = {
     await propertyCheck(count: TestBudget.cases(60), input: sessions, actions) {
       queryIndex, actions in
       var filter = IncrementalFilter()
-      var typed: [Character] = []
-      var scope = 0
-      let target = Array(queries[queryIndex])
+      var session = TypingSession(target: queries[queryIndex])
+      // Of twenty actions: 0 and 1 backspace, 2 another scope button, the rest type.
+      let odds = TypingSession.Odds(backspace: 2, selectScope: 1, outOf: 20)
       for action in actions {
-        switch action {
-        case 0, 1: if !typed.isEmpty { typed.removeLast() }  // backspace
-        case 2: scope = (scope + 1 + action) % scopes  // another scope button
-        default: if typed.count < target.count { typed.append(target[typed.count]) }
-        }
-        let text = String(typed)
+        session.press(odds.key(for: action), newScope: { ($0 + 1 + action) % scopes })
+        let text = session.text
+        let scope = session.scope
         let query = try Query(text, normalizer: corpus.normalizer)
         let result = try filter.searching(query, scope: scope, in: corpus)
         var fresh = IncrementalFilter()

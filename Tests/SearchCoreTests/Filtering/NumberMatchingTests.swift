@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
@@ -71,16 +72,14 @@ import Testing
     let actions = Gen.int(in: 0...9).array(of: 4...30)
     await propertyCheck(count: TestBudget.cases(80), input: sessions, actions) { targets, actions in
       var filter = IncrementalFilter()
-      let target = Array(targets.map { words[$0] }.joined(separator: " "))
-      var typed: [Character] = []
-      var scope = 0
+      var session = TypingSession(target: targets.map { words[$0] }.joined(separator: " "))
+      // Of ten actions: 0 and 1 backspace, 2 the next scope button, the rest type.
+      let odds = TypingSession.Odds(backspace: 2, selectScope: 1, outOf: 10)
       for action in actions {
-        switch action {
-        case 0, 1: if !typed.isEmpty { typed.removeLast() }
-        case 2: scope = (scope + 1) % corpus.scopeBar.scopes.count
-        default: if typed.count < target.count { typed.append(target[typed.count]) }
-        }
-        let text = String(typed)
+        session.press(
+          odds.key(for: action), newScope: { ($0 + 1) % corpus.scopeBar.scopes.count })
+        let text = session.text
+        let scope = session.scope
         let query = try Query(text, normalizer: corpus.normalizer)
         guard let result = filter.search(query, scope: scope, in: corpus) else {
           Issue.record("a search that nobody cancelled returned nil")

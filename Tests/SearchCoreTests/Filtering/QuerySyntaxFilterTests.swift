@@ -1,4 +1,5 @@
 import PropertyBased
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
@@ -53,17 +54,14 @@ private let productTargets = [
       let scopes = corpus.scopeBar.scopes.count
       await propertyCheck(count: TestBudget.cases(50), input: sessions, actions) {
         chosen, actions in
-        let target = Array(chosen.map { targets[$0] }.joined(separator: " "))
+        var session = TypingSession(target: chosen.map { targets[$0] }.joined(separator: " "))
         var filter = IncrementalFilter()
-        var typed: [Character] = []
-        var scope = 0
+        // Of twenty actions: 0 and 1 backspace, 2 another scope button, the rest type.
+        let odds = TypingSession.Odds(backspace: 2, selectScope: 1, outOf: 20)
         for action in actions {
-          switch action {
-          case 0, 1: if !typed.isEmpty { typed.removeLast() }  // backspace
-          case 2: scope = (scope + 1 + action) % scopes  // another scope button
-          default: if typed.count < target.count { typed.append(target[typed.count]) }
-          }
-          let text = String(typed)
+          session.press(odds.key(for: action), newScope: { ($0 + 1 + action) % scopes })
+          let text = session.text
+          let scope = session.scope
           let query = try Query(text, syntax: syntax, normalizer: corpus.normalizer)
           let searched = filter.search(query, scope: scope, in: corpus)
           let result = try #require(searched)

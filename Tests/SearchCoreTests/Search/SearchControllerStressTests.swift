@@ -68,18 +68,14 @@ private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
       }
     }
 
-    var typed: [Character] = []
-    var target = Array("a")
+    // Of ten keys: two backspaces, one fresh start on a word's first five letters, seven
+    // letters typed.
+    let targets = words.map { String($0.lowercased().prefix(5)) }
+    let odds = TypingSession.Odds(backspace: 2, startOver: 1, outOf: 10)
+    var session = TypingSession(target: "a")
     for _ in 0..<stressKeystrokes {
-      switch random.next() % 10 {
-      case 0, 1: if !typed.isEmpty { typed.removeLast() }
-      case 2:
-        target = Array(words[Int(random.next() % UInt64(words.count))].lowercased().prefix(5))
-        typed = []
-      default:
-        if typed.count < target.count { typed.append(target[typed.count]) }
-      }
-      controller.setText(String(typed))
+      session.pressRandomKey(odds, using: &random, targets: targets)
+      controller.setText(session.text)
       for _ in 0..<(random.next() % 4) { await Task.yield() }
     }
     try await mutator.value

@@ -1,0 +1,248 @@
+// Model changes: insert, update, remove and batches, prepared off the main actor and installed
+// at once, and the results on screen brought up to date by checking only the changed items.
+
+extension SearchController {
+  // MARK: Model changes
+
+  /// Adds an item at a position of the model (the end when nil).
+  ///
+  /// The change is made inside the call, on the main actor: its cost grows with the model.
+  /// For large models, or many changes, use ``apply(_:)``.
+  @discardableResult
+  public func insert(_ record: ItemRecord, at position: Int? = nil) throws(CorpusError) -> ItemID {
+    try install(prepare([.insert(record, at: position)])).inserted[0]
+  }
+
+  /// Replaces an item's content.
+  public func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
+    try install(prepare([.update(id, with: record)]))
+  }
+
+  /// Removes an item from the model and from both tables.
+  public func remove(_ id: ItemID) throws(CorpusError) {
+    try install(prepare([.remove(id)]))
+  }
+
+  /// Applies a batch of changes as one: they are prepared (folded, indexed, sectioned) off the
+  /// main actor, then installed at once with one change set per table and one update. Batches
+  /// are applied one after another, in the order of their calls.
+  ///
+  /// - Returns: The identities of the inserted items, in the order of their changes.
+  /// - Throws: ``CorpusError`` when a change cannot be made (an unknown item, a record of the
+  ///   wrong shape); then no change of the batch is made.
+  @discardableResult
+  public func apply(_ changes: [ModelChange]) async throws(CorpusError) -> [ItemID] {
+    if isApplyingBatch {
+      await withCheckedContinuation { batchWaiters.append($0) }
+    }
+    isApplyingBatch = true
+    defer {
+      if batchWaiters.isEmpty {
+        isApplyingBatch = false
+      } else {
+        batchWaiters.removeFirst().resume()
+      }
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    // No local keeps the old model: the last reference to it must go off the main actor
+    // (see `install`), and a local would drop it here when the call returns.
+    let baseVersion = corpus.model.version
+    let onMainActor = clock.now - start
+    let shown = results.map {
+      Shown(
+        result: $0, table: resultsTable, version: versions.results,
+        ranks: machine.configuration.ranksResults, layout: resultsLayout)
+    }
+    let outcome = await Self.prepareInBackground(
+      changes, corpus: corpus, table: originalTable, shown: shown)
+    var (prepared, refreshed) = try outcome.get()
+    if let backend {
+      // The backend first: a change it refuses is made nowhere.
+      let sent = prepared.backendChanges(of: changes)
+      backendIsAhead = true
+      do { try await backend.apply(sent) } catch {
+        backendIsAhead = false
+        if let held = heldSearch.take() { perform(startInBackground(held)) }
+        throw .backend(Self.backendError(error))
+      }
+    }
+    defer {
+      // The install restarts a held search, since the model it read has changed.
+      backendIsAhead = false
+      heldSearch = nil
+    }
+    let installing = clock.now
+    if corpus.model.version != baseVersion {
+      // A change made on the main actor while this batch was prepared: prepare it again on
+      // the model as it is now.
+      prepared = try prepare(changes)
+      refreshed = nil
+    }
+    defer { lastApplyMainActorTime = onMainActor + (clock.now - installing) }
+    preparedRefresh = refreshed
+    defer { preparedRefresh = nil }
+    return install(prepared).inserted
+  }
+
+  /// The results on screen when a change is sent off to be prepared.
+  private struct Shown: Sendable {
+    var result: SearchResult
+    var table: SectionedTable
+    var version: Int
+    var ranks: Bool
+    var layout: TableLayout
+  }
+
+  private nonisolated static func prepareInBackground(
+    _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
+  ) async -> Result<(PreparedChanges, RefreshedResults?), CorpusError> {
+    await Task.detached {
+      do throws(CorpusError) {
+        let prepared = try PreparedChanges.prepare(changes, corpus: corpus, table: table)
+        // The results on screen, refreshed here too: if they are still on screen when the
+        // change is installed, the main actor only installs them.
+        let refreshed = shown.map {
+          RefreshedResults(
+            shown: $0.result, table: $0.table, resultsVersion: $0.version,
+            corpus: prepared.corpus, changed: prepared.touched, inserted: Set(prepared.inserted),
+            ranks: $0.ranks, layout: $0.layout)
+        }
+        return .success((prepared, refreshed))
+      } catch { return .failure(error) }
+    }.value
+  }
+
+  private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
+    if backend != nil { throw .backend(Self.needsApply) }
+    return try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
+  }
+
+  private static let needsApply = SearchBackendError(
+    .rejected, "a change to a controller with a backend must reach the backend first",
+    advice: "use apply(_:), which waits for it")
+
+  nonisolated static func backendError(_ error: any Error) -> SearchBackendError {
+    if let error = error as? SearchBackendError { return error }
+    return SearchBackendError(
+      .rejected, "the backend failed: \(error)", advice: "see its documentation")
+  }
+
+  /// Installs prepared changes: every table is brought up to date before any event of the
+  /// change is delivered, so that observers see one consistent world.
+  @discardableResult
+  private func install(_ prepared: PreparedChanges) -> PreparedChanges {
+    // What the change replaces is freed off the main actor: a model's worth of columns and
+    // tables takes milliseconds to give back.
+    let retired = (corpus, originalTable, resultsTable, published.snapshot)
+    defer { Task.detached { withExtendedLifetime(retired) {} } }
+    corpus = prepared.corpus
+    let oldVersion = versions.original
+    originalTable = prepared.table
+    knownOriginalStep = (oldVersion, versions.original, prepared.changes)
+    originalChangesOfCall = prepared.changes
+    for event in prepared.events { emit(event) }
+    emit(.originalDidChange(prepared.changes))
+    changedItems = prepared.touched
+    insertedItems = Set(prepared.inserted)
+    send(.modelChanged, cause: .modelChanged)
+    changedItems = []
+    insertedItems = []
+    return prepared
+  }
+
+  // MARK: Refreshing the results
+
+  /// Brings the displayed results up to date after a model change by checking only the
+  /// changed items; returns the new row count and leaves the table's changes for the event.
+  /// The work was done off the main actor with the change, unless the results on screen
+  /// changed meanwhile.
+  func refreshResults() -> Int {
+    guard let shown = results else { return 0 }
+    let refreshed: RefreshedResults
+    if let prepared = preparedRefresh, prepared.resultsVersion == versions.results {
+      refreshed = prepared
+    } else {
+      refreshed = RefreshedResults(
+        shown: shown, table: resultsTable, resultsVersion: versions.results, corpus: corpus,
+        changed: changedItems, inserted: insertedItems,
+        ranks: machine.configuration.ranksResults, layout: resultsLayout)
+    }
+    if let error = refreshed.error { emit(.error(error)) }
+    let oldVersion = versions.results
+    if let table = refreshed.table { resultsTable = table }
+    results = refreshed.result
+    filter.record(refreshed.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
+    knownResultsStep = (oldVersion, versions.results, refreshed.changes)
+    pendingResultsChanges = refreshed.changes
+    return resultsTable.numberOfRows
+  }
+}
+
+/// The results on screen brought up to date after a model change, by checking only the
+/// changed items: worked out where the change is prepared, off the main actor, for the
+/// results table of one version.
+struct RefreshedResults: Sendable {
+  /// The version of the results table this refreshes.
+  var resultsVersion: Int
+  var result: SearchResult
+  /// The new results table; nil when it could not be laid out (then `error` says why).
+  var table: SectionedTable?
+  var changes: TableChanges
+  var error: String?
+
+  init(
+    shown: SearchResult, table old: SectionedTable, resultsVersion: Int, corpus: SearchCorpus,
+    changed changedItems: [ItemID], inserted insertedItems: Set<ItemID>, ranks: Bool,
+    layout: TableLayout
+  ) {
+    self.resultsVersion = resultsVersion
+    let changed = Set(changedItems)
+    let evaluator = QueryEvaluator(corpus: corpus, query: shown.query, scope: shown.scope)
+    // Only items that were in the model may have been shown: a change that only inserts
+    // needs no lookup in the table.
+    let wasShown = Set(
+      changedItems.filter { !insertedItems.contains($0) && old.indexPath(of: $0) != nil })
+    let admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
+      .sorted(by: corpus.precedes)
+    let admittedSet = Set(admitted)
+    // Model order: the untouched results keep theirs, the admitted items merge in.
+    var items: [ItemID] = []
+    items.reserveCapacity(shown.items.count + admitted.count)
+    var next = 0
+    // A change touches a few items of many results: a short list beats hashing every row.
+    let few = changedItems.count <= 16
+    for id in shown.items where few ? !changedItems.contains(id) : !changed.contains(id) {
+      while next < admitted.count && corpus.precedes(admitted[next], id) {
+        items.append(admitted[next])
+        next += 1
+      }
+      items.append(id)
+    }
+    items += admitted[next...]
+    result = SearchResult(
+      query: shown.query, scope: shown.scope, items: items, path: .refreshed,
+      modelVersion: corpus.model.version)
+    changes = TableChanges()
+    do throws(TableError) {
+      if ranks {
+        // A change can move any ranked row: rebuild, then compare.
+        let table = try layout.table(corpus.ranked(result), of: corpus.model)
+        self.table = table
+        changes = TableChanges(from: old, to: table, updated: wasShown.intersection(admittedSet))
+      } else {
+        let edit = TableEdit(
+          removed: wasShown.subtracting(admittedSet),
+          inserted: admitted.filter { !wasShown.contains($0) },
+          updated: wasShown.intersection(admittedSet))
+        let (table, changes) = try old.applying(
+          edit, model: corpus.model, precedes: corpus.precedes)
+        self.table = table
+        self.changes = changes
+      }
+    } catch {
+      table = nil
+      self.error = error.description
+    }
+  }
+}

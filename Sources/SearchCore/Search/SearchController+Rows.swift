@@ -1,0 +1,35 @@
+// Rows: selecting one, deleting one.
+
+extension SearchController {
+  // MARK: Rows
+
+  /// The model item of a row, telling observers it was selected.
+  ///
+  /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row.
+  @discardableResult
+  public func selectRow(at indexPath: TableIndexPath, in table: TableKind)
+    throws(SearchControllerError) -> ItemID
+  {
+    guard let item = self.table(table).item(at: indexPath) else {
+      throw .noSuchRow(indexPath, table: table)
+    }
+    emit(.didSelect(item: item, table: table))
+    deliver()
+    return item
+  }
+
+  /// Deletes the item of a row from the model, and so from both tables.
+  ///
+  /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row,
+  ///   ``SearchControllerError/notEditable(_:table:)`` when it cannot be edited.
+  @discardableResult
+  public func deleteRow(at indexPath: TableIndexPath, in table: TableKind)
+    throws(SearchControllerError) -> ItemID
+  {
+    let source = self.table(table)
+    guard let item = source.item(at: indexPath) else { throw .noSuchRow(indexPath, table: table) }
+    guard source.canEditRow(at: indexPath) else { throw .notEditable(indexPath, table: table) }
+    do { try remove(item) } catch { throw .corpus(error) }
+    return item
+  }
+}

@@ -1,0 +1,222 @@
+// Searching: a search's job, run inside the call or in the background (in memory or on the
+// backend), and its outcome handed back to the state machine.
+
+import Synchronization
+
+extension SearchController {
+  // MARK: Searching
+
+  /// A finished search: its result and the results table made of it.
+  struct Outcome: Sendable {
+    var result: SearchResult
+    var table: SectionedTable
+    /// The changes from the results table of version `from` to ``table``, worked out where
+    /// the search ran, so that the main actor does not diff the tables when it installs them.
+    var changes: (from: Int, changes: TableChanges)?
+  }
+
+  struct SearchFailure: Error {
+    var message: String
+  }
+
+  /// What a search needs, captured on the main actor so that it can run anywhere.
+  struct Job: Sendable {
+    var request: SearchStateMachine.Request
+    var query: Query
+    var plan: IncrementalFilter.Plan
+    var corpus: SearchCorpus
+    var ranks: Bool
+    var layout: TableLayout
+    /// The original table of the same model when the results take its layout and order:
+    /// the results table is then the original with only the results' rows, which costs a
+    /// pass over the rows instead of sorting the results again.
+    var original: SectionedTable?
+    /// The results table the search replaces and its version, for a search that runs in the
+    /// background: the change set is worked out there too.
+    var replaces: (version: Int, table: SectionedTable)?
+
+    func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
+      guard
+        let result = IncrementalFilter.run(
+          plan, query: query, scope: request.scope, in: corpus, isCancelled: isCancelled)
+      else { return nil }
+      return outcome(result)
+    }
+
+    /// The outcome of a backend's answer: its items, checked against the corpus and put in
+    /// model order.
+    func outcome(backendItems: [ItemID]) -> Result<Outcome, SearchFailure> {
+      var items = backendItems
+      if let unknown = items.first(where: { !corpus.model.contains($0) }) {
+        return .failure(
+          SearchFailure(
+            message: SearchBackendError(
+              .mismatch,
+              "the backend answered with item \(unknown.rawValue), which the list does not have",
+              advice: "load the same data set into the backend again"
+            ).description))
+      }
+      corpus.sortedByPosition(&items)
+      let result = SearchResult(
+        query: query, scope: request.scope, items: items, path: .backend,
+        modelVersion: corpus.model.version)
+      return outcome(result)
+    }
+
+    private func outcome(_ result: SearchResult) -> Result<Outcome, SearchFailure> {
+      let items = ranks ? corpus.ranked(result) : result.items
+      let table: SectionedTable
+      // Sorting costs a collation key per row; filtering the original costs a look at each of
+      // its rows: worth it unless the results are a small part of the model.
+      if let original, !ranks, items.count * 256 > corpus.model.count {
+        table = original.keeping(items, identityLimit: corpus.model.identityLimit)
+      } else {
+        do { table = try layout.table(items, of: corpus.model) } catch {
+          return .failure(SearchFailure(message: error.description))
+        }
+      }
+      let changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: table)) }
+      return .success(Outcome(result: result, table: table, changes: changes))
+    }
+  }
+
+  private func job(for request: SearchStateMachine.Request) -> Result<Job, SearchFailure> {
+    let query: Query
+    do { query = try configuration.query(request.text, normalizer: corpus.normalizer) } catch {
+      return .failure(SearchFailure(message: error.description))
+    }
+    return .success(
+      Job(
+        request: request, query: query,
+        plan: filter.plan(query, scope: request.scope, corpus: corpus), corpus: corpus,
+        ranks: machine.configuration.ranksResults, layout: resultsLayout,
+        original: resultsLayout == originalLayout ? originalTable : nil))
+  }
+
+  func search(_ request: SearchStateMachine.Request, isCancelled: @Sendable () -> Bool)
+    -> Result<Outcome, SearchFailure>?
+  {
+    switch job(for: request) {
+    case .success(let job): return job.run(isCancelled: isCancelled)
+    case .failure(let failure): return .failure(failure)
+    }
+  }
+
+  /// Starts a background search; returns the actions of its end when it cannot start.
+  func startInBackground(_ request: SearchStateMachine.Request)
+    -> [SearchStateMachine.Action]
+  {
+    var prepared: Job
+    switch self.job(for: request) {
+    case .success(let value): prepared = value
+    case .failure(let failure): return finish(request.generation, .failure(failure))
+    }
+    prepared.replaces = (versions.results, resultsTable)
+    let job = prepared
+    let newest = newestGeneration
+    let generation = request.generation
+    searchesInFlight += 1
+    if let backend {
+      let searches = backendSearches
+      scheduler.runTask {
+        await searches.run(job, generation: generation, newest: newest, backend: backend)
+      } then: { [weak self] outcome in
+        guard let self else { return }
+        self.searchesInFlight -= 1
+        if self.backendIsAhead, outcome != nil, generation == self.machine.generation {
+          // The server may already hold the batch being applied: its answer can name items
+          // the list does not have yet. Wait for the batch.
+          self.heldSearch = request
+          return
+        }
+        self.cause = .searchFinished
+        self.perform(self.finish(generation, outcome))
+      }
+      return []
+    }
+    scheduler.runInBackground {
+      job.run { newest.load() != generation }
+    } then: { [weak self] outcome in
+      guard let self else { return }
+      self.searchesInFlight -= 1
+      self.cause = .searchFinished
+      self.perform(self.finish(generation, outcome))
+    }
+    return []
+  }
+
+  // MARK: Finished searches
+
+  func finish(_ generation: Int, _ outcome: Result<Outcome, SearchFailure>?)
+    -> [SearchStateMachine.Action]
+  {
+    var rows: Int?
+    switch outcome {
+    case .success(let value)?:
+      finished[generation] = value
+      rows = value.table.numberOfRows
+    case .failure(let failure)?:
+      // A superseded search's failure is dropped with it: the newest one reports its own.
+      if generation == machine.generation { emit(.error(failure.message)) }
+    case nil:
+      break
+    }
+    return machine.handle(.searchFinished(generation: generation, rows: rows))
+  }
+}
+
+/// The backend searches under way, by generation: a superseded one is cancelled, so that its
+/// request stops on the server too.
+final class BackendSearches: Sendable {
+  /// The tasks by generation, kept by an actor: a lock the thread sanitizer can see.
+  private actor Registry {
+    var tasks: [Int: Task<[ItemID], any Error>] = [:]
+    func add(_ generation: Int, _ task: Task<[ItemID], any Error>) { tasks[generation] = task }
+    func remove(_ generation: Int) { tasks[generation] = nil }
+    func cancel(_ generation: Int) { tasks[generation]?.cancel() }
+  }
+
+  private let registry = Registry()
+
+  /// Runs a job's search on the backend; nil when it was superseded or cancelled.
+  func run(
+    _ job: SearchController.Job, generation: Int, newest: GenerationCounter,
+    backend: any SearchBackend
+  ) async -> Result<SearchController.Outcome, SearchController.SearchFailure>? {
+    guard newest.load() == generation else { return nil }
+    let query = job.query
+    let scope = job.request.scope
+    let task = Task { try await backend.items(matching: query, scope: scope) }
+    await registry.add(generation, task)
+    // A cancellation that came before the task was registered.
+    if newest.load() != generation { task.cancel() }
+    let outcome: Result<[ItemID], any Error>
+    do { outcome = .success(try await task.value) } catch { outcome = .failure(error) }
+    await registry.remove(generation)
+    let items: [ItemID]
+    switch outcome {
+    case .success(let value): items = value
+    case .failure(let error):
+      if newest.load() != generation || error is CancellationError { return nil }
+      return .failure(
+        SearchController.SearchFailure(
+          message: SearchController.backendError(error).description))
+    }
+    guard newest.load() == generation else { return nil }
+    return job.outcome(backendItems: items)
+  }
+
+  /// Cancels the search of a generation, if it runs.
+  func cancel(_ generation: Int) {
+    let registry = self.registry
+    Task { await registry.cancel(generation) }
+  }
+}
+
+/// The newest generation, shared with background searches.
+final class GenerationCounter: Sendable {
+  private let value = Atomic<Int>(0)
+
+  func load() -> Int { value.load(ordering: .acquiring) }
+  func store(_ generation: Int) { value.store(generation, ordering: .releasing) }
+}

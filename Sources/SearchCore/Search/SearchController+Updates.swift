@@ -1,0 +1,67 @@
+// Updates and event delivery: what changed on screen since the last update, and the events of a
+// call sent in order once its changes are complete.
+
+extension SearchController {
+  // MARK: Updates
+
+  /// Adds an update to the events of the call when what is on screen changed since the last
+  /// one: the rows, the state, or the text or scope they answer (below the minimum length,
+  /// "a" then "b" leaves the rows and the hint as they were, but not the text).
+  func publish() {
+    defer {
+      cause = nil
+      originalChangesOfCall = nil
+    }
+    let kind = visibleTable
+    let version = kind == .original ? versions.original : versions.results
+    let state = machine.state
+    let request = machine.displayed
+    guard
+      kind != published.table || version != published.version || state != published.state
+        || request.text != published.request.text || request.scope != published.request.scope
+    else { return }
+    let table = self.table(kind)
+    let diff: SearchUpdate.Diff
+    let known = kind == .original ? knownOriginalStep : knownResultsStep
+    if kind == published.table && version == published.version {
+      diff = SearchUpdate.Diff(TableChanges())
+    } else if kind == published.table, let known, known.from == published.version,
+      known.to == version
+    {
+      diff = SearchUpdate.Diff(known.changes)
+    } else {
+      diff = SearchUpdate.Diff(from: published.snapshot, to: table)
+    }
+    // The machine's displayed request names the rows: a generation labels one set of rows.
+    let update = SearchUpdate(
+      cause: cause ?? .searchFinished, generation: request.generation, text: request.text,
+      scope: request.scope, state: state, table: kind, previousTable: published.table,
+      originalChanges: originalChangesOfCall, changes: diff)
+    published = Published(
+      table: kind, version: version, snapshot: table, state: state, request: request)
+    emit(.update(update))
+  }
+
+  // MARK: Events
+
+  /// Queues an event of the call under way; ``deliver()`` sends it.
+  func emit(_ event: SearchEvent) {
+    pendingEvents.append(event)
+  }
+
+  /// Sends the queued events in order. An observer that changes the controller while it
+  /// hears of an event queues that call's events behind the rest, so the order holds.
+  func deliver() {
+    guard !isDelivering else { return }
+    isDelivering = true
+    defer { isDelivering = false }
+    var next = 0
+    while next < pendingEvents.count {
+      let event = pendingEvents[next]
+      next += 1
+      delegate?.receive(event, from: self)
+      observers.send(event)
+    }
+    pendingEvents.removeAll()
+  }
+}
