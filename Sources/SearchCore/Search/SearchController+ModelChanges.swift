@@ -64,7 +64,7 @@ extension SearchController {
       do { try await backend.apply(sent) } catch {
         backendIsAhead = false
         if let held = heldSearch.take() { perform(startInBackground(held)) }
-        throw .backend(Self.backendError(error))
+        throw .backend(SearchBackendError.wrapping(error))
       }
     }
     defer {
@@ -121,12 +121,6 @@ extension SearchController {
   private static let needsApply = SearchBackendError(
     .rejected, "a change to a controller with a backend must reach the backend first",
     advice: "use apply(_:), which waits for it")
-
-  nonisolated static func backendError(_ error: any Error) -> SearchBackendError {
-    if let error = error as? SearchBackendError { return error }
-    return SearchBackendError(
-      .rejected, "the backend failed: \(error)", advice: "see its documentation")
-  }
 
   /// Installs prepared changes: every table is brought up to date before any event of the
   /// change is delivered, so that observers see one consistent world.

@@ -200,7 +200,7 @@ final class BackendSearches: Sendable {
       if newest.load() != generation || error is CancellationError { return nil }
       return .failure(
         SearchController.SearchFailure(
-          message: SearchController.backendError(error).description))
+          message: SearchBackendError.wrapping(error).description))
     }
     guard newest.load() == generation else { return nil }
     return job.outcome(backendItems: items)
