@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchDataSets
 import SearchCoreTesting
+import SearchDataSets
 
 /// `bench --suite changes`: what model changes cost the main actor during a search, on a data
 /// set with first-letter sections under collation (default cities500, 234,908 items).

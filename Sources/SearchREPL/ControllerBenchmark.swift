@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchDataSets
 import SearchCoreTesting
+import SearchDataSets
 
 /// Types the benchmark queries into a ``SearchController`` and compares, keystroke by
 /// keystroke and in the same run, with the bare incremental filter: what the controller adds
