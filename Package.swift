@@ -5,6 +5,9 @@ let package = Package(
   name: "swift-scoped-search",
   products: [
     .library(name: "SearchCore", targets: ["SearchCore"]),
+    // The engine alone, for a front that has no list UI (a terminal, a server): SearchCore
+    // re-exports it.
+    .library(name: "SearchEngine", targets: ["SearchEngine"]),
     // Data sets as files: a manifest (JSON) over a TSV or JSON Lines file, its loader with
     // errors at file:line:column, and the corpus regression suites. What the command line,
     // the server loader and the tests read; an app that builds its items in code never needs it.
@@ -47,8 +50,17 @@ let package = Package(
       name: "CICU",
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
     ),
-    .target(name: "SearchCore", dependencies: ["CICU"]),
-    .target(name: "SearchDataSets", dependencies: ["SearchCore"]),
+    // The engine: folding, matching, queries, the model, its index and filter, the backends.
+    // No UI vocabulary (tables, index paths, a controller): what a terminal, a server or a
+    // test drives directly. Its folders are layers, bottom to top: Support, ICU,
+    // Normalization, Matching, Query, Model, Input, Index, Filtering, Backend.
+    .target(name: "SearchEngine", dependencies: ["CICU"]),
+    // The app's API over the engine: the data sources of a list UI (sections, index paths,
+    // change sets, paging), UIKit's search-display controller, and `ItemSearch` over the
+    // app's own values. It re-exports SearchEngine, so an app imports SearchCore alone.
+    // Folders, bottom to top: DataSources, Search, Items.
+    .target(name: "SearchCore", dependencies: ["SearchEngine"]),
+    .target(name: "SearchDataSets", dependencies: ["SearchEngine"]),
     // SQLite (Debian's libsqlite3-dev), for `bench`'s peer only: FTS5 with the trigram
     // tokenizer over the same items. Only SearchREPL links it.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),

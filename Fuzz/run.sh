@@ -5,8 +5,9 @@
 #   bash Fuzz/run.sh --build               # build only: Fuzz/.build/fuzz
 #   bash Fuzz/run.sh --list                # the targets
 #
-# A harness is Fuzz/Harnesses/TARGET.swift. Every harness is compiled with SearchCore's
-# sources (and the files the harnesses' `// fuzz-sources:` lines name) into one module (so
+# A harness is Fuzz/Harnesses/TARGET.swift. Every harness is compiled with the sources of
+# SearchEngine, SearchCore and SearchDataSets (and the files the harnesses'
+# `// fuzz-sources:` lines name) into one module (so
 # they reach internal API as a test would) and one binary, with the toolchain's libFuzzer
 # and AddressSanitizer (`swiftc -sanitize=fuzzer,address`); CICU's C and C++ are compiled
 # with clang and the same sanitizer. The binary runs the harness FUZZ_TARGET names
@@ -48,18 +49,18 @@ module CICU {
 MAP
 
 binary="$build/fuzz"
-mapfile -t sources < <(find "$root/Sources/SearchCore" -name '*.swift' | sort)
+mapfile -t sources < <(find "$root/Sources/SearchEngine" -name '*.swift' | sort)
 harnesses=("$here"/Harnesses/*.swift "$here"/Harnesses/Support/*.swift)
-# SearchDataSets (the loaders, the manifest) and the files a harness of other code names on a
-# `// fuzz-sources:` line are compiled into the SearchCore module too, so their
-# `import SearchCore` goes (a copy without it).
+# SearchCore (the controller, ItemSearch), SearchDataSets (the loaders, the manifest) and the
+# files a harness of other code names on a `// fuzz-sources:` line are compiled into the one
+# module too, so their imports of the package's modules go (a copy without them).
 mkdir -p "$build/sources"
-extras=$(cd "$root" && find Sources/SearchDataSets -name '*.swift' | sort
+extras=$(cd "$root" && find Sources/SearchCore Sources/SearchDataSets -name '*.swift' | sort
   sed -n 's|^// fuzz-sources: ||p' "$here"/Harnesses/*.swift | sort -u)
 for extra in $extras; do
   copy="$build/sources/$(basename "$extra")"
   if [[ ! -f "$copy" || "$root/$extra" -nt "$copy" ]]; then
-    sed -E 's#^import (SearchCore|SearchDataSets)$#// (import \1: this file is compiled into SearchCore)#' \
+    sed -E 's#^(@_exported )?import (SearchEngine|SearchCore|SearchDataSets)$#// (import \2: this file is compiled into the one module)#' \
       "$root/$extra" > "$copy"
   fi
   sources+=("$copy")

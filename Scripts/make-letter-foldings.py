@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/SearchCore/Normalization/LetterFoldings.swift: the Latin letters that
+"""Writes Sources/SearchEngine/Normalization/LetterFoldings.swift: the Latin letters that
 `Folding.diacritics` folds although they have no decomposition (ø → o, ł → l, đ → d, þ → th,
 æ → ae, ı → i, ...), as Unicode TR #30's DiacriticFolding did. Derived from the Unicode
 Character Database, never written by hand; ICU's "Latin-ASCII" transliterator checks it.
@@ -56,7 +56,7 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
 unicode_dir = os.environ.get("UNICODE_DIR", "/usr/share/unicode")
-output = os.path.join(root, "Sources", "SearchCore", "Normalization", "LetterFoldings.swift")
+output = os.path.join(root, "Sources", "SearchEngine", "Normalization", "LetterFoldings.swift")
 
 NAME = re.compile(r"LATIN (SMALL|CAPITAL) (?:LETTER|LIGATURE) (.+?)(?: WITH (.+))?$")
 SPECIAL_BASES = {"THORN": "th", "ETH": "d", "DOTLESS I": "i"}

@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// Loads data files into a ``Model``: TSV and JSON Lines described by a ``Manifest``, and plain
 /// lines for `filter`.

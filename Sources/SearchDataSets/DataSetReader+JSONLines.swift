@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// JSON Lines: one object per line, its keys named by the manifest.
 extension DataSetReader {

@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 #if canImport(Glibc)
   import Glibc

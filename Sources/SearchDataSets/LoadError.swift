@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// A data set that cannot be loaded at all: the file cannot be read, or the manifest does not
 /// fit it (a TSV header without a column the manifest names).

@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// What a load did: how many lines of the data file were read, how many became items, and why
 /// the others were rejected.

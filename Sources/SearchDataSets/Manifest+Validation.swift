@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 extension Manifest {
   private static let formatHint = "see the manifest format in Corpus/README.md"

@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// The description of a data set: where its data file is, how to read it, and the fields,
 /// attributes, scopes and display template of its items.

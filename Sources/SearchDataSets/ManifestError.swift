@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// A manifest that cannot be read or does not make sense, with where and what to do about it.
 public struct ManifestError: LocatedError, Hashable, Sendable {

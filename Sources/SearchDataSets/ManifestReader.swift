@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// Turns a manifest's JSON text into a ``Manifest``, with errors that point at the line and
 /// column of the value at fault.

@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// One regression case of a cases file (`Corpus/<set>/cases.tsv`): a query, or a typing
 /// session, in a scope, and what its final result must be.

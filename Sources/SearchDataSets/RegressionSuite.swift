@@ -1,4 +1,4 @@
-import SearchCore
+import SearchEngine
 
 /// The regression cases of one cases file, and how to run them against a corpus.
 ///

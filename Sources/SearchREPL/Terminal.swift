@@ -65,7 +65,7 @@ enum Terminal {
 
   /// The modules whose errors are the project's.
   private static let ownModules: Set = [
-    "SearchCore", "SearchDataSets", "SearchPostgres", "SearchREPL",
+    "SearchEngine", "SearchCore", "SearchDataSets", "SearchPostgres", "SearchREPL",
   ]
 
   /// Writes text to a file descriptor.

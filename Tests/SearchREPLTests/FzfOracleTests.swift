@@ -38,7 +38,7 @@ import Testing
       Issue.record(
         """
         \(fzf.path) is fzf \(version), but the query language follows fzf 0.38 \
-        (Sources/SearchCore/Query/Query.swift), and another version's differences would show \
+        (Sources/SearchEngine/Query/Query.swift), and another version's differences would show \
         up as ours. Run `bash .ci/install-deps` on Debian 12 for fzf 0.38, or put fzf 0.38 at \
         /usr/bin/fzf.
         """)

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The rendered rows of one page of a backend's answer and its neighbours, read page by page:
 /// a list that outgrew memory (a catalogue on a database server) shown a page at a time.
 ///

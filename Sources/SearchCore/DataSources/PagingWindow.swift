@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The rendered rows of one page of a table and its neighbours, for fronts that show a page
 /// at a time (a paged scroll view of tweets).
 ///

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Turns one model item into the row a front shows for it: the adapter of the "adapter
 /// pattern" for table cells, so that a table of heterogeneous items (text messages, photos,
 /// links) needs no `switch` over kinds.

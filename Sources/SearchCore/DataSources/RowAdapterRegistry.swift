@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Chooses each item's row adapter by the item's kind: a table of heterogeneous items (text
 /// messages, photos, links) renders each row through the adapter registered for its kind.
 ///

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The index down the side of a table in one locale, from ICU's alphabetic index (CLDR's
 /// index characters): a fixed list of titles, and the title each text is filed under.
 ///

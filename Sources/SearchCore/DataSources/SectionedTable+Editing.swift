@@ -1,3 +1,5 @@
+import SearchEngine
+
 extension SectionedTable {
   /// The table after a batch of model changes, and the change set that turns this table into
   /// it, found by editing the table rather than rebuilding it.

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A table of model items grouped into sections: a plain list, one section per attribute
 /// value, or an alphabetical list with an index down the side, as a contacts list.
 ///

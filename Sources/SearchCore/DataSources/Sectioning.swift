@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// How a table groups its rows into sections.
 public enum Sectioning: Hashable, Sendable {
   /// One section without a header: UIKit's plain table. An empty table still has that section.

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A table view that takes batch updates, as UIKit's `UITableView` does: what
 /// ``TableChanges/apply(to:)`` drives, so that a front animates a change set in one call.
 ///

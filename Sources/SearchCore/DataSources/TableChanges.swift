@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// What changed from one table to the next, in the terms of a UIKit batch update
 /// (`performBatchUpdates`): what a list front needs to animate rather than reload.
 ///

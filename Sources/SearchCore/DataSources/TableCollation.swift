@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The collation rules of one locale for a table: the order of rows, and the section index
 /// with each text's section title, as UIKit's `UILocalizedIndexedCollation` gives them.
 ///

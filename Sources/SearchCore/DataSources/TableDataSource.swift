@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The questions a table asks its data source (UIKit's `UITableViewDataSource`), answered
 /// with model identities: both the original table and the results table conform.
 ///

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A row of a table: its section and its row inside the section, both counted from 0, as
 /// UIKit's `IndexPath` addresses a table view's rows.
 ///

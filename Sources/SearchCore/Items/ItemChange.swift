@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// One change to the items of an ``ItemSearch``, for ``ItemSearch/apply(_:)``.
 public enum ItemChange<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
   /// Adds an item at a position of the list (nil: the end).

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The engine under an ``ItemSearch``: the model, corpus and tables of the app's items, and
 /// their identities. Building it reads, folds, indexes and sections every item, so it is
 /// built off the main actor, which only installs it.

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The order of an ``ItemSearch``'s rows inside each section, in both the list and the
 /// results: the items' own order, or the collation of a text of theirs under the search's
 /// locale (as UIKit's `UILocalizedIndexedCollation` sorts a contacts list). The order holds

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The changes that turn one list into another, matched by `id`, for
 /// ``ItemSearch/replaceAll(_:)``: items only in the old list are removed, items only in the
 /// new one inserted at their place, and items in both updated where they changed. Of the items

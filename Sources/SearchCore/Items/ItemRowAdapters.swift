@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Rows of several kinds from one list of the app's items, without a `switch` over kinds: an
 /// adapter per kind turns an item and its highlights into a row (a cell's view model, a
 /// string), as the adapter pattern does for heterogeneous table cells.

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The app's items by the engine's identities: written on the main actor as the model
 /// changes, read by any table snapshot. A slot is never reused, so an older snapshot still
 /// reads the items it showed.

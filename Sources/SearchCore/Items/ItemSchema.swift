@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``Model``: one
 /// field per searched key path, a field or attribute for sections, one attribute per scope.
 /// The names are internal; the app only ever names key paths and its own scope values.
@@ -51,9 +53,9 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
       schemaFields.append(Schema.Field(name: Self.orderName, isSearched: false))
     }
     let bar = ScopeBar(
-      [SearchCore.Scope(title: scopes.allTitle)]
+      [SearchEngine.Scope(title: scopes.allTitle)]
         + scopes.titles.enumerated().map { index, title in
-          var scope = SearchCore.Scope(
+          var scope = SearchEngine.Scope(
             title: title, attribute: "scope\(index + 1)", values: ["1"])
           scope.mayBeEmpty = true  // a case with no item yet is no mistake
           return scope

@@ -1,3 +1,5 @@
+import SearchEngine
+
 extension ItemSearch {
   /// Applies changes as one: records are made here, then folded, indexed and sectioned off
   /// the main actor, and installed with one change set per table and one update. Calls are

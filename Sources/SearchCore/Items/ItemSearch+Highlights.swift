@@ -1,3 +1,5 @@
+import SearchEngine
+
 extension ItemSearch {
   /// Where the rows on screen matched an item's text at `keyPath`, one marked text per value
   /// (a list of e-mail addresses gives one each); no marks while no results are shown, for a

@@ -1,4 +1,5 @@
 import Observation
+import SearchEngine
 
 /// A search bar over a list of the app's own items: the typed front door of the library.
 ///

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// One visible change of an ``ItemSearch``: the rows now on screen, as the app's items, and
 /// the change set from the rows on screen before (see ``SearchUpdate``, which this wraps).
 public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Sendable {

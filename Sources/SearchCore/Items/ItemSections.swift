@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// How an ``ItemSearch`` groups its rows into sections, as a contacts list groups names by
 /// their first letter.
 public struct ItemSections<Item>: Sendable {

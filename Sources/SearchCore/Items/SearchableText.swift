@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A type whose values an ``ItemSearch`` reads as text: `String`, `Substring`, arrays and
 /// optionals of them. A key path to one names a searched field.
 public protocol SearchableText {

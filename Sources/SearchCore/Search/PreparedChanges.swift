@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A batch of model changes applied to a corpus and the original table, ready to install:
 /// everything that costs in proportion to the model is done here, off the main actor.
 struct PreparedChanges: Sendable {

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// What the results table shows.
 public enum ResultsTableState: Hashable, Sendable, CustomStringConvertible {
   /// No search is under way: the original table shows.

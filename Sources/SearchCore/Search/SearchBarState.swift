@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// What a search bar shows and holds: its text, placeholder, scope bar and whether it has
 /// focus (UIKit's `UISearchBar` as the search controller sees it).
 public struct SearchBarState: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// How a search controller decides when to search and how it reads the text: its mode,
 /// minimum query length, keystroke coalescing and query syntax. Every tunable of the
 /// controller lives here, with its reason.

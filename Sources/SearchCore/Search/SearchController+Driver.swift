@@ -1,3 +1,5 @@
+import SearchEngine
+
 // The driver: feeds inputs to the state machine and performs its actions in order.
 
 extension SearchController {

@@ -1,3 +1,5 @@
+import SearchEngine
+
 // Model changes: insert, update, remove and batches, prepared off the main actor and installed
 // at once, and the results on screen brought up to date by checking only the changed items.
 

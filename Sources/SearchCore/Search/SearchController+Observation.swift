@@ -1,3 +1,5 @@
+import SearchEngine
+
 // Observation and waiting: observers, the event stream, idleness.
 
 extension SearchController {

@@ -1,3 +1,5 @@
+import SearchEngine
+
 // Rows: selecting one, deleting one.
 
 extension SearchController {

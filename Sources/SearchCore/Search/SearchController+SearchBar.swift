@@ -1,3 +1,5 @@
+import SearchEngine
+
 // The search bar's inputs (begin, text, scope, search button, cancel, end) and the delegate's
 // answers to whether they reload.
 

@@ -1,6 +1,7 @@
 // Searching: a search's job, run inside the call or in the background (in memory or on the
 // backend), and its outcome handed back to the state machine.
 
+import SearchEngine
 import Synchronization
 
 extension SearchController {

@@ -1,3 +1,5 @@
+import SearchEngine
+
 // What a front reads of the controller: the bar, the configuration, the state and the tables.
 
 extension SearchController {

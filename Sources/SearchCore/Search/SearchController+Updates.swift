@@ -1,3 +1,5 @@
+import SearchEngine
+
 // Updates and event delivery: what changed on screen since the last update, and the events of a
 // call sent in order once its changes are complete.
 

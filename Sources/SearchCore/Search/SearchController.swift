@@ -1,3 +1,5 @@
+import SearchEngine
+
 // SearchController's stored state, its initialisers and how its tables are laid out. The rest
 // lives in extensions, one concern a file:
 // - SearchController+State.swift: what a front reads (the bar, configuration, state, tables);

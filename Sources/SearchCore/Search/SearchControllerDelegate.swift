@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The delegate of a ``SearchController``: the two reload decisions of UIKit's
 /// `UISearchDisplayDelegate` and the lifecycle callbacks of it and of `UISearchBarDelegate`.
 ///

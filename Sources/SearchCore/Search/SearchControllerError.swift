@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// A request the controller cannot carry out, with what to do instead.
 public enum SearchControllerError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The scope bar has no such scope.

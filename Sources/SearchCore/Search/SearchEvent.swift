@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Something a search controller did, in the order it happened: what observers, the REPL's
 /// JSON lines and the tests see.
 ///

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Keeps an observation of a search controller's events alive: when the token is released
 /// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
 /// observer afterwards. Nobody has to remember to unregister.

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Where a search controller's timers and background searches run: the injected clock and
 /// executor of its driver.
 ///

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// The search controller's decisions as a pure state machine: inputs (user actions, the
 /// delegate's answers, finished searches, timers) in, actions out. No I/O, no clock, no
 /// threads: ``SearchController`` performs the actions, and the tests drive this type alone.

@@ -1,3 +1,5 @@
+import SearchEngine
+
 extension SearchUpdate {
   /// Brings a table view that shows the rows on screen up to date: reloads it when the
   /// table on screen switched between the original and the results (as UIKit shows another

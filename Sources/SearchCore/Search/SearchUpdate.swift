@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// One visible change of a search controller: what a list front redraws.
 ///
 /// A controller sends an update after every call that changed what is on screen: a keystroke

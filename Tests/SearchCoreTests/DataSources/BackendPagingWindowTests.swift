@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A paging window over a backend's keyset pages: it reads the visible page and its
 /// neighbours and nothing else, moves one page for one read, and its pages put together are

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Optional groups in display templates: `{name}[ ({company})]` leaves out the brackets'
 /// contents when their placeholders are all empty, in the model's display, the row adapters

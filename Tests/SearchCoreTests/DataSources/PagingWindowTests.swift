@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A table made of arrays of items, one per section: the smallest `TableDataSource`.
 private struct ArrayTable: TableDataSource {

@@ -2,6 +2,7 @@ import Testing
 
 @testable import SearchCore
 @testable import SearchDataSets
+@testable import SearchEngine
 
 /// Loads a committed data set of `Corpus/`.
 private func loadModel(_ name: String) throws -> Model {

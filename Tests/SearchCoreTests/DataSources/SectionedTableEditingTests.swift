@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 @Suite struct SectionedTableEditingTests {
   let collation: TableCollation

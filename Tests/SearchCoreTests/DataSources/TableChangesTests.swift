@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A fruit model: "Apple", "Avocado", "Banana", "Blueberry", "Cherry", with kinds.
 private func fruit() throws -> Model {

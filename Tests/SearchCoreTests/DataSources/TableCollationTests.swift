@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Index titles and section titles, with expectations from CLDR's index characters and
 /// collation tailorings (which ICU's alphabetic index follows).

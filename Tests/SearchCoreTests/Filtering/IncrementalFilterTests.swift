@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Real queries from the sample's own words: prefixes, infixes, two terms, anchors, exclusions,
 /// alternatives and fuzzy terms, as people type them (lower case).

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SearchCore
 @testable import SearchDataSets
+@testable import SearchEngine
 
 /// ``LineFilter`` (what `filter` runs on plain lines) gives the answer of the corpus path: an
 /// ``IncrementalFilter`` over ``DataSetLoader/loadLines(_:)`` of the same input.

@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Marks of ``SearchCorpus/markedDisplay(of:for:scope:)`` cover whole characters of the row,
 /// even where a character forms across the join of two parts of the template (a value's

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Display text with its matches marked: the template's literal text is never marked, a
 /// field's matched ranges land where the field's value sits in the row.

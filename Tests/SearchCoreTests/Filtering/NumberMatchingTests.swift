@@ -5,6 +5,7 @@ import Testing
 
 @testable import SearchCore
 @testable import SearchDataSets
+@testable import SearchEngine
 
 /// A query word that is a number also matches number attributes by equality (the products
 /// data set's year and price), and incremental filtering stays equal to a full scan.

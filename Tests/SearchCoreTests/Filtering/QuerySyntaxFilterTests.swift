@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// What people type into the tweets' search field: two neighbouring words of a tweet (as
 /// written, lower case, swapped, joined by a tab) and words with extended syntax's operator

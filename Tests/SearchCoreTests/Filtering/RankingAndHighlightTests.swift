@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 @Suite struct RankingAndHighlightTests {
   /// A corpus of one searched field "name", one unsearched field "note", an attribute

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A scope whose values no item has was silently an empty list; now building the corpus says
 /// so, with the values there are.

@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Batches of changes to the products corpus: the index and scopes refreshed once per batch
 /// answer every search as a corpus built from scratch does.

@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Small batches update a corpus's scopes and common-byte bits in place: the corpus they
 /// leave is the one built from scratch from the same model, bit for bit and run for run.

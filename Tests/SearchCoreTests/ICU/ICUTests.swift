@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 @Suite struct ICUTests {
   @Test func versionIsReported() {

@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A column scan finds the value of each hit however far it lies from the previous one: next
 /// to it, a few values on, or thousands of values on (where the search for the value strides

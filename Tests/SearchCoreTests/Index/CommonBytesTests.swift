@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The bits of common letters (``CommonBytes``) answer a one-letter query: the same items as the
 /// reference evaluator, also where a letter carries a mark that folding keeps (then the letter

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The limits checked while a file is read: the longest line, the most bytes.
 @Suite struct FileBytesTests {

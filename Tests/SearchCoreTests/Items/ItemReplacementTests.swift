@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The changes that replace one list with another, carried out in their order, give the new
 /// list; the rows that move are as few as can be: all kept items but the longest run in order.

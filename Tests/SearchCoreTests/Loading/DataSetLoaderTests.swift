@@ -2,6 +2,7 @@ import Testing
 
 @testable import SearchCore
 @testable import SearchDataSets
+@testable import SearchEngine
 
 @Suite struct DataSetLoaderTests {
   // MARK: Helpers

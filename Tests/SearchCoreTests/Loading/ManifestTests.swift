@@ -3,6 +3,7 @@ import Testing
 
 @testable import SearchCore
 @testable import SearchDataSets
+@testable import SearchEngine
 
 @Suite struct ManifestTests {
   static let cities = """

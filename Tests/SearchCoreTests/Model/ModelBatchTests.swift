@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 @Suite struct ModelBatchTests {
   /// A batch does what its changes do one by one, and tells what it touched.

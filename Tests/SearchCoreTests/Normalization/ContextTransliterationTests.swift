@@ -2,6 +2,7 @@ import Testing
 
 @testable import SearchCore
 @testable import SearchDataSets
+@testable import SearchEngine
 
 private let latin: Folding = [.case, .diacritics, .compatibility, .latin]
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 private let mixedI: Folding = [.case, .diacritics, .compatibility, .dotlessI]
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 @Suite struct FoldedTextTests {
   let normalizer: Normalizer

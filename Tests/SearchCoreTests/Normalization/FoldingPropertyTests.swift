@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Scalars from many scripts, with combining marks, joiners and ignorables, so that random
 /// strings meet every path of the folder: ASCII runs, cached characters, clusters the grapheme

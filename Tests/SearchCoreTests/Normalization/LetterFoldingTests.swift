@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Letters without a decomposition that diacritic folding folds (``LetterFoldings``): ł, ø, đ,
 /// ħ, ŧ, ƀ, ı, þ, ð, æ, œ and their capitals.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Texts that must fold alike (`same`) or differently (`different`) under given options.
 struct FoldingCase: CustomTestStringConvertible, Sendable {

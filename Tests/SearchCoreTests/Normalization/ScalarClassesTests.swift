@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The folder's shortcut for finding characters agrees with Swift's grapheme breaker.
 struct ScalarClassesTests {

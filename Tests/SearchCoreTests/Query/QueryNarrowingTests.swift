@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A query typed after another, and whether the newer one narrows the older: every item that
 /// matches `newer` is sure to match `older`.

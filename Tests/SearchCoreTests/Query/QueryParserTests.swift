@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A query and the structure fzf 0.38 gives it, written in `Query.description` syntax: sets
 /// separated by spaces, the terms of a set in parentheses joined by ` | `, each term with its

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A query read in one syntax, and the terms expected of it: one inner array per set, each
 /// term as its unfolded text (all terms of words and literal queries are exact and positive).

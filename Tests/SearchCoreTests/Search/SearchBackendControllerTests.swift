@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The controller over a backend that is ahead of the model: `apply(_:)` sends a batch to the
 /// backend first, so for a moment the backend holds items the list does not have yet. A

@@ -3,6 +3,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Keystrokes of the session: 5,000, or 1,500 under a sanitizer (`.ci/run` sets SANITIZER),
 /// where each costs ten times more and the session would be the longest test of the pass.

@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Each row of the event table of the guide SearchBehavior.md, as marble timelines over the products data set
 /// (45 products; model order is the file's: 28 iPad, 31 iPad mini, 32 iPad Air, 35 iPad Pro;

@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Observers end by themselves when their token goes; the delegate hears the lifecycle in
 /// UIKit's order; events also arrive as an `AsyncSequence`.

@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The pure machine alone: no corpus, no driver, no clock. The driver's part (running the
 /// search) is played by hand.

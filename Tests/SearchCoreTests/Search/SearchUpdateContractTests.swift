@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The promises of ``SearchUpdate`` that issue 27 found broken, each as the timeline that
 /// broke it: a generation names one set of rows, text of only white space is empty text, and

@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The update stream: one update per visible change, sent when the tables agree with it, with
 /// a change set from the rows on screen before. Each test reproduces a way a front went wrong

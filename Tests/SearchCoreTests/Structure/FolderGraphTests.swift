@@ -1,28 +1,38 @@
 import Foundation
 import Testing
 
-/// SearchCore's folders are layers: each uses only folders below it, so a maintainer can read
-/// them bottom to top, in the order of ``layers``. The graph is derived from the code
+/// The folders of SearchEngine and SearchCore are layers: each uses only folders below it, so a
+/// maintainer can read them bottom to top, in the order of ``layers``. (That SearchEngine never
+/// uses SearchCore the compiler checks: SearchCore depends on it, not the other way round.) The graph is derived from the code
 /// (``FolderGraph``); a use of an upper folder from a lower one fails here, naming the names
 /// and files that make it.
 @Suite struct FolderGraphTests {
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/SearchCore")
+    .deletingLastPathComponent().appendingPathComponent("Sources")
 
-  /// SearchCore's folders from the bottom: the C boundary and helpers, text folding and
-  /// matching, queries, the model, the index and the filter over it, the backends, the data
-  /// sources, the controller, and the app's front door.
+  /// The engine's folders from the bottom (the helpers and the C boundary, text folding and
+  /// matching, queries, the model, the index and the filter over it, the backends), then
+  /// the app API's: the data sources, the controller, and the app's front door.
   static let layers = [
     "Support", "ICU", "Normalization", "Matching", "Query", "Model", "Input", "Index",
     "Filtering", "Backend", "DataSources", "Search", "Items",
   ]
+  /// Where the engine's layers end and the app API's begin.
+  static let firstAppLayer = "DataSources"
 
-  @Test func searchCoresFoldersUseOnlyTheLayersBelow() throws {
-    let graph = try FolderGraph(reading: Self.sources)
+  @Test func theFoldersUseOnlyTheLayersBelow() throws {
+    let engine = Self.sources.appendingPathComponent("SearchEngine")
+    let app = Self.sources.appendingPathComponent("SearchCore")
+    let graph = try FolderGraph(reading: [engine, app])
     #expect(
-      graph.folders.subtracting(["SearchCore.docc"]) == Set(Self.layers),
+      graph.folders.subtracting(["SearchCore.docc", "Exports.swift"]) == Set(Self.layers),
       "a new folder needs its place in FolderGraphTests.layers")
+    let split = try #require(Self.layers.firstIndex(of: Self.firstAppLayer))
+    let engineFolders = try FileManager.default.contentsOfDirectory(atPath: engine.path)
+    #expect(
+      Set(engineFolders) == Set(Self.layers[..<split]),
+      "SearchEngine holds the layers below \(Self.firstAppLayer), SearchCore the rest")
     for (from, targets) in graph.edges {
       for (to, references) in targets {
         guard let upper = Self.layers.firstIndex(of: from),

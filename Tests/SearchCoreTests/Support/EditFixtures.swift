@@ -1,6 +1,7 @@
 import SearchCoreTesting
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Random models and batches of changes for the batch and table-editing tests.
 enum EditFixtures {

@@ -54,18 +54,23 @@ struct FolderGraph {
     }
   }
 
-  /// The graph of the Swift files under `folder`.
-  init(reading folder: URL) throws {
+  /// The graph of the Swift files under `targets`, the source folders of one or more targets:
+  /// a file's folder is the first component of its path under its target, so the folders of
+  /// targets that depend on each other make one graph.
+  init(reading targets: [URL]) throws {
     let keys: [URLResourceKey] = [.isRegularFileKey]
-    guard
-      let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys)
-    else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path]) }
     var files: [(path: String, text: String)] = []
-    let base = folder.standardizedFileURL.path + "/"
-    for case let url as URL in enumerator where url.pathExtension == "swift" {
-      let path = url.standardizedFileURL.path
-      files.append(
-        (String(path.dropFirst(base.count)), try String(contentsOf: url, encoding: .utf8)))
+    for target in targets {
+      guard
+        let enumerator = FileManager.default.enumerator(
+          at: target, includingPropertiesForKeys: keys)
+      else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: target.path]) }
+      let base = target.standardizedFileURL.path + "/"
+      for case let url as URL in enumerator where url.pathExtension == "swift" {
+        let path = url.standardizedFileURL.path
+        files.append(
+          (String(path.dropFirst(base.count)), try String(contentsOf: url, encoding: .utf8)))
+      }
     }
     self.init(files: files.sorted { $0.path < $1.path })
   }

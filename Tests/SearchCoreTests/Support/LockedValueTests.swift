@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 struct LockedValueTests {
   private struct Refusal: Error {}

@@ -2,6 +2,7 @@ import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Drives a search controller from a marble string and writes its events compactly, so that
 /// a test reads as a timeline: `"b t=mac +100 r"` in, `"wb db text(mac) …"` out.

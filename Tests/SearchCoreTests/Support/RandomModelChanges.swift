@@ -1,6 +1,7 @@
 import SearchCoreTesting
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// A batch of `size` inserts, updates and removes of items in `model` or added earlier in the
 /// batch, with records drawn by `record`. Inserts go anywhere; with `endInserts`, a drawn half

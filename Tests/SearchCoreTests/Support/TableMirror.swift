@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// The rows a front shows, kept up to date only by applying change sets as UIKit's batch
 /// updates do: first deletions and move sources at old paths (rows, then whole sections), then

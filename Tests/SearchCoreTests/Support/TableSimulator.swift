@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SearchCore
+@testable import SearchEngine
 
 /// Applies changes to the old table as UIKit's batch updates do (see ``TableMirror``):
 /// the sections a front would show after the batch.

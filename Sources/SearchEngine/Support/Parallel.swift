@@ -5,9 +5,9 @@ import Dispatch
 #endif
 
 /// Work split into chunks over all cores.
-enum Parallel {
+package enum Parallel {
   /// Runs `body` for each chunk index on all cores and returns the results in chunk order.
-  static func map<T: Sendable>(chunks: Int, _ body: @Sendable (Int) -> T) -> [T] {
+  package static func map<T: Sendable>(chunks: Int, _ body: @Sendable (Int) -> T) -> [T] {
     if chunks <= 1 { return (0..<chunks).map(body) }
     let results = ResultSlots<T>(count: chunks)
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
@@ -18,7 +18,7 @@ enum Parallel {
 
   /// Runs `first` and `second` at once, on two cores where there are two, and returns both
   /// results.
-  static func both<A: Sendable, B: Sendable>(
+  package static func both<A: Sendable, B: Sendable>(
     _ first: @Sendable () -> A, _ second: @Sendable () -> B
   ) -> (A, B) {
     let firsts = ResultSlots<A>(count: 1)
@@ -30,7 +30,7 @@ enum Parallel {
   }
 
   /// The number of cores the process may use.
-  static let activeProcessorCount: Int = {
+  package static let activeProcessorCount: Int = {
     #if canImport(Glibc)
       return max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1)
     #else
@@ -39,7 +39,7 @@ enum Parallel {
   }()
 
   /// Half-open ranges that split `0..<count` into pieces of about `size` elements.
-  static func ranges(count: Int, size: Int) -> [Range<Int>] {
+  package static func ranges(count: Int, size: Int) -> [Range<Int>] {
     stride(from: 0, to: count, by: max(size, 1)).map { $0..<min($0 + size, count) }
   }
 }

@@ -12,6 +12,14 @@ public struct SearchResult: Sendable {
   /// The model version the result reflects.
   public let modelVersion: Int
 
+  package init(query: Query, scope: Int, items: [ItemID], path: Path, modelVersion: Int) {
+    self.query = query
+    self.scope = scope
+    self.items = items
+    self.path = path
+    self.modelVersion = modelVersion
+  }
+
   /// How a result was found.
   public enum Path: Hashable, Sendable {
     /// Every item of the scope was scanned.

@@ -11,7 +11,7 @@ public struct Scope: Hashable, Sendable {
   public var fields: [String]?
   /// Whether the scope may admit no item when its corpus is built (a typed scope whose
   /// values are checked by the compiler); else that is a misspelt value and an error.
-  var mayBeEmpty = false
+  package var mayBeEmpty = false
 
   /// Creates a scope; with no restriction it is "All".
   public init(

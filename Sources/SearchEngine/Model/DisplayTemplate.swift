@@ -9,8 +9,8 @@
 /// one it would never show). `[[` is a literal `[` and `]]` a literal `]`, inside a group or
 /// out, read from left to right: `[[{kind}]]` shows "[video]", and `[{a}]]]` is a group that
 /// ends with a literal "]".
-struct ParsedTemplate: Sendable, Hashable {
-  enum Part: Sendable, Hashable {
+package struct ParsedTemplate: Sendable, Hashable {
+  package enum Part: Sendable, Hashable {
     case text(String)
     case field(Int, name: String)
     case attribute(Int, name: String)
@@ -19,7 +19,7 @@ struct ParsedTemplate: Sendable, Hashable {
   }
 
   /// What is wrong with a template, and where (columns count characters from 1).
-  enum Problem {
+  package enum Problem {
     case unknownName(String)
     case unclosedPlaceholder
     case unclosedGroup(column: Int)
@@ -28,12 +28,12 @@ struct ParsedTemplate: Sendable, Hashable {
     case groupWithoutPlaceholder(column: Int)
   }
 
-  let parts: [Part]
+  package let parts: [Part]
 
   /// Throws for unknown names, unclosed braces and malformed groups, at the first problem: a
   /// template is written by a programmer, so a typo should stop them at once rather than show
   /// "{auhtor}" in every row.
-  init(_ template: String, schema: Schema) throws(RowAdapterError) {
+  package init(_ template: String, schema: Schema) throws(RowAdapterError) {
     var first: Problem?
     self.init(template, schema: schema) { problem in
       if first == nil { first = problem }
@@ -63,7 +63,7 @@ struct ParsedTemplate: Sendable, Hashable {
   /// group inside a group, and a `]` that closes no group are literal brackets (the parts
   /// after an unclosed `[` always show); a group without a placeholder is literal text,
   /// brackets included.
-  init(lenient template: String, schema: Schema) {
+  package init(lenient template: String, schema: Schema) {
     self.init(template, schema: schema) { _ in }
   }
 
@@ -186,7 +186,7 @@ struct ParsedTemplate: Sendable, Hashable {
   /// whose index moved is looked up again, and a name the model lacks is written back as
   /// `{name}` (as ``Model/display(_:)`` does), so a mismatch shows rather than crashes.
   /// Placeholders of an item that is not in the model are empty.
-  func render(_ item: ItemID, in model: Model, transform: (String) -> String) -> String {
+  package func render(_ item: ItemID, in model: Model, transform: (String) -> String) -> String {
     var result = ""
     walk(
       item, in: model, text: { result += $0 },
@@ -199,7 +199,7 @@ struct ParsedTemplate: Sendable, Hashable {
   /// model lacks), a field's values with the field's index, an attribute's value. A group
   /// whose placeholders all render empty is skipped whole; a name the model lacks renders
   /// `{name}`, which is not empty.
-  func walk(
+  package func walk(
     _ item: ItemID, in model: Model, text: (String) -> Void, field: (Int, [String]) -> Void,
     attribute: (String) -> Void
   ) {

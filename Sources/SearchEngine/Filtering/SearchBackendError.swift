@@ -36,7 +36,7 @@ public struct SearchBackendError: Error, Hashable, Sendable, CustomStringConvert
   public var description: String { "\(message); \(advice)" }
 
   /// `error` as a backend error: itself when it is one, else a rejection that quotes it.
-  static func wrapping(_ error: any Error) -> SearchBackendError {
+  package static func wrapping(_ error: any Error) -> SearchBackendError {
     if let error = error as? SearchBackendError { return error }
     return SearchBackendError(
       .rejected, "the backend failed: \(error)", advice: "see its documentation")

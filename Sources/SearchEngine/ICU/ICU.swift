@@ -22,9 +22,9 @@ public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Thin, typed access to the ICU services behind CICU.
-enum ICU {
+package enum ICU {
   /// The version of the ICU library the package runs against, such as "72.1".
-  static var version: String {
+  package static var version: String {
     var buffer = [CChar](repeating: 0, count: 32)
     let count = buffer.count
     buffer.withUnsafeMutableBufferPointer { cicu_version($0.baseAddress, count) }
@@ -32,13 +32,15 @@ enum ICU {
   }
 
   /// Throws when `status` reports a failure (warnings, below zero, are not failures).
-  static func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(ICUError) {
+  package static func check(_ status: Int32, _ operation: @autoclosure () -> String)
+    throws(ICUError)
+  {
     if status > 0 { throw ICUError(code: status, operation: operation()) }
   }
 
   /// Runs a C function that writes into a buffer and reports the length it needs, growing the
   /// buffer once when the first guess was too small.
-  static func withGrowingBuffer<Element: BinaryInteger>(
+  package static func withGrowingBuffer<Element: BinaryInteger>(
     of _: Element.Type, guess: Int, _ operation: @autoclosure () -> String,
     _ body: (UnsafeMutablePointer<Element>, Int32, inout Int32) -> Int32
   ) throws(ICUError) -> [Element] {
@@ -62,16 +64,16 @@ enum ICU {
   }
 
   /// One of ICU's shared Normalizer2 instances.
-  struct Normalizer: @unchecked Sendable {
+  package struct Normalizer: @unchecked Sendable {
     // ICU documents Normalizer2 instances as immutable and safe to share between threads.
-    let pointer: UnsafeRawPointer
-    let name: String
+    package let pointer: UnsafeRawPointer
+    package let name: String
 
-    static let nfc = load(CICU_NFC, "NFC")
-    static let nfd = load(CICU_NFD, "NFD")
-    static let nfkc = load(CICU_NFKC, "NFKC")
-    static let nfkd = load(CICU_NFKD, "NFKD")
-    static let nfkcCasefold = load(CICU_NFKC_CASEFOLD, "NFKC_Casefold")
+    package static let nfc = load(CICU_NFC, "NFC")
+    package static let nfd = load(CICU_NFD, "NFD")
+    package static let nfkc = load(CICU_NFKC, "NFKC")
+    package static let nfkd = load(CICU_NFKD, "NFKD")
+    package static let nfkcCasefold = load(CICU_NFKC_CASEFOLD, "NFKC_Casefold")
 
     private static func load(_ form: cicu_normalization_form, _ name: String) -> Result<
       Normalizer, ICUError
@@ -86,7 +88,7 @@ enum ICU {
     }
 
     /// The normalized form of `text`.
-    func normalize(_ text: [UInt16]) throws(ICUError) -> [UInt16] {
+    package func normalize(_ text: [UInt16]) throws(ICUError) -> [UInt16] {
       try text.withUnsafeBufferPointer { source throws(ICUError) in
         try ICU.withGrowingBuffer(of: UInt16.self, guess: text.count + 8, "normalizing to \(name)")
         { dest, capacity, status in
@@ -97,25 +99,25 @@ enum ICU {
   }
 
   /// Script codes (UScriptCode) the folder tells apart.
-  enum Script {
-    static let common: Int32 = 0
-    static let inherited: Int32 = 1
-    static let latin: Int32 = 25
-    static let unknown: Int32 = 103
+  package enum Script {
+    package static let common: Int32 = 0
+    package static let inherited: Int32 = 1
+    package static let latin: Int32 = 25
+    package static let unknown: Int32 = 103
   }
 
   /// The Script property of a scalar as a UScriptCode (``Script``), -1 if ICU fails.
-  static func script(of value: UInt32) -> Int32 {
+  package static func script(of value: UInt32) -> Int32 {
     cicu_script(Int32(bitPattern: value))
   }
 
   /// Whether `script` is among the Script_Extensions of a scalar.
-  static func hasScript(_ value: UInt32, _ script: Int32) -> Bool {
+  package static func hasScript(_ value: UInt32, _ script: Int32) -> Bool {
     cicu_has_script(Int32(bitPattern: value), script) != 0
   }
 
   /// Full case folding, with the Turkic mappings when `turkic` is set.
-  static func foldCase(_ text: [UInt16], turkic: Bool) throws(ICUError) -> [UInt16] {
+  package static func foldCase(_ text: [UInt16], turkic: Bool) throws(ICUError) -> [UInt16] {
     try text.withUnsafeBufferPointer { source throws(ICUError) in
       try withGrowingBuffer(of: UInt16.self, guess: text.count + 8, "folding case") {
         dest, capacity, status in
@@ -126,7 +128,7 @@ enum ICU {
   }
 
   /// Boundaries of grapheme clusters or words, as UTF-16 offsets including 0 and the end.
-  static func boundaries(
+  package static func boundaries(
     _ kind: cicu_break_kind, in text: [UInt16], locale: String
   ) throws(ICUError) -> (offsets: [Int], isWord: [Bool]) {
     var capacity = text.count + 2
@@ -153,12 +155,12 @@ enum ICU {
   /// An ICU transliterator. Not safe to use from two threads at once: each folder owns its
   /// own copy while it lives, and gives it back to its normaliser when it goes (sendable so
   /// that it can move between them; it is never shared).
-  final class Transliterator: @unchecked Sendable {
+  package final class Transliterator: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     /// The ID it was opened with, such as "Any-Latin; Latin-ASCII".
-    let id: String
+    package let id: String
 
-    init(id: String) throws(ICUError) {
+    package init(id: String) throws(ICUError) {
       let units = Array(id.utf16)
       var status: Int32 = 0
       let handle = units.withUnsafeBufferPointer {
@@ -180,7 +182,7 @@ enum ICU {
     deinit { cicu_transliterator_close(handle) }
 
     /// An independent copy, for use on another thread.
-    func copy() throws(ICUError) -> Transliterator {
+    package func copy() throws(ICUError) -> Transliterator {
       var status: Int32 = 0
       let clone = cicu_transliterator_clone(handle, &status)
       try ICU.check(status, "cloning transliterator \"\(id)\"")
@@ -189,7 +191,7 @@ enum ICU {
     }
 
     /// The transliteration of `text`.
-    func transliterate(_ text: [UInt16]) throws(ICUError) -> [UInt16] {
+    package func transliterate(_ text: [UInt16]) throws(ICUError) -> [UInt16] {
       var capacity = text.count * 4 + 16
       for _ in 0..<3 {
         var buffer = text + [UInt16](repeating: 0, count: capacity - text.count)
@@ -213,9 +215,9 @@ enum ICU {
   ///
   /// Unlike a collator it needs no copy per thread: ICU documents the immutable index as safe
   /// to use from several threads at once, and nothing here changes it after it is built.
-  final class AlphabeticIndex: @unchecked Sendable {
+  package final class AlphabeticIndex: @unchecked Sendable {
     /// Where a bucket stands among the letters.
-    enum LabelKind: Hashable, Sendable {
+    package enum LabelKind: Hashable, Sendable {
       /// A letter of the index.
       case letter
       /// Before the first letter: digits, punctuation, symbols, the empty text.
@@ -227,22 +229,22 @@ enum ICU {
     }
 
     /// A bucket of the index.
-    struct Bucket: Hashable, Sendable {
+    package struct Bucket: Hashable, Sendable {
       /// ICU's label: the letter, or "…" for the other kinds.
-      var label: String
+      package var label: String
       /// Whether it is a letter, or which of the others.
-      var kind: LabelKind
+      package var kind: LabelKind
     }
 
     private let handle: UnsafeMutableRawPointer
     /// The locale it was opened for.
-    let locale: String
+    package let locale: String
     /// The buckets in the index's order.
-    let buckets: [Bucket]
+    package let buckets: [Bucket]
 
     /// Opens the index of `locale`, with the letters of `extraLabelsLocale`'s index added when
     /// it is given (as "en" adds A to Z to the Japanese index).
-    init(locale: String, extraLabelsLocale: String? = nil) throws(ICUError) {
+    package init(locale: String, extraLabelsLocale: String? = nil) throws(ICUError) {
       let operation = "opening the alphabetic index for \"\(locale)\""
       var status: Int32 = 0
       let opened: UnsafeMutableRawPointer?
@@ -291,7 +293,7 @@ enum ICU {
     }
 
     /// The index in ``buckets`` of the bucket `text` is filed under.
-    func bucketIndex(of text: String) throws(ICUError) -> Int {
+    package func bucketIndex(of text: String) throws(ICUError) -> Int {
       var status: Int32 = 0
       let units = Array(text.utf16)
       let bucket = units.withUnsafeBufferPointer { source in
@@ -308,12 +310,12 @@ enum ICU {
   }
 
   /// An ICU collator for one locale. Not safe to share between threads: copy it for each.
-  final class Collator {
+  package final class Collator {
     private let handle: UnsafeMutableRawPointer
     /// The locale it was opened for.
-    let locale: String
+    package let locale: String
 
-    init(locale: String) throws(ICUError) {
+    package init(locale: String) throws(ICUError) {
       var status: Int32 = 0
       let handle = cicu_collator_open(locale, &status)
       try ICU.check(status, "opening a collator for \"\(locale)\"")
@@ -330,7 +332,7 @@ enum ICU {
     deinit { cicu_collator_close(handle) }
 
     /// An independent copy, for use on another thread.
-    func copy() throws(ICUError) -> Collator {
+    package func copy() throws(ICUError) -> Collator {
       var status: Int32 = 0
       let clone = cicu_collator_clone(handle, &status)
       try ICU.check(status, "cloning the collator for \"\(locale)\"")
@@ -340,10 +342,12 @@ enum ICU {
 
     /// Sets the comparison strength: 0 primary (base letters), 1 secondary (accents),
     /// 2 tertiary (case).
-    func setStrength(_ strength: Int) { cicu_collator_set_strength(handle, Int32(strength)) }
+    package func setStrength(_ strength: Int) {
+      cicu_collator_set_strength(handle, Int32(strength))
+    }
 
     /// The sort key of `text`: byte-wise comparison of keys orders as the collator does.
-    func sortKey(_ text: String) -> [UInt8] {
+    package func sortKey(_ text: String) -> [UInt8] {
       let units = Array(text.utf16)
       return units.withUnsafeBufferPointer { source in
         var capacity = units.count * 4 + 16
@@ -359,7 +363,7 @@ enum ICU {
     }
 
     /// Compares two strings under the collator's rules.
-    func compare(_ a: String, _ b: String) -> Int {
+    package func compare(_ a: String, _ b: String) -> Int {
       let x = Array(a.utf16)
       let y = Array(b.utf16)
       return Int(cicu_collator_compare(handle, x, Int32(x.count), y, Int32(y.count)))

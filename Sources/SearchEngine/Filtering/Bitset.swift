@@ -1,11 +1,11 @@
 /// A set of small integers below a capacity, one bit each.
-struct Bitset: Sendable, Hashable {
+package struct Bitset: Sendable, Hashable {
   private(set) var words: [UInt64]
   /// The number of integers the set can hold: `0..<capacity`.
   private(set) var capacity: Int
 
   /// An empty set for `0..<capacity`.
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = capacity
     words = [UInt64](repeating: 0, count: (capacity + 63) / 64)
   }
@@ -14,28 +14,28 @@ struct Bitset: Sendable, Hashable {
   /// set a model's new identities need, as if it had been made that large.
   ///
   /// - Complexity: O(*k*) for *k* new words.
-  mutating func grow(to capacity: Int) {
+  package mutating func grow(to capacity: Int) {
     guard capacity > self.capacity else { return }
     self.capacity = capacity
     words.append(contentsOf: repeatElement(0, count: (capacity + 63) / 64 - words.count))
   }
 
   @inline(__always)
-  func contains(_ value: Int) -> Bool {
+  package func contains(_ value: Int) -> Bool {
     value >= 0 && value < capacity && words[value >> 6] & (1 << UInt64(value & 63)) != 0
   }
 
   @inline(__always)
-  mutating func insert(_ value: Int) { words[value >> 6] |= 1 << UInt64(value & 63) }
+  package mutating func insert(_ value: Int) { words[value >> 6] |= 1 << UInt64(value & 63) }
 
-  mutating func remove(_ value: Int) { words[value >> 6] &= ~(1 << UInt64(value & 63)) }
+  package mutating func remove(_ value: Int) { words[value >> 6] &= ~(1 << UInt64(value & 63)) }
 
   /// The number of integers in the set.
-  var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+  package var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
   /// Calls `body` with every integer of the set, ascending: one pass over the words.
   @inline(__always)
-  func forEach(_ body: (Int) -> Void) {
+  package func forEach(_ body: (Int) -> Void) {
     words.withUnsafeBufferPointer { words in
       for index in words.indices {
         var bits = words[index]

@@ -112,7 +112,7 @@ public struct SearchCorpus: Sendable {
   ///   only inserts); only the new text is folded. A batch above ``incrementalShare``: a pass
   ///   over the model's values.
   @discardableResult
-  mutating func apply(_ changes: [ModelChange]) throws(CorpusError) -> TableEdit {
+  package mutating func apply(_ changes: [ModelChange]) throws(CorpusError) -> TableEdit {
     let before = ScopeBaseline(of: model, changes: changes)
     let edit: TableEdit
     do { edit = try model.apply(changes) } catch { throw .model(error) }
@@ -133,7 +133,7 @@ public struct SearchCorpus: Sendable {
   /// Whether item `a` comes before item `b` in the model's order; both must be in the model.
   ///
   /// - Complexity: O(1).
-  func precedes(_ a: ItemID, _ b: ItemID) -> Bool { model.precedes(a, b) }
+  package func precedes(_ a: ItemID, _ b: ItemID) -> Bool { model.precedes(a, b) }
 
   /// Each item's position in the model's order, by identity; empty while the order is the
   /// identity order.
@@ -414,7 +414,7 @@ public struct SearchCorpus: Sendable {
   }
 
   /// Sorts identities into model order.
-  func sortedByPosition(_ items: inout [ItemID]) {
+  package func sortedByPosition(_ items: inout [ItemID]) {
     if positions.isEmpty {
       items.sort()
     } else {

@@ -3,20 +3,20 @@
 /// rebuilding it.
 ///
 /// An item is in at most one of the three.
-struct TableEdit: Hashable, Sendable {
+package struct TableEdit: Hashable, Sendable {
   /// Items no longer in the table.
-  var removed: Set<ItemID>
+  package var removed: Set<ItemID>
   /// Items new to the table, all in the new model.
-  var inserted: [ItemID]
+  package var inserted: [ItemID]
   /// Items in both tables whose content changed: their section and row may change.
-  var updated: Set<ItemID>
+  package var updated: Set<ItemID>
 
-  init(removed: Set<ItemID> = [], inserted: [ItemID] = [], updated: Set<ItemID> = []) {
+  package init(removed: Set<ItemID> = [], inserted: [ItemID] = [], updated: Set<ItemID> = []) {
     self.removed = removed
     self.inserted = inserted
     self.updated = updated
   }
 
   /// Whether the batch touched no item.
-  var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
+  package var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
 }

@@ -6,7 +6,7 @@
 /// is the intersection of its sets. A short list of candidates (earlier results that the query
 /// narrows, or what the first set left) is instead checked item by item, which costs time in
 /// proportion to the candidates rather than to the whole corpus.
-struct QueryEvaluator: Sendable {
+package struct QueryEvaluator: Sendable {
   let corpus: SearchCorpus
   /// The query's term sets, ready to match: all sets must match, any term of a set.
   let sets: [[TermMatcher]]
@@ -23,7 +23,7 @@ struct QueryEvaluator: Sendable {
   /// byte once at memory speed, a check per item pays for jumping around).
   static let scanRatio = 24
 
-  init(corpus: SearchCorpus, query: Query, scope: Int) {
+  package init(corpus: SearchCorpus, query: Query, scope: Int) {
     self.corpus = corpus
     self.sets = query.sets.map { set in
       set.terms.map { term in
@@ -233,7 +233,7 @@ struct QueryEvaluator: Sendable {
   }
 
   /// Whether one item is in the scope and matches the query: what a model change re-checks.
-  func admits(_ id: ItemID) -> Bool {
+  package func admits(_ id: ItemID) -> Bool {
     guard corpus.model.contains(id) else { return false }
     if let members = corpus.scopeMembers[scope], !members.contains(Int(id.rawValue)) {
       return false

@@ -154,7 +154,7 @@ public struct Model: Sendable {
   ///   with the model unchanged; ``ModelError/tooLarge(field:)`` when a field's text would
   ///   pass 2 GiB, with the item half added: drop the model then.
   @discardableResult
-  mutating func appendBuilding(_ record: ItemRecord) throws(ModelError) -> ItemID {
+  package mutating func appendBuilding(_ record: ItemRecord) throws(ModelError) -> ItemID {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
     }
@@ -225,7 +225,7 @@ public struct Model: Sendable {
   /// - Complexity: O(*k*²) for *k* changes, plus one copy of the order from the first
   ///   position the batch changed.
   @discardableResult
-  mutating func apply(_ changes: [ModelChange]) throws(ModelError) -> TableEdit {
+  package mutating func apply(_ changes: [ModelChange]) throws(ModelError) -> TableEdit {
     try check(changes)
     var orderEdit = OrderEdit(count: order.count)
     var inserted: [ItemID] = []
@@ -328,7 +328,7 @@ public struct Model: Sendable {
   /// The position of an item in the model's order, or nil when it is not in the model.
   ///
   /// - Complexity: O(1); O(log *n*) while the model is in identity order.
-  func position(of id: ItemID) -> Int? {
+  package func position(of id: ItemID) -> Int? {
     guard contains(id) else { return nil }
     if !isInIdentityOrder { return Int(positions[Int(id.rawValue)]) }
     var low = 0
@@ -343,7 +343,7 @@ public struct Model: Sendable {
   /// Whether item `a` comes before item `b` in the model's order; both must be in the model.
   ///
   /// - Complexity: O(1).
-  func precedes(_ a: ItemID, _ b: ItemID) -> Bool {
+  package func precedes(_ a: ItemID, _ b: ItemID) -> Bool {
     if isInIdentityOrder { return a < b }
     return positions[Int(a.rawValue)] < positions[Int(b.rawValue)]
   }
