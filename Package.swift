@@ -37,7 +37,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
-    // `swift package generate-documentation --target SearchCore`: the guides and the API.
+    // `swift package generate-documentation`: the guides and the API (the README has the
+    // command that builds the three libraries' documentation as one archive).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
   ],
   targets: [

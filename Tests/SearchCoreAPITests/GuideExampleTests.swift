@@ -3,8 +3,8 @@ import SearchCore
 import SearchDataSets
 import Testing
 
-/// The DocC guides' ```swift blocks: every block of every guide of SearchCore.docc and
-/// SearchPostgres.docc must appear, whole and verbatim, in a file of `GuideExamples/`, where
+/// The DocC guides' ```swift blocks: every block of every guide of SearchEngine.docc,
+/// SearchCore.docc and SearchPostgres.docc must appear, whole and verbatim, in a file of `GuideExamples/`, where
 /// it compiles against the public API only. A block that is not meant to compile (a fragment,
 /// UIKit or SwiftUI code) is a plain ``` block instead.
 enum Guides {
@@ -16,7 +16,8 @@ enum Guides {
 
   /// The documentation catalogues whose guides are checked.
   static let catalogues = [
-    "Sources/SearchCore/SearchCore.docc", "Sources/SearchPostgres/SearchPostgres.docc",
+    "Sources/SearchEngine/SearchEngine.docc", "Sources/SearchCore/SearchCore.docc",
+    "Sources/SearchPostgres/SearchPostgres.docc",
   ]
 
   /// The folder of the examples' source files.
@@ -181,6 +182,7 @@ enum GuideData {
       }
     }
     #expect(guides.contains("Sources/SearchCore/SearchCore.docc/Articles/GettingStarted.md"))
+    #expect(guides.contains("Sources/SearchEngine/SearchEngine.docc/Articles/QueryLanguage.md"))
     #expect(guides.contains("Sources/SearchPostgres/SearchPostgres.docc/ScalingOut.md"))
     #expect(swiftBlocks > 0)
   }
@@ -280,7 +282,7 @@ enum GuideData {
     token.cancel()
   }
 
-  /// SearchCore.md: "CAFE" matches "café" in "Un café", on whole characters.
+  /// SearchEngine.md: "CAFE" matches "café" in "Un café", on whole characters.
   @Test func overview() throws {
     let (text, ranges) = try overviewExample()
     #expect(ranges.map { text.original[$0] } == ["café"])

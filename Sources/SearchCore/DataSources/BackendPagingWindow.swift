@@ -5,7 +5,7 @@ import SearchEngine
 ///
 /// It is ``PagingWindow`` for answers the process does not hold: the window asks the backend
 /// only for the current page and up to `neighbours` pages on each side, each by its keyset
-/// cursor (``PagedSearchBackend/page(matching:scope:after:limit:)``), and releases pages that
+/// cursor (``/SearchEngine/PagedSearchBackend/page(matching:scope:after:limit:)``), and releases pages that
 /// leave its reach. Moving to the next or the previous page reads at most one page. The
 /// cursor where each page starts is kept once known (one key per page), so coming back costs
 /// that page alone; a first jump far ahead reads the pages on the way, since a keyset cannot

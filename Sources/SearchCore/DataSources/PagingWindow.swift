@@ -32,7 +32,7 @@ public struct PagingWindow<Row: Sendable>: Sendable {
     }
   }
 
-  /// Makes the row of an item; a failure is reported as a ``RowAdapterError``.
+  /// Makes the row of an item; a failure is reported as a ``/SearchEngine/RowAdapterError``.
   public typealias Render = @Sendable (ItemID) throws(RowAdapterError) -> Row
 
   /// Rows per page, at least 1.

@@ -18,10 +18,10 @@ public protocol RowAdapter<Row>: Sendable {
 /// A row adapter that renders a `{field}`/`{attribute}` template, such as
 /// `"{author} sent a photo: {caption}"`.
 ///
-/// Placeholders are resolved as ``Model/display(_:)`` resolves them: a field first (its values
+/// Placeholders are resolved as ``/SearchEngine/Model/display(_:)`` resolves them: a field first (its values
 /// joined with ", "), then an attribute. An optional group in brackets is left out when all
 /// its placeholders are empty: `"{name}[ ({company})]"` shows "Fox Mulder" rather than
-/// "Fox Mulder ()"; `[[` and `]]` are literal brackets (see ``Model/display(_:)``). Unlike the
+/// "Fox Mulder ()"; `[[` and `]]` are literal brackets (see ``/SearchEngine/Model/display(_:)``). Unlike the
 /// display template, an unknown name or a malformed group is an error when the adapter is
 /// made, not text left in every row.
 public struct TemplateRowAdapter: RowAdapter {
@@ -31,13 +31,13 @@ public struct TemplateRowAdapter: RowAdapter {
 
   /// Parses a template against the schema of the models it will render.
   ///
-  /// Throws ``RowAdapterError/unknownPlaceholder(_:template:fields:attributes:)`` for a name
+  /// Throws ``/SearchEngine/RowAdapterError/unknownPlaceholder(_:template:fields:attributes:)`` for a name
   /// that is neither a field nor an attribute,
-  /// ``RowAdapterError/unclosedPlaceholder(template:)`` for a `{` without its `}`, and
-  /// ``RowAdapterError/unclosedGroup(template:column:)``,
-  /// ``RowAdapterError/unopenedGroup(template:column:)``,
-  /// ``RowAdapterError/nestedGroup(template:column:)`` or
-  /// ``RowAdapterError/groupWithoutPlaceholder(template:column:)`` for brackets that do not
+  /// ``/SearchEngine/RowAdapterError/unclosedPlaceholder(template:)`` for a `{` without its `}`, and
+  /// ``/SearchEngine/RowAdapterError/unclosedGroup(template:column:)``,
+  /// ``/SearchEngine/RowAdapterError/unopenedGroup(template:column:)``,
+  /// ``/SearchEngine/RowAdapterError/nestedGroup(template:column:)`` or
+  /// ``/SearchEngine/RowAdapterError/groupWithoutPlaceholder(template:column:)`` for brackets that do not
   /// make a group; the first problem of the template is reported.
   public init(_ template: String, schema: Schema) throws(RowAdapterError) {
     self.template = template

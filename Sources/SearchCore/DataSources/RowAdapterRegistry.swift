@@ -37,7 +37,7 @@ public struct RowAdapterRegistry<Row>: Sendable {
   public var kinds: [String] { adapters.keys.sorted() }
 
   /// Checks that the schema has the kind attribute; throws
-  /// ``RowAdapterError/unknownKindAttribute(_:attributes:)`` when it does not.
+  /// ``/SearchEngine/RowAdapterError/unknownKindAttribute(_:attributes:)`` when it does not.
   public func validate(against schema: Schema) throws(RowAdapterError) {
     _ = try kindIndex(in: schema)
   }

@@ -8,7 +8,7 @@ import SearchEngine
 /// one by one outside a batch should walk deletions from the end.
 ///
 /// Sections are matched by title (a plain table's one section matches itself), rows by
-/// ``ItemID``. The rows of a deleted or inserted section are not listed: they go and come
+/// ``/SearchEngine/ItemID``. The rows of a deleted or inserted section are not listed: they go and come
 /// with the section, so an item whose section goes while it stays in the table is an
 /// insertion in its new section, and one that moves into a new section is a deletion from its
 /// old one. Sections never move: when sections that remain change their order, which only

@@ -26,7 +26,7 @@ public struct TableCollation: Hashable, Sendable {
 
   /// Creates the collation of a locale.
   ///
-  /// - Throws: ``ICUError`` when ICU cannot open a collator or an alphabetic index for the
+  /// - Throws: ``/SearchEngine/ICUError`` when ICU cannot open a collator or an alphabetic index for the
   ///   locale. (ICU falls back to the root rules for a locale it does not know rather than
   ///   failing.)
   public init(locale: String) throws(ICUError) {

@@ -1,6 +1,6 @@
 import SearchEngine
 
-/// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``Model``: one
+/// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``/SearchEngine/Model``: one
 /// field per searched key path, a field or attribute for sections, one attribute per scope.
 /// The names are internal; the app only ever names key paths and its own scope values.
 ///

@@ -17,7 +17,7 @@ import SearchEngine
 /// search.text = "mül"                     // the rows follow, in the background
 /// ```
 ///
-/// Underneath, a ``SearchController`` over a columnar ``Model`` does the work: the app never
+/// Underneath, a ``SearchController`` over a columnar ``/SearchEngine/Model`` does the work: the app never
 /// sees its item identities, records or field numbers. Change the items through this class
 /// (``apply(_:)`` and its shorthands): changes are prepared off the main actor and installed as
 /// one update.
@@ -161,7 +161,7 @@ where Item.ID: Sendable {
   ///   - sections: How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``).
   ///   - order: How rows are ordered inside each section (``ItemOrder/collation(_:)``).
   ///   - configuration: When searches run, the minimum length, ranking, and how the text is
-  ///     read: ``QuerySyntax/words`` (no operators, as a search field expects) unless the
+  ///     read: ``/SearchEngine/QuerySyntax/words`` (no operators, as a search field expects) unless the
   ///     configuration states another ``SearchConfiguration/querySyntax``.
   ///   - folding: What matching ignores (case, diacritics, width by default).
   ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index.

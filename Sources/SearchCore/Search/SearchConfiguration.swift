@@ -28,12 +28,12 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// before searching, so a burst of fast keystrokes costs one search. The reload is then
   /// always deferred. nil searches on every change.
   public var coalescingInterval: Duration?
-  /// Whether results are ordered by relevance (``SearchCorpus/ranked(_:)``) instead of the
+  /// Whether results are ordered by relevance (``/SearchEngine/SearchCorpus/ranked(_:)``) instead of the
   /// model's order, which UIKit's samples show and which is the default.
   public var ranksResults: Bool
   /// How the search text is read: the syntax this configuration states, else
-  /// ``QuerySyntax/extended`` (fzf's operators), as the command line reads it. An app's
-  /// search field usually wants ``QuerySyntax/words``, where `!` or `|` are characters to
+  /// ``/SearchEngine/QuerySyntax/extended`` (fzf's operators), as the command line reads it. An app's
+  /// search field usually wants ``/SearchEngine/QuerySyntax/words``, where `!` or `|` are characters to
   /// find, and ``ItemSearch`` reads words unless its configuration states another syntax.
   public var querySyntax: QuerySyntax {
     get { statedQuerySyntax ?? .extended }

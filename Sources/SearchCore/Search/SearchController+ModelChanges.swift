@@ -30,7 +30,7 @@ extension SearchController {
   /// are applied one after another, in the order of their calls.
   ///
   /// - Returns: The identities of the inserted items, in the order of their changes.
-  /// - Throws: ``CorpusError`` when a change cannot be made (an unknown item, a record of the
+  /// - Throws: ``/SearchEngine/CorpusError`` when a change cannot be made (an unknown item, a record of the
   ///   wrong shape); then no change of the batch is made.
   @discardableResult
   public func apply(_ changes: [ModelChange]) async throws(CorpusError) -> [ItemID] {

@@ -14,7 +14,7 @@ public protocol SearchScheduler: AnyObject {
   func runInBackground<Value: Sendable>(
     _ work: @escaping @Sendable () -> Value,
     then completion: @escaping @MainActor @Sendable (Value) -> Void)
-  /// Runs asynchronous `work` (a ``SearchBackend``'s search) off the main actor, then
+  /// Runs asynchronous `work` (a ``/SearchEngine/SearchBackend``'s search) off the main actor, then
   /// `completion` with its value on the main actor. The default runs it in a detached task.
   func runTask<Value: Sendable>(
     _ work: @escaping @Sendable () async -> Value,

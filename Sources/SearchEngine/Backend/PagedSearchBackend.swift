@@ -3,8 +3,8 @@
 ///
 /// Pages are cut by keyset: a page starts after the cursor that ended the one before, so a
 /// page costs its own rows however deep it is, and items inserted or removed elsewhere in the
-/// list do not shift the pages already read. ``BackendPagingWindow`` keeps a visible page and
-/// its neighbours from such a backend.
+/// list do not shift the pages already read. SearchCore's `BackendPagingWindow` keeps a visible
+/// page and its neighbours from such a backend.
 public protocol PagedSearchBackend: SearchBackend {
   /// Where a page ends; the next page starts after it.
   associatedtype Cursor: Hashable, Sendable

@@ -1,6 +1,6 @@
 /// One change of a batch to a ``Model``, a ``SearchCorpus`` or a search controller
-/// (``SearchController/apply(_:)``): the changes of a batch apply in order, each to the model
-/// as the ones before it left it.
+/// (SearchCore's `SearchController.apply(_:)`): the changes of a batch apply in order, each to
+/// the model as the ones before it left it.
 public enum ModelChange: Hashable, Sendable {
   /// Adds an item at a position of the model's order; at the end when the position is nil.
   /// It gets the next identity: the model's ``Model/identityLimit`` for the batch's first

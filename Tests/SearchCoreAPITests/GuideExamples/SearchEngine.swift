@@ -1,4 +1,4 @@
-// The SearchCore overview's swift block, verbatim (GuideExampleTests checks that every swift
+// The SearchEngine overview's swift block, verbatim (GuideExampleTests checks that every swift
 // block of the guides is in this folder, and drives this one).
 import SearchCore
 
