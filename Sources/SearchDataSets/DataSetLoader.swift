@@ -135,6 +135,12 @@ public enum DataSetLoader {
   /// The bytes read before their lines are loaded: the memory a load needs beside its model.
   static let batchBytes = 1 << 20
 
+  /// The most bytes a data file may hold: the limit of every input read whole (`filter
+  /// --input`, standard input), which a model could not hold more of. An endless file
+  /// (`/dev/urandom`, a pipe that never ends) stops here with an error instead of being read
+  /// until memory or patience runs out.
+  static let fileLimit = LineInput.maximumSize
+
   /// Why a load from batches stopped.
   enum BatchFailure: Error {
     case reading(FileBytes.Failure)
@@ -145,7 +151,8 @@ public enum DataSetLoader {
   /// never held whole.
   static func load(
     _ input: consuming LineBatches, source: String, manifest: Manifest, manifestFile: String?,
-    textLimit: Int = textLimit, batchBytes: Int = batchBytes, progress: LoadProgress? = nil
+    textLimit: Int = textLimit, batchBytes: Int = batchBytes, fileLimit: Int = fileLimit,
+    progress: LoadProgress? = nil
   ) throws(BatchFailure) -> (Model, LoadReport) {
     let schema: Schema
     do {
@@ -171,6 +178,22 @@ public enum DataSetLoader {
       }
       // An empty file is one empty last batch: its header is missing.
       let batch = next ?? ([], true)
+      // A binary file is refused as a whole, as `filter` refuses it, not read line by line
+      // into rejections until it ends (if it ever does).
+      if offset == 0, let kind = NotUTF8.kind(of: batch.bytes.prefix(1 << 16)) {
+        throw .loading(
+          LoadError(
+            file: source, line: 1, reason: "the data file is \(kind), not text",
+            hint:
+              "name a \(manifest.format == .tsv ? "TSV" : "JSON Lines") file in the manifest's \"data\""
+          ))
+      }
+      if offset + batch.bytes.count > fileLimit {
+        let within = batch.bytes.prefix(fileLimit - offset)
+        throw .reading(
+          .tooLarge(
+            line: reader.linesHandedIn + within.count { $0 == 0x0A } + 1, limit: fileLimit))
+      }
       do {
         try batch.bytes.withUnsafeBufferPointer { bytes throws(LoadError) in
           try reader.read(batch: bytes, offset: offset, isLast: batch.isLast, progress: progress)

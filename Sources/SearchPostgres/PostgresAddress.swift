@@ -33,20 +33,22 @@
 
     /// Reads a connection URL.
     ///
-    /// - Throws: ``PostgresSearchError/badAddress(_:reason:)`` saying what is wrong with it.
+    /// - Throws: ``PostgresSearchError/badAddress(_:reason:)`` saying what is wrong with it,
+    ///   quoting the URL with its password hidden.
     public init(url: String) throws(PostgresSearchError) {
+      let shown = Self.hidingPassword(url)
       guard let components = URLComponents(string: url),
         components.scheme == "postgres" || components.scheme == "postgresql"
       else {
         throw .badAddress(
-          url, reason: "it must start with postgres:// (postgres://USER@HOST:PORT/DATABASE)")
+          shown, reason: "it must start with postgres:// (postgres://USER@HOST:PORT/DATABASE)")
       }
       let login = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
       user = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? login ?? "postgres"
       password = components.password
       port = components.port ?? 5432
       guard (1...65535).contains(port) else {
-        throw .badAddress(url, reason: "port \(port) is out of range")
+        throw .badAddress(shown, reason: "port \(port) is out of range")
       }
       let path =
         components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
@@ -57,13 +59,14 @@
         switch item.name {
         case "sslmode":
           guard let value = item.value, let mode = TLSMode(rawValue: value) else {
-            throw .badAddress(url, reason: "sslmode must be disable, prefer or require")
+            throw .badAddress(shown, reason: "sslmode must be disable, prefer or require")
           }
           tls = mode
         case "host":
           socketFolder = item.value
         default:
-          throw .badAddress(url, reason: "unknown parameter \"\(item.name)\"; known: sslmode, host")
+          throw .badAddress(
+            shown, reason: "unknown parameter \"\(item.name)\"; known: sslmode, host")
         }
       }
       self.tls = tls
@@ -71,6 +74,17 @@
       host =
         socketFolder == nil
         ? (components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1") : nil
+    }
+
+    /// `url` with its password, if it has one, as `***`: what an error may quote. The URL may be
+    /// malformed, so it is read as text: the login is what comes before the last `@` (after the
+    /// scheme), and the password is its part after the first `:`. Hiding too much is safe.
+    static func hidingPassword(_ url: String) -> String {
+      let afterScheme = url.range(of: "://")?.upperBound ?? url.startIndex
+      guard let at = url[afterScheme...].lastIndex(of: "@"),
+        let colon = url[afterScheme..<at].firstIndex(of: ":")
+      else { return url }
+      return url[..<url.index(after: colon)] + "***" + url[at...]
     }
 
     /// The address as a URL, without the password.

@@ -110,12 +110,13 @@
           return value
         }
       } catch {
-        let error = SearchBackendError.postgres(
-          error, address: address, table: PostgresTableLayout.registry)
-        if error.kind == .rejected {
+        // No registry at all: nothing was ever loaded into this database. Any other refusal
+        // (no connection free, TLS, a login) says what it is.
+        if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "42P01" {
           throw .backend(Self.notLoaded(layout.name, address: address))
         }
-        throw .backend(error)
+        throw .backend(
+          SearchBackendError.postgres(error, address: address, table: PostgresTableLayout.registry))
       }
       guard let found else { throw .backend(Self.notLoaded(layout.name, address: address)) }
       guard found == layout.fingerprint else {

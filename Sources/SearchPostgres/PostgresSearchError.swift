@@ -43,6 +43,15 @@
     {
       if let error = error as? SearchBackendError { return error }
       if let error = error as? PostgresSearchError { return error.backendError }
+      if let error = error as? PostgresDecodingError {
+        // The server sent a column of another type than the layout has: the table was
+        // altered, or loaded by another version.
+        return SearchBackendError(
+          .mismatch,
+          "the layout of \(table.map { "table \"\($0)\"" } ?? "the table") at \(address) changed: "
+            + "a column holds \(error.postgresType), which this list does not read",
+          advice: "load it again: SearchREPL load MANIFEST --into \(address)")
+      }
       guard let error = error as? PSQLError else {
         return SearchBackendError(
           .unreachable, "cannot reach PostgreSQL at \(address): \(error)",
@@ -63,6 +72,17 @@
             .rejected,
             "PostgreSQL at \(address) has no table \(table.map { "\"\($0)\"" } ?? ""): \(message)",
             advice: "load it first: SearchREPL load MANIFEST --into \(address)")
+        case "42703", "42804", "42883":
+          // An undefined column, a column of another type, no such operator for it: the table
+          // is not laid out as this list reads it.
+          return SearchBackendError(
+            .mismatch,
+            "the layout of \(table.map { "table \"\($0)\"" } ?? "the table") at \(address) changed: \(message)",
+            advice: "load it again: SearchREPL load MANIFEST --into \(address)")
+        case "53300":
+          return SearchBackendError(
+            .unreachable, "PostgreSQL at \(address) has no connection free: \(message)",
+            advice: "close other clients, or raise max_connections (or the role's limit)")
         case "57P01":
           // pg_terminate_backend, or a server shutting down: the server says which.
           return SearchBackendError(
@@ -89,6 +109,15 @@
         return SearchBackendError(
           .connectionLost, "the connection to PostgreSQL at \(address) was lost during the request",
           advice: "the next keystroke tries again; check the server if it keeps happening")
+      case .sslUnsupported:
+        return SearchBackendError(
+          .unreachable,
+          "PostgreSQL at \(address) does not offer TLS, which sslmode=require asks for",
+          advice: "turn on ssl in the server's configuration, or use sslmode=prefer or disable")
+      case .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
+        return SearchBackendError(
+          .unreachable, "the TLS handshake with PostgreSQL at \(address) failed: \(error.code)",
+          advice: "check the server's TLS setup, or use sslmode=disable on a trusted network")
       case .connectionError, .poolClosed:
         return SearchBackendError(
           .unreachable, "cannot connect to PostgreSQL at \(address)",

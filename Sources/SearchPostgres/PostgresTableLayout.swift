@@ -71,7 +71,8 @@
       let numbers = schema.numberAttributes.indices.map { "n\($0) text" }
       let columns =
         [
-          "id integer PRIMARY KEY", "ord numeric NOT NULL", "irregular boolean NOT NULL",
+          "id integer CONSTRAINT \(indexName("id")) PRIMARY KEY", "ord numeric NOT NULL",
+          "irregular boolean NOT NULL",
           "edges text[] NOT NULL",
         ]
         + folded + values + attributes + numbers
@@ -86,16 +87,35 @@
       ]
     }
 
+    /// The quoted name of one of the table's indexes (or its primary key), `suffix` saying
+    /// which: the table name's first 32 characters, a hash of the whole name, and the suffix,
+    /// joined by `~`.
+    ///
+    /// Indexes share a namespace with tables, and PostgreSQL cuts names at 63 bytes. Names
+    /// made as `NAME_f0` clash for table names that differ only in case or beyond 63 bytes,
+    /// and with a table later loaded under such a name (`ws_f0` beside `ws`, `ab_pkey` beside
+    /// `ab`); a table name never holds `~`, and the hash tells apart names that share their
+    /// first 32 characters (32 + 1 + 16 + 1 + the longest suffix, 9, stay under 63).
+    func indexName(_ suffix: String) -> String {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+      for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      let hex = String(hash, radix: 16)
+      return
+        "\"\(name.prefix(32))~\(String(repeating: "0", count: 16 - hex.count) + hex)~\(suffix)\""
+    }
+
     /// Built after the rows are in: one pass each instead of an update per row.
     var indexStatements: [String] {
       var statements = searchedFields.map {
-        "CREATE INDEX \(name)_f\($0) ON \(quoted) USING gin (f\($0) gin_trgm_ops)"
+        "CREATE INDEX \(indexName("f\($0)")) ON \(quoted) USING gin (f\($0) gin_trgm_ops)"
       }
-      statements.append("CREATE UNIQUE INDEX \(name)_ord ON \(quoted) (ord)")
-      statements.append("CREATE INDEX \(name)_edges ON \(quoted) USING gin (edges)")
-      statements.append("CREATE INDEX \(name)_irregular ON \(quoted) (id) WHERE irregular")
+      statements.append("CREATE UNIQUE INDEX \(indexName("ord")) ON \(quoted) (ord)")
+      statements.append("CREATE INDEX \(indexName("edges")) ON \(quoted) USING gin (edges)")
+      statements.append(
+        "CREATE INDEX \(indexName("irregular")) ON \(quoted) (id) WHERE irregular")
       for attribute in scopeAttributes {
-        statements.append("CREATE INDEX \(name)_a\(attribute) ON \(quoted) (a\(attribute))")
+        statements.append(
+          "CREATE INDEX \(indexName("a\(attribute)")) ON \(quoted) (a\(attribute))")
       }
       statements.append("ANALYZE \(quoted)")
       return statements

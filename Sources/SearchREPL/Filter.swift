@@ -97,6 +97,11 @@ struct Filter: AsyncParsableCommand {
         throw error
       }
       await server.close()
+      // Items the data set lacks (the server's table holds another version of it): an error,
+      // never lines printed from nothing.
+      if let unknown = found.first(where: { !searchCorpus.model.contains($0) }) {
+        throw SearchBackendError.unknownItem(unknown)
+      }
     } else {
       var filter = IncrementalFilter()
       guard let result = filter.search(parsed, scope: scopeIndex, in: searchCorpus) else {

@@ -38,6 +38,26 @@
           #expect(server.status == memory.status, "\(arguments): \(server.output)")
           #expect(server.output == memory.output, "\(arguments)")
         }
+        // The same data set with fewer items (every 20th line, so that every scope keeps
+        // some), under the same table name: the server's items beyond them are an error, not
+        // lines printed from an empty template.
+        try withTemporaryFolder { folder in
+          let manifest = folder + "/cities.manifest.json"
+          try FileManager.default.copyItem(atPath: Self.manifest, toPath: manifest)
+          let lines = try String(
+            contentsOfFile: DataSets.root + "/Corpus/cities/cities.tsv", encoding: .utf8
+          ).split(separator: "\n")
+          let kept = lines.indices.filter { $0 % 20 == 0 }.map { lines[$0] }
+          try (kept.joined(separator: "\n") + "\n").write(
+            toFile: folder + "/cities.tsv", atomically: true, encoding: .utf8)
+          let shorter = try ThrowawayCluster.runProgram(
+            binary, ["filter", "--corpus", manifest, "--backend", url, "a"])
+          #expect(shorter.status == 2, "\(shorter.output)")
+          #expect(
+            shorter.output.contains("which the list does not have; load the same data set"),
+            "\(shorter.output)")
+          #expect(!shorter.output.contains(" ()"), "\(shorter.output)")
+        }
         let missing = try ThrowawayCluster.runProgram(
           binary,
           ["filter", "--corpus", Self.manifest, "--backend", url, "--table", "towns", "zur"])
@@ -56,6 +76,38 @@
       #expect(
         result.output.contains(
           "cannot read the address \"mysql://x/y\": it must start with postgres://"))
+    }
+
+    /// An address that cannot be read is quoted with its password hidden, however it is
+    /// malformed.
+    @Test func aBadAddressNeverShowsItsPassword() throws {
+      let binary = try Self.searchREPL()
+      let cases = [
+        ("postgres://search:secret@127.0.0.1:99999/db", "postgres://search:***@127.0.0.1:99999/db"),
+        ("mysql://search:secret@host/db", "mysql://search:***@host/db"),
+        ("postgres://search:sec/r@t@host/db?sslmode=x", "postgres://search:***@host/db?sslmode=x"),
+        (
+          "postgres://search:secret@host/db?sslmode=maybe",
+          "postgres://search:***@host/db?sslmode=maybe"
+        ),
+      ]
+      for (url, shown) in cases {
+        let result = try ThrowawayCluster.runProgram(
+          binary, ["filter", "--corpus", Self.manifest, "--backend", url, "zur"])
+        #expect(result.status == 2, "\(url)")
+        #expect(result.output.contains("cannot read the address \"\(shown)\""), "\(result.output)")
+        #expect(!result.output.contains("secret") && !result.output.contains("cret"), "\(url)")
+      }
+      // An address that reads (Foundation takes the space) but leads nowhere: the message
+      // names the address without its password.
+      let unreachable = try ThrowawayCluster.runProgram(
+        binary,
+        [
+          "filter", "--corpus", Self.manifest, "--backend",
+          "postgres://search:se cret@127.0.0.1:1/db", "zur",
+        ])
+      #expect(unreachable.status == 2)
+      #expect(!unreachable.output.contains("cret"), "\(unreachable.output)")
     }
   }
 #endif

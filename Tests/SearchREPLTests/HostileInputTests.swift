@@ -94,6 +94,27 @@ import Testing
     }
   }
 
+  /// A manifest whose data file is endless random bytes is refused at once, as `filter
+  /// --input /dev/urandom` is, instead of being read into rejected lines for ever.
+  @Test func randomBytesAsADataFileAreRefusedAtOnce() throws {
+    try withTemporaryDirectory { folder in
+      let manifest = folder.appendingPathComponent("random.manifest.json")
+      try Data(
+        #"{"name": "random", "data": "/dev/urandom", "format": "tsv", "fields": [{"name": "a", "source": 1}]}"#
+          .utf8
+      ).write(to: manifest)
+      let result = try MeasuredRun.run(
+        BinaryRunner.executableURL().path, ["filter", "x", "--corpus", manifest.path],
+        stdin: "/dev/null", folder: folder, timeout: 60)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr.hasPrefix(
+          "SearchREPL: error: /dev/urandom:1: the data file is a binary file (it holds NUL bytes),"
+            + " not text; name a TSV file in the manifest's \"data\""), "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
   /// NUL bytes are text like any other: searched, and printed back byte for byte.
   @Test func nulBytesAreText() throws {
     try withTemporaryDirectory { folder in

@@ -143,6 +143,36 @@ import Testing
       ])
   }
 
+  /// A program that drives the REPL through pipes reads each event as it is written: the
+  /// first event arrives while the session still runs, standard input still open, not at exit
+  /// (standard output on a pipe is block-buffered unless each line is flushed).
+  @Test func eventsReachAPipeAsTheyAreWritten() throws {
+    let process = Process()
+    process.executableURL = try BinaryRunner.executableURL()
+    process.arguments = [
+      "repl", "--corpus", Self.manifest("products", "products"), "--json", "--no-rank",
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    let lines = LineCollector(output.fileHandleForReading)
+    try input.fileHandleForWriting.write(contentsOf: Data("begin\n".utf8))
+    // A bound on a hang, not a timing assertion: the event is due at once.
+    let first = lines.firstLine(within: 60)
+    #expect(process.isRunning, "the session ended before its input did")
+    let line = try #require(first, "no event within 60 s while standard input stayed open")
+    let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    #expect(event?["event"] as? String == "begin")
+    try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+  }
+
   @Test func quitEndsTheSessionBeforeTheRest() throws {
     let result = try repl(
       ["--corpus", Self.manifest("products", "products"), "--json"], "begin\nquit\nend\n")
@@ -199,4 +229,37 @@ func expectFailures(
   #expect(
     result.stderrText.hasSuffix("SearchREPL: error: \(count) of the script failed (see above)\n"),
     "\(result.stderrText)", sourceLocation: sourceLocation)
+}
+
+/// Reads a pipe on another thread and hands over its first line as soon as it is complete.
+private final class LineCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private let arrived = DispatchSemaphore(value: 0)
+  // Guarded by `lock`.
+  private var buffer = Data()
+  private var line: String?
+
+  init(_ handle: FileHandle) {
+    DispatchQueue.global().async { [self] in
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        lock.lock()
+        buffer.append(chunk)
+        if line == nil, let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          line = String(decoding: buffer[..<end], as: UTF8.self)
+          arrived.signal()
+        }
+        lock.unlock()
+      }
+    }
+  }
+
+  /// The first line, or nil when none is complete after `seconds`.
+  func firstLine(within seconds: Double) -> String? {
+    _ = arrived.wait(timeout: .now() + seconds)
+    lock.lock()
+    defer { lock.unlock() }
+    return line
+  }
 }

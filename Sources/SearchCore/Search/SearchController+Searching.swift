@@ -49,13 +49,7 @@ extension SearchController {
     func outcome(backendItems: [ItemID]) -> Result<Outcome, SearchFailure> {
       var items = backendItems
       if let unknown = items.first(where: { !corpus.model.contains($0) }) {
-        return .failure(
-          SearchFailure(
-            message: SearchBackendError(
-              .mismatch,
-              "the backend answered with item \(unknown.rawValue), which the list does not have",
-              advice: "load the same data set into the backend again"
-            ).description))
+        return .failure(SearchFailure(message: SearchBackendError.unknownItem(unknown).description))
       }
       corpus.sortedByPosition(&items)
       let result = SearchResult(

@@ -35,6 +35,14 @@ public struct SearchBackendError: Error, Hashable, Sendable, CustomStringConvert
   /// The error as one line: what happened, then what to do.
   public var description: String { "\(message); \(advice)" }
 
+  /// A backend answered with an item the list does not have: the data set on the backend is
+  /// not the list's (more items, another version), and none of its answers can be trusted.
+  package static func unknownItem(_ id: ItemID) -> SearchBackendError {
+    SearchBackendError(
+      .mismatch, "the backend answered with item \(id.rawValue), which the list does not have",
+      advice: "load the same data set into the backend again")
+  }
+
   /// `error` as a backend error: itself when it is one, else a rejection that quotes it.
   package static func wrapping(_ error: any Error) -> SearchBackendError {
     if let error = error as? SearchBackendError { return error }

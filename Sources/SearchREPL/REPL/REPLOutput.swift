@@ -22,9 +22,16 @@ final class REPLOutput {
     self.updates = updates
   }
 
-  /// A line of the event stream.
+  /// A line of the event stream. Each line is flushed as it is written: standard output on a
+  /// pipe is block-buffered, and a program that drives the REPL reads each event as it comes,
+  /// not all of them at exit.
   func event(_ line: String) {
-    if let console { console.write(line + "\n") } else { print(line) }
+    if let console {
+      console.write(line + "\n")
+    } else {
+      print(line)
+      fflush(nil)  // every stream: naming `stdout` is not concurrency-safe
+    }
   }
 
   /// A line for a person: standard output in text mode, standard error in JSON mode. On a
@@ -39,6 +46,7 @@ final class REPLOutput {
       for piece in Self.wrapped(line, width: RawTerminal.size.columns) { print(piece) }
     } else {
       print(line)
+      fflush(nil)  // as an event line: a reader on the pipe sees it now
     }
   }
 

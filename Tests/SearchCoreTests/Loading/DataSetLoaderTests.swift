@@ -92,6 +92,61 @@ import Testing
     }
   }
 
+  // MARK: Files that are not data
+
+  static let oneColumn = Manifest(
+    name: "n", dataFile: "d", format: .tsv, fields: [Manifest.Field(name: "a", source: .column(1))])
+
+  /// A data file whose start holds a NUL byte or a known binary signature is refused as a
+  /// whole, at line 1, not read into a rejection per line until it ends.
+  @Test(
+    arguments: [
+      ([0x61, 0x00, 0x62, 0x0A, 0x63, 0x0A], "a binary file (it holds NUL bytes)"),
+      ([0x1F, 0x8B, 0x08, 0x00, 0x0A], "gzip data"),
+    ] as [([UInt8], String)])
+  func aBinaryDataFileIsRefusedAsAWhole(bytes: [UInt8], kind: String) {
+    #expect {
+      _ = try DataSetLoader.load(bytes: bytes, source: "d", manifest: Self.oneColumn)
+    } throws: { error in
+      guard let error = error as? LoadError else { return false }
+      return error.line == 1 && error.reason == "the data file is \(kind), not text"
+        && error.hint == "name a TSV file in the manifest's \"data\""
+    }
+    // Text with a bad byte further on is still read, the bad line rejected.
+    #expect(throws: Never.self) {
+      let (model, report) = try DataSetLoader.load(
+        bytes: Array("a\nb\u{FF}\n".utf8) + [0xFF, 0x0A], source: "d", manifest: Self.oneColumn)
+      #expect(model.count == 2 && report.rejected.count == 1)
+    }
+  }
+
+  /// A data file that passes the size limit stops with an error at the line the limit falls
+  /// in, after the batches before it were read: an endless file ends.
+  @Test func aDataFilePastTheLimitStopsAtTheLineItReaches() {
+    let bytes = Array(String(repeating: "abc\n", count: 10).utf8)
+    for batchBytes in [1, 8, 64] {
+      do {
+        _ = try DataSetLoader.load(
+          LineBatches(bytes: bytes), source: "d", manifest: Self.oneColumn, manifestFile: nil,
+          batchBytes: batchBytes, fileLimit: 14)
+        Issue.record("batches of \(batchBytes): loaded past the limit")
+      } catch {
+        guard case .reading(let failure) = error, case .tooLarge(let line, let limit) = failure
+        else {
+          Issue.record("batches of \(batchBytes): \(error)")
+          continue
+        }
+        // Byte 15, the first past the limit, is in line 4 (bytes 13 to 16).
+        #expect(line == 4 && limit == 14, "batches of \(batchBytes)")
+      }
+    }
+    #expect(throws: Never.self) {
+      _ = try DataSetLoader.load(
+        LineBatches(bytes: bytes), source: "d", manifest: Self.oneColumn, manifestFile: nil,
+        batchBytes: 8, fileLimit: 40)
+    }
+  }
+
   // MARK: TSV
 
   @Test func tsvWithHeaderFindsColumnsByName() throws {

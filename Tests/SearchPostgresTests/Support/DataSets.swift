@@ -1,4 +1,5 @@
 #if PostgreSQL
+  import Foundation
   import SearchCore
   import SearchDataSets
   import SearchCoreTesting
@@ -99,5 +100,14 @@
       let id = model.ids[Int.random(in: 0..<model.count, using: &random)]
       return model.attribute(attribute, of: id)
     }
+  }
+
+  /// Runs `body` with a new empty folder, removed with its contents afterwards.
+  func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("search-postgres-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    return try body(folder)
   }
 #endif

@@ -1,0 +1,134 @@
+#if PostgreSQL
+  import Foundation
+  import SearchCore
+  import SearchPostgres
+  import Testing
+
+  /// What the server refuses is said as what it is: a refusal is never "not loaded", a table
+  /// altered under a client is "load it again", and any valid table name can be loaded beside
+  /// any other.
+  @Suite struct ServerRefusalTests {
+    /// The words data set's sample: small, one searched field, loaded in a moment.
+    static func corpus() throws -> SearchCorpus { try DataSets.corpus("words/sample") }
+
+    private static func checkError(_ backend: PostgresSearchBackend) async -> String? {
+      do {
+        try await backend.checkTable()
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+
+    @Test func aRefusalSaysWhatItIsNotThatNothingIsLoaded() async throws {
+      let corpus = try Self.corpus()
+      try await ThrowawayCluster.with { cluster in
+        let loaded = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await loaded.load(corpus.model)
+        try await loaded.checkTable()
+        await loaded.close()
+
+        // TLS required by the address, which this server does not offer.
+        var tls = try cluster.address
+        tls.tls = .require
+        let secure = try PostgresSearchBackend(
+          address: tls, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        let tlsError = await Self.checkError(secure)
+        #expect(tlsError?.contains("does not offer TLS") == true, "\(tlsError ?? "no error")")
+        #expect(tlsError?.contains("no data set") == false)
+        await secure.close()
+
+        // No connection free for the role (its limit reached, as max_connections would be).
+        _ = try cluster.psql(
+          "CREATE ROLE limited LOGIN CONNECTION LIMIT 0; GRANT SELECT ON ALL TABLES IN SCHEMA public TO limited"
+        )
+        var address = try cluster.address
+        address.user = "limited"
+        let limited = try PostgresSearchBackend(
+          address: address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        let limitError = await Self.checkError(limited)
+        #expect(
+          limitError?.contains("has no connection free") == true, "\(limitError ?? "no error")")
+        #expect(limitError?.contains("no data set") == false)
+        await limited.close()
+
+        // A database where nothing was ever loaded is still "not loaded".
+        _ = try cluster.psql("CREATE DATABASE empty")
+        var emptyAddress = try cluster.address
+        emptyAddress.database = "empty"
+        let empty = try PostgresSearchBackend(
+          address: emptyAddress, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        let emptyError = await Self.checkError(empty)
+        #expect(emptyError?.contains("has no data set \"words\"") == true, "\(emptyError ?? "")")
+        await empty.close()
+      }
+    }
+
+    /// A column's type changed under a running client: its next search is an error that says
+    /// the layout changed and to load again, not "cannot reach PostgreSQL".
+    @Test func aTableAlteredUnderAClientSaysLoadItAgain() async throws {
+      let corpus = try Self.corpus()
+      try await ThrowawayCluster.with { cluster in
+        let backend = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await backend.load(corpus.model)
+        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let before = try await backend.items(matching: query, scope: 0)
+        #expect(!before.isEmpty)
+        _ = try cluster.psql("ALTER TABLE words ALTER COLUMN id TYPE bigint")
+        var message = ""
+        do { _ = try await backend.items(matching: query, scope: 0) } catch {
+          message = String(describing: error)
+        }
+        #expect(message.contains("layout of table \"words\""), "\(message)")
+        #expect(message.contains("load it again"), "\(message)")
+        #expect(!message.contains("cannot reach"), "\(message)")
+        _ = try cluster.psql("ALTER TABLE words RENAME COLUMN ord TO place")
+        var renamed = ""
+        do { _ = try await backend.items(matching: query, scope: 0) } catch {
+          renamed = String(describing: error)
+        }
+        #expect(renamed.contains("layout of table \"words\""), "\(renamed)")
+        await backend.close()
+      }
+    }
+
+    /// Names PostgreSQL tells apart are tables of their own: names that differ in case, names
+    /// that are another table's name plus a suffix PostgreSQL or a derived index name would
+    /// use, and 63-character names (the limit) sharing their first 60.
+    @Test func everyValidTableNameLoadsBesideTheOthers() async throws {
+      let corpus = try Self.corpus()
+      let long = String(repeating: "n", count: 60)
+      let names = [
+        "ab", "Ab", "ws_f0", "ws", "ws_f0_idx", "ab_pkey", "ab_ord", long + "aaa", long + "aab",
+      ]
+      try await ThrowawayCluster.with { cluster in
+        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let expected = try await MemorySearchBackend(corpus: corpus).items(
+          matching: query, scope: 0)
+        for name in names {
+          let backend = try PostgresSearchBackend(
+            address: try cluster.address, table: name, schema: corpus.model.schema,
+            normalizer: corpus.normalizer)
+          try await backend.load(corpus.model)
+          await backend.close()
+        }
+        // Every table answers, after all were loaded.
+        for name in names {
+          let backend = try PostgresSearchBackend(
+            address: try cluster.address, table: name, schema: corpus.model.schema,
+            normalizer: corpus.normalizer)
+          try await backend.checkTable()
+          #expect(try await backend.items(matching: query, scope: 0) == expected, "\(name)")
+          await backend.close()
+        }
+      }
+    }
+  }
+#endif
