@@ -118,16 +118,28 @@
         throw .backend(
           SearchBackendError.postgres(error, address: address, table: PostgresTableLayout.registry))
       }
-      guard let found else { throw .backend(Self.notLoaded(layout.name, address: address)) }
+      do { try verify(fingerprint: found) } catch { throw .backend(error) }
+    }
+
+    /// Checks the fingerprint the server's registry holds for the table, as read by a request
+    /// (`nil`: no row): the table may have been loaded again, with other folding, since the
+    /// backend last looked.
+    private func verify(fingerprint found: String?) throws(SearchBackendError) {
+      guard let found else { throw Self.notLoaded(layout.name, address: address) }
       guard found == layout.fingerprint else {
-        throw .backend(
-          SearchBackendError(
-            .mismatch,
-            "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
-            advice:
-              "load it again from the same data set: SearchREPL load MANIFEST --into \(address)"
-          ))
+        throw SearchBackendError(
+          .mismatch,
+          "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
+          advice:
+            "load it again from the same data set: SearchREPL load MANIFEST --into \(address)")
       }
+    }
+
+    /// The registry's fingerprint of the table, as a column any search statement reads along
+    /// with its answer, in the same snapshot: a load that changed the folding since the last
+    /// request is seen by the next one, which then fails instead of answering.
+    private func fingerprintColumn(_ sql: inout PostgresSQL) -> String {
+      "(SELECT fingerprint FROM \(PostgresTableLayout.registry) WHERE name = \(sql.bind(layout.name)))"
     }
 
     private static func notLoaded(_ table: String, address: PostgresAddress) -> SearchBackendError {
@@ -145,20 +157,22 @@
     public func items(matching query: Query, scope: Int) async throws -> [ItemID] {
       var sql = PostgresSQL()
       let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
+      let fingerprint = fingerprintColumn(&sql)
       let statement = """
-        SELECT coalesce(array_agg(id ORDER BY ord), '{}'), \
+        SELECT \(fingerprint), coalesce(array_agg(id ORDER BY ord), '{}'), \
         coalesce(array_agg(id ORDER BY ord) FILTER (WHERE \(settle)), '{}') \
         FROM \(layout.quoted) WHERE \(condition)
         """
       var ids: [Int32] = []
       var unsettled: [Int32] = []
+      let found: String?
       do {
         let query = sql.query(statement)
         let logger = self.logger
-        (ids, unsettled) = try await withConnection { connection in
-          var result: ([Int32], [Int32]) = ([], [])
+        (found, ids, unsettled) = try await withConnection { connection in
+          var result: (String?, [Int32], [Int32]) = (nil, [], [])
           for try await row in try await connection.query(query, logger: logger).decode(
-            ([Int32], [Int32]).self)
+            (String?, [Int32], [Int32]).self)
           {
             result = row
           }
@@ -167,6 +181,7 @@
       } catch {
         throw Self.translate(error, address: address, table: layout.name)
       }
+      try verify(fingerprint: found)
       guard !unsettled.isEmpty else { return ids.map(ItemID.init(rawValue:)) }
       let records = try await self.records(of: unsettled.map(ItemID.init(rawValue:)))
       let dropped = try dropping(records, query: query, scope: scope)
@@ -257,35 +272,46 @@
         (layout.schema.fields.indices.map { "v\($0)" }
         + layout.schema.attributes.indices.map { "a\($0)" })
         .joined(separator: ", ")
+      // The fingerprint comes with every row, and alone (a left join on no row) when none
+      // matches: an empty page is checked too.
+      let fingerprint = fingerprintColumn(&sql)
       let statement = """
-        SELECT id, ord::text AS cursor, \(settle), \(values) FROM \(layout.quoted) \
-        WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord LIMIT \(limit + 1)
+        SELECT page.*, registry.fingerprint FROM (SELECT \(fingerprint) AS fingerprint) registry \
+        LEFT JOIN LATERAL (SELECT id, ord::text AS cursor, \(settle) AS settle, \(values) \
+        FROM \(layout.quoted) WHERE \(condition)\(keyset) ORDER BY \(layout.quoted).ord \
+        LIMIT \(limit + 1)) page ON TRUE
         """
       let found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)]
       let exhausted: Bool
+      let registered: String?
       do {
         let query = sql.query(statement)
         let (logger, schema) = (self.logger, layout.schema)
-        (found, exhausted) = try await withConnection { connection in
+        let last = 3 + schema.fields.count + schema.attributes.count
+        (found, exhausted, registered) = try await withConnection { connection in
           var found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)] = []
+          var registered: String?
           for try await row in try await connection.query(query, logger: logger) {
-            // The extra row only says whether more follow.
-            if found.count == limit { return (found, false) }
             let cells = row.makeRandomAccess()
-            let id = ItemID(rawValue: try cells[0].decode(Int32.self))
+            registered = try cells[last].decode(String?.self)
+            // No row matched: the one row holds only the fingerprint.
+            guard let id = try cells[0].decode(Int32?.self) else { break }
+            // The extra row only says whether more follow.
+            if found.count == limit { return (found, false, registered) }
             let record = try Self.record(cells, from: 3, schema: schema)
             found.append(
               (
-                BackendPage<PostgresCursor>.Row(id: id, record: record),
+                BackendPage<PostgresCursor>.Row(id: ItemID(rawValue: id), record: record),
                 try cells[1].decode(String.self),
                 try cells[2].decode(Bool.self)
               ))
           }
-          return (found, true)
+          return (found, true, registered)
         }
       } catch {
         throw Self.translate(error, address: address, table: layout.name)
       }
+      try verify(fingerprint: registered)
       let last = found.last.map { PostgresCursor(ord: $0.ord) }
       let unsettled = found.filter(\.settle).map { ($0.row.id, $0.row.record) }
       let dropped = unsettled.isEmpty ? [] : try dropping(unsettled, query: query, scope: scope)

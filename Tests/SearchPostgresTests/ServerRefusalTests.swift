@@ -69,6 +69,52 @@
       }
     }
 
+    /// The table loaded again with other folding while a client runs: the client's next
+    /// request, whole or a page, matching or not, is an error that says so, never an answer
+    /// folded otherwise.
+    @Test func aTableLoadedAgainWithOtherFoldingIsAnErrorNotAnAnswer() async throws {
+      let corpus = try Self.corpus()
+      try await ThrowawayCluster.with { cluster in
+        let client = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await client.load(corpus.model)
+        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let none = try Query("qqqzzzqqq", syntax: .extended, normalizer: corpus.normalizer)
+        #expect(try await !client.items(matching: query, scope: 0).isEmpty)
+        #expect(try await client.page(matching: none, scope: 0, after: nil, limit: 5).rows.isEmpty)
+
+        let caseOnly = try Normalizer(folding: [.case])
+        let other = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: caseOnly)
+        try await other.load(corpus.model)
+        await other.close()
+
+        func failure(_ request: () async throws -> Void) async -> String {
+          do {
+            try await request()
+            return "an answer"
+          } catch {
+            return String(describing: error)
+          }
+        }
+        let whole = await failure { _ = try await client.items(matching: query, scope: 0) }
+        let page = await failure {
+          _ = try await client.page(matching: query, scope: 0, after: nil, limit: 5)
+        }
+        let emptyPage = await failure {
+          _ = try await client.page(matching: none, scope: 0, after: nil, limit: 5)
+        }
+        for message in [whole, page, emptyPage] {
+          #expect(message.contains("table \"words\""), "\(message)")
+          #expect(message.contains("was loaded as"), "\(message)")
+          #expect(message.contains("load it again"), "\(message)")
+        }
+        await client.close()
+      }
+    }
+
     /// A column's type changed under a running client: its next search is an error that says
     /// the layout changed and to load again, not "cannot reach PostgreSQL".
     @Test func aTableAlteredUnderAClientSaysLoadItAgain() async throws {
