@@ -45,7 +45,7 @@
       let copied: ContinuousClock.Instant
       do {
         do {
-          copied = try await withConnection { connection in
+          copied = try await withConnection(timed: false) { connection in
             // A load takes as long as it takes: the time limit is for searches.
             try await Self.execute(
               ["BEGIN", "SET LOCAL statement_timeout = 0"] + layout.createStatements, on: connection

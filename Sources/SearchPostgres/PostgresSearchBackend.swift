@@ -34,6 +34,8 @@
     public var table: String { layout.name }
     let layout: PostgresTableLayout
     private let connections: Connections
+    /// How long a request waits for the server's answer on an open connection.
+    private let requestTimeout: Duration
     private let logger = Logger(label: "SearchPostgres")
 
     /// Prepares a backend; no connection is opened until the first request.
@@ -46,11 +48,18 @@
     ///     are folded with it when searched.
     ///   - statementTimeout: The server stops a request after this long (nil: never).
     ///   - connectTimeout: How long to wait for a connection.
+    ///   - requestTimeout: How long a request waits for the answer on an open connection
+    ///     before it closes the connection and fails with a timeout: what ends a request to a
+    ///     server that stopped answering (frozen, or cut off by the network), which cannot
+    ///     enforce its own statement timeout. Longer than `statementTimeout`, so that a search
+    ///     that is only slow is stopped by the server, which says so.
     public init(
       address: PostgresAddress, table: String, schema: Schema, normalizer: Normalizer,
-      statementTimeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(3)
+      statementTimeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(3),
+      requestTimeout: Duration = .seconds(15)
     ) throws(PostgresSearchError) {
       self.address = address
+      self.requestTimeout = requestTimeout
       layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
       connections = Connections(
         configuration: try address.connectionConfiguration(
@@ -64,11 +73,15 @@
     /// when the calling task is cancelled (the statement timeout bounds it), so the connection
     /// is never left halfway through a reply; the caller then gets `CancellationError`. A
     /// connection whose request failed is closed.
+    ///
+    /// Unless `timed` is false (a load, which may take minutes), a request that has no answer
+    /// after the request timeout fails with a timeout, its connection closed.
     func withConnection<T: Sendable>(
-      _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+      timed: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
       let connections = self.connections
       let (logger, address, table) = (self.logger, self.address, layout.name)
+      let deadline = timed ? requestTimeout : nil
       // The connection is opened in the request's own task as well: a cancelled caller (a
       // superseded search) must not cancel a connect half-way, which postgres-nio may never
       // finish; the connect timeout bounds it instead.
@@ -78,7 +91,9 @@
           throw SearchBackendError.postgres(error, address: address, table: table)
         }
         do {
-          let value = try await body(connection)
+          let value = try await Self.answer(within: deadline, on: connection, address: address) {
+            try await body(connection)
+          }
           await connections.giveBack(connection)
           return value
         } catch {
@@ -89,6 +104,33 @@
       let value = try await request.value
       if Task.isCancelled { throw CancellationError() }
       return value
+    }
+
+    /// `body`'s answer, or, when it has not come after `deadline`, a timeout error, the
+    /// connection closed (which ends the request waiting on it).
+    private static func answer<T: Sendable>(
+      within deadline: Duration?, on connection: PostgresConnection, address: PostgresAddress,
+      _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+      guard let deadline else { return try await body() }
+      return try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+          try await Task.sleep(for: deadline)
+          return nil
+        }
+        // The first to finish: the answer (`.some`, even of an optional), or the deadline.
+        if case .some(let value) = try await group.next(), let value {
+          group.cancelAll()
+          return value
+        }
+        try? await connection.close()
+        group.cancelAll()
+        throw SearchBackendError(
+          .timeout, "PostgreSQL at \(address) did not answer within \(deadline)",
+          advice:
+            "the next keystroke tries again on a new connection; check the server and the network")
+      }
     }
 
     // MARK: The table

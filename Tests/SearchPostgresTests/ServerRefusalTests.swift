@@ -115,6 +115,32 @@
       }
     }
 
+    /// A server that stops answering on a connection already open (frozen: it cannot enforce
+    /// its own statement timeout) fails the request with a timeout after the client's own
+    /// deadline, instead of leaving it without an answer; once the server runs again, the next
+    /// request answers on a new connection.
+    @Test func aServerThatStopsAnsweringIsATimeoutOnTheClient() async throws {
+      let corpus = try Self.corpus()
+      try await ThrowawayCluster.with { cluster in
+        let backend = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer, statementTimeout: .seconds(4),
+          requestTimeout: .seconds(5))
+        try await backend.load(corpus.model)
+        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let expected = try await backend.items(matching: query, scope: 0)
+        let frozen = try cluster.freeze()
+        var message = "an answer"
+        do { _ = try await backend.items(matching: query, scope: 0) } catch {
+          message = String(describing: error)
+        }
+        cluster.thaw(frozen)
+        #expect(message.contains("did not answer within 5"), "\(message)")
+        #expect(try await backend.items(matching: query, scope: 0) == expected)
+        await backend.close()
+      }
+    }
+
     /// A column's type changed under a running client: its next search is an error that says
     /// the layout changed and to load again, not "cannot reach PostgreSQL".
     @Test func aTableAlteredUnderAClientSaysLoadItAgain() async throws {

@@ -99,6 +99,32 @@
         ], as: runAs)
     }
 
+    /// Stops every process of the server with SIGSTOP, as a frozen machine would stop: open
+    /// connections stay open and nothing answers on them. Returns the processes for ``thaw(_:)``.
+    func freeze() throws -> [pid_t] {
+      let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
+      guard let first = pidFile.split(separator: "\n").first, let postmaster = pid_t(first) else {
+        throw ClusterError("no server process in \(folder)/data/postmaster.pid")
+      }
+      var processes = [postmaster]
+      for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+        guard let pid = pid_t(entry),
+          let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")")
+        else { continue }
+        // "PID (NAME) STATE PPID …": the parent is the second field after the name.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        if fields.count > 1, pid_t(fields[1]) == postmaster { processes.append(pid) }
+      }
+      for pid in processes { kill(pid, SIGSTOP) }
+      return processes
+    }
+
+    /// Lets the processes ``freeze()`` stopped run again.
+    func thaw(_ processes: [pid_t]) {
+      for pid in processes { kill(pid, SIGCONT) }
+    }
+
     /// Runs SQL through psql as the superuser.
     func psql(_ sql: String) throws -> String {
       try Self.run(
