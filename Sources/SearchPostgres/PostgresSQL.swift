@@ -34,6 +34,15 @@
       case .never: return "FALSE"
       case .contains(let field, let text):
         return "f\(field) LIKE \(bind("%" + Self.escapeLike(text) + "%"))"
+      case .containsInOrder(let field, let texts) where texts.count > Self.longestFuzzyRegex:
+        // A regular expression of so many parts is "too complex" for PostgreSQL: the same
+        // test as LIKE on each value (a "%" between characters stays within the value).
+        let pattern = bind("%" + texts.map(Self.escapeLike).joined(separator: "%") + "%")
+        let separator = ServerText.separator.value
+        return """
+          (f\(field) LIKE \(pattern) AND EXISTS (SELECT FROM unnest(string_to_array(f\(field), \
+          chr(\(separator)))) AS value WHERE value LIKE \(pattern)))
+          """
       case .containsInOrder(let field, let texts):
         let gap = "[^" + String(Character(ServerText.separator)) + "]*"
         return "f\(field) ~ \(bind(texts.map(Self.escapeRegex).joined(separator: gap)))"
@@ -53,6 +62,10 @@
     }
 
     /// Text for a `LIKE` pattern that matches it literally (`\` is the escape character).
+    /// The most characters of a fuzzy term sent as a regular expression (which the trigram
+    /// index serves); a longer one is tested with LIKE on each value.
+    static let longestFuzzyRegex = 64
+
     static func escapeLike(_ text: String) -> String {
       var result = ""
       for character in text.unicodeScalars {

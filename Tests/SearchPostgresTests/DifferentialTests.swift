@@ -47,6 +47,41 @@
       }
     }
 
+    /// Fuzzy terms past the length a regular expression can take answer as in memory: one of
+    /// 100 characters drawn in order from a long value finds it, and one of 100,000 characters
+    /// finds nothing, without an error.
+    @Test func longFuzzyTermsAnswerAsInMemory() async throws {
+      let long = (0..<40).map { "word\($0)" }.joined(separator: " ")
+      let lines = [long, "short", String(long.prefix(150))]
+      let input = try LineInput(bytes: Array(lines.joined(separator: "\n").utf8), source: "t")
+      let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: Normalizer())
+      let characters = long.filter { $0 != " " }.map { $0 }  // a space would split the term
+      let drawn = stride(from: 0, to: characters.count, by: 3).prefix(100).map { characters[$0] }
+      let queries = [
+        "'" + String(drawn), "'" + String(repeating: "ab", count: 50_000),
+        "'" + String(drawn) + " short", "!'" + String(drawn),
+      ]
+      try await ThrowawayCluster.with { cluster in
+        let backend = try PostgresSearchBackend(
+          address: try cluster.address, table: "long", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await backend.load(corpus.model)
+        let memory = MemorySearchBackend(corpus: corpus)
+        for text in queries {
+          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let expected = try await memory.items(matching: query, scope: 0)
+          let found = try await backend.items(matching: query, scope: 0)
+          #expect(found == expected, "\(text.prefix(40))…")
+        }
+        // The drawn term matches the long line (its characters in order), not "short".
+        let drawnQuery = try Query(
+          "'" + String(drawn), syntax: .extended, normalizer: corpus.normalizer)
+        let matched = try await backend.items(matching: drawnQuery, scope: 0).map(\.rawValue)
+        #expect(matched.contains(0) && !matched.contains(1), "\(matched)")
+        await backend.close()
+      }
+    }
+
     /// Under latin folding, runs transliterated with context and terms with spaces (which also
     /// match without them) answer alike on the server.
     @Test func sameItemsUnderLatinFolding() async throws {
