@@ -26,24 +26,34 @@ public enum DataSetLoader {
   /// Reads and loads the data file of a manifest read from `manifestPath` (see
   /// ``Manifest/dataFilePath(manifestPath:)``).
   ///
-  /// - Throws: ``LoadError`` when the data file cannot be read, the manifest is not valid, or
-  ///   the manifest does not fit the file.
+  /// - Parameters:
+  ///   - allowsDataOutsideFolder: Whether the data file may be any file the process can read.
+  ///     By default it must lie in the manifest's folder or below it (symbolic links
+  ///     followed): a manifest from elsewhere cannot have another file read and printed.
+  /// - Throws: ``LoadError`` when the data file cannot be read or lies outside the manifest's
+  ///   folder, the manifest is not valid, or the manifest does not fit the file.
   public static func load(
-    manifest: Manifest, manifestPath: String
+    manifest: Manifest, manifestPath: String, allowsDataOutsideFolder: Bool = false
   ) throws(LoadError) -> (Model, LoadReport) {
-    try load(manifest: manifest, manifestPath: manifestPath, progress: nil)
+    try load(
+      manifest: manifest, manifestPath: manifestPath,
+      allowsDataOutsideFolder: allowsDataOutsideFolder, progress: nil)
   }
 
-  /// ``load(manifest:manifestPath:)``, counting the bytes read into `progress` (what the
-  /// command line's progress bar shows).
+  /// ``load(manifest:manifestPath:allowsDataOutsideFolder:)``, counting the bytes read into
+  /// `progress` (what the command line's progress bar shows).
   package static func load(
-    manifest: Manifest, manifestPath: String, progress: LoadProgress?
+    manifest: Manifest, manifestPath: String, allowsDataOutsideFolder: Bool = false,
+    progress: LoadProgress?
   ) throws(LoadError) -> (Model, LoadReport) {
     let path = manifest.dataFilePath(manifestPath: manifestPath)
     do {
       _ = try manifest.schema()
     } catch {
       throw LoadError(file: manifestPath, reason: error.reason, hint: error.hint)
+    }
+    if !allowsDataOutsideFolder {
+      try DataFileLocation.check(dataPath: path, manifest: manifest, manifestPath: manifestPath)
     }
     let input: LineBatches
     do {

@@ -130,7 +130,9 @@ public struct Manifest: Hashable, Sendable {
   /// What the data set is (the manifest's "description").
   public var summary: String?
   /// The data file's path (the manifest's "data"), relative to the manifest's folder unless it
-  /// starts with "/".
+  /// starts with "/". ``DataSetLoader`` reads it only where it lies in the manifest's folder
+  /// or below it, unless asked to read any file (see
+  /// ``DataSetLoader/load(manifest:manifestPath:allowsDataOutsideFolder:)``).
   public var dataFile: String
   /// How the data file is written.
   public var format: Format

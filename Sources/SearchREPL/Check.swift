@@ -21,6 +21,8 @@ struct Check: ParsableCommand {
   @Argument(help: "Folders with a cases.tsv, or manifest paths (default: Corpus/*/).")
   var paths: [String] = []
 
+  @OptionGroup var dataFile: DataFileOption
+
   func run() throws {
     do { try check() } catch let error as RegressionError {
       throw CommandError(error.description)
@@ -34,7 +36,9 @@ struct Check: ParsableCommand {
     for target in targets {
       let suite = try RegressionSuite.load(from: target.cases)
       let manifestPath = try target.manifest ?? Self.manifest(of: suite, in: target.directory)
-      let source = try DataSource.load(input: nil, corpus: manifestPath)
+      let source = try DataSource.load(
+        input: nil, corpus: manifestPath,
+        allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
       let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
       for result in try suite.run(on: corpus) {
         switch result.outcome {

@@ -28,6 +28,8 @@ struct Filter: AsyncParsableCommand {
   )
   var corpus: String?
 
+  @OptionGroup var dataFile: DataFileOption
+
   @Option(
     help: ArgumentHelp(
       "Search the data set's table on this PostgreSQL server instead of memory (postgres://…; load it first with `load`).",
@@ -82,7 +84,8 @@ struct Filter: AsyncParsableCommand {
       try filterLines(parsed, normalizer: normalizer)
       return
     }
-    let source = try DataSource.load(input: input, corpus: corpus)
+    let source = try DataSource.load(
+      input: input, corpus: corpus, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
     let searchCorpus = try SearchCorpus(model: source.model, normalizer: normalizer)
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
     let found: [ItemID]
@@ -154,13 +157,15 @@ struct DataSource {
   /// The lines, when the items are lines: printed back byte for byte.
   let lines: LineInput?
 
-  static func load(input: String?, corpus: String?, progress: LoadProgress? = nil) throws
-    -> DataSource
-  {
+  static func load(
+    input: String?, corpus: String?, allowsDataOutsideFolder: Bool = false,
+    progress: LoadProgress? = nil
+  ) throws -> DataSource {
     if let corpus {
       let manifest = try Manifest.load(from: corpus)
       let (model, report) = try DataSetLoader.load(
-        manifest: manifest, manifestPath: corpus, progress: progress)
+        manifest: manifest, manifestPath: corpus,
+        allowsDataOutsideFolder: allowsDataOutsideFolder, progress: progress)
       if !report.rejected.isEmpty {
         let shown = report.rejected.prefix(20).map(\.description)
         let more = report.rejected.count > 20 ? "\n… and \(report.rejected.count - 20) more" : ""

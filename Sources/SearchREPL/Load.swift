@@ -33,6 +33,8 @@ struct Load: AsyncParsableCommand {
 
   @OptionGroup var folding: FoldingOptions
 
+  @OptionGroup var dataFile: DataFileOption
+
   func run() async throws {
     #if PostgreSQL
       try await load()
@@ -45,7 +47,8 @@ struct Load: AsyncParsableCommand {
     private func load() async throws {
       let normalizer = try folding.normalizer()
       let manifest = try CorpusPaths.manifest(self.manifest)
-      let source = try DataSource.load(input: nil, corpus: manifest)
+      let source = try DataSource.load(
+        input: nil, corpus: manifest, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
       let backend = try PostgresSearchBackend(
         address: try PostgresAddress(url: into),
         table: try table ?? Self.tableName(forManifest: manifest),

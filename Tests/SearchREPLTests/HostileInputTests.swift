@@ -81,7 +81,7 @@ import Testing
         #"{"name": "zero", "data": "/dev/zero", "format": "tsv", "fields": [{"name": "a", "source": 1}]}"#
           .utf8
       ).write(to: manifest)
-      let data = try run(["x", "--corpus", manifest.path], folder: folder)
+      let data = try run(["x", "--corpus", manifest.path, "--allow-data-outside"], folder: folder)
       #expect(data.status == 2)
       #expect(data.stderr == "SearchREPL: error: /dev/zero:1: " + hint)
 
@@ -95,7 +95,8 @@ import Testing
   }
 
   /// A manifest whose data file is endless random bytes is refused at once, as `filter
-  /// --input /dev/urandom` is, instead of being read into rejected lines for ever.
+  /// --input /dev/urandom` is, instead of being read into rejected lines for ever; without
+  /// `--allow-data-outside`, before it is opened, since it is not in the manifest's folder.
   @Test func randomBytesAsADataFileAreRefusedAtOnce() throws {
     try withTemporaryDirectory { folder in
       let manifest = folder.appendingPathComponent("random.manifest.json")
@@ -104,7 +105,8 @@ import Testing
           .utf8
       ).write(to: manifest)
       let result = try MeasuredRun.run(
-        BinaryRunner.executableURL().path, ["filter", "x", "--corpus", manifest.path],
+        BinaryRunner.executableURL().path,
+        ["filter", "x", "--corpus", manifest.path, "--allow-data-outside"],
         stdin: "/dev/null", folder: folder, timeout: 60)
       #expect(result.status == 2)
       #expect(
@@ -112,6 +114,14 @@ import Testing
           "SearchREPL: error: /dev/urandom:1: the data file is a binary file (it holds NUL bytes),"
             + " not text; name a TSV file in the manifest's \"data\""), "\(result.stderr)")
       #expect(result.stdout.isEmpty)
+      let refused = try MeasuredRun.run(
+        BinaryRunner.executableURL().path, ["filter", "x", "--corpus", manifest.path],
+        stdin: "/dev/null", folder: folder, timeout: 60)
+      #expect(refused.status == 2)
+      #expect(
+        refused.stderr.contains(
+          "the data file \"/dev/urandom\" is /dev/urandom, outside the manifest's folder"),
+        "\(refused.stderr)")
     }
   }
 

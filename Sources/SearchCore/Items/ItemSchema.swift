@@ -53,9 +53,9 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
       schemaFields.append(Schema.Field(name: Self.orderName, isSearched: false))
     }
     let bar = ScopeBar(
-      [SearchEngine.Scope(title: scopes.allTitle)]
+      [ScopeBarScope(title: scopes.allTitle)]
         + scopes.titles.enumerated().map { index, title in
-          var scope = SearchEngine.Scope(
+          var scope = ScopeBarScope(
             title: title, attribute: "scope\(index + 1)", values: ["1"])
           scope.mayBeEmpty = true  // a case with no item yet is no mistake
           return scope
@@ -97,3 +97,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
       locale: locale ?? "")
   }
 }
+
+/// The engine's `Scope`, named where the generic parameter `Scope` (the app's scope type)
+/// hides it. (Not `SearchEngine.Scope`: the fuzz harnesses compile both modules as one.)
+typealias ScopeBarScope = Scope

@@ -57,6 +57,8 @@ struct Live: AsyncParsableCommand {
 
   @OptionGroup var postgres: BackendOption
 
+  @OptionGroup var dataFile: DataFileOption
+
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
@@ -114,7 +116,9 @@ struct Live: AsyncParsableCommand {
       let source: DataSource
       switch items {
       case .dataSet(let path):
-        source = try DataSource.load(input: nil, corpus: path, progress: progress)
+        source = try DataSource.load(
+          input: nil, corpus: path, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder,
+          progress: progress)
       case .lines(let path): source = try DataSource.load(input: path, corpus: nil)
       }
       let corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)

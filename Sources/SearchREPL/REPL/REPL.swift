@@ -65,6 +65,8 @@ struct REPL: AsyncParsableCommand {
 
   @OptionGroup var postgres: BackendOption
 
+  @OptionGroup var dataFile: DataFileOption
+
   func validate() throws {
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
@@ -79,7 +81,7 @@ struct REPL: AsyncParsableCommand {
       minimumLength: minlen, ranks: rank, sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
-      backend: postgres.backend)
+      backend: postgres.backend, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
     try await REPLSession.run(options)
   }
 }
@@ -101,4 +103,6 @@ struct REPLOptions: Sendable {
   var timing: Bool
   /// The PostgreSQL server whose table of the data set answers background searches.
   var backend: String? = nil
+  /// Whether the manifest's data file may lie outside its folder (`--allow-data-outside`).
+  var allowsDataOutsideFolder = false
 }

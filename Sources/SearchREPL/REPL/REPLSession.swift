@@ -45,7 +45,8 @@ final class REPLSession {
     let normalizer = try Normalizer(folding: options.folding, locale: options.locale)
     let corpus = try ProgressBar.run(manifest.name, shown: terminal && !options.json) { progress in
       let source = try DataSource.load(
-        input: nil, corpus: options.manifestPath, progress: progress)
+        input: nil, corpus: options.manifestPath,
+        allowsDataOutsideFolder: options.allowsDataOutsideFolder, progress: progress)
       return try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
     }
     let placeholder = placeholder(count: corpus.model.count, name: manifest.name)

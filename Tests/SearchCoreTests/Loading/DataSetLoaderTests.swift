@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SearchCore
@@ -583,6 +584,46 @@ import Testing
     #expect(report.rejected.first?.file == folder.path + "/cities.tsv")
     #expect(report.rejected.first?.line == 3)
     #expect(model.display(model.id(at: 0)) == "Zürich (EU)")
+  }
+
+  /// A manifest's data file outside its folder (a path up, an absolute path, a symbolic link
+  /// beside it that points out) is refused unless the caller allows it; below the folder is
+  /// inside.
+  @Test func aDataFileOutsideTheManifestsFolderIsRefusedUnlessAllowed() throws {
+    let outer = try TemporaryFolder()
+    let secret = try outer.write("secret.tsv", "Zürich\tEU\t400000\n")
+    try FileManager.default.createDirectory(
+      atPath: outer.path + "/sets/sub", withIntermediateDirectories: true)
+    _ = try outer.write("sets/sub/inside.tsv", "Zürich\tEU\t400000\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: outer.path + "/sets/link.tsv", withDestinationPath: secret)
+    let cases = [
+      ("../secret.tsv", false), (secret, false), ("link.tsv", false), ("sub/inside.tsv", true),
+      ("sub/../sub/inside.tsv", true),
+    ]
+    for (data, inside) in cases {
+      let manifest = Manifest(
+        name: "n", dataFile: data, format: .tsv,
+        fields: [Manifest.Field(name: "name", source: .column(1))])
+      let manifestPath = outer.path + "/sets/n.manifest.json"
+      let refused: LoadError?
+      do {
+        _ = try DataSetLoader.load(manifest: manifest, manifestPath: manifestPath)
+        refused = nil
+      } catch { refused = error }
+      if inside {
+        #expect(refused == nil, "\(data): \(String(describing: refused))")
+      } else {
+        #expect(refused?.file == manifestPath, "\(data)")
+        #expect(
+          refused?.reason
+            == "the data file \"\(data)\" is \(secret), outside the manifest's folder", "\(data)")
+        #expect(refused?.hint?.contains("--allow-data-outside") == true)
+      }
+      let (model, _) = try DataSetLoader.load(
+        manifest: manifest, manifestPath: manifestPath, allowsDataOutsideFolder: true)
+      #expect(model.count == 1, "\(data)")
+    }
   }
 
   @Test func aMissingDataFileIsALoadError() throws {
