@@ -102,6 +102,7 @@
                 ON CONFLICT (name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, items = EXCLUDED.items, loaded_at = now()
                 """), logger: Self.copyLogger)
             try await Self.execute(["COMMIT"], on: connection)
+            try await self.noteWrite(on: connection)
             return copied
           }
         }

@@ -2,6 +2,7 @@
   import Logging
   import PostgresNIO
   import SearchCore
+  import Synchronization
 
   /// The search of a data set on a PostgreSQL server, with the in-memory engine's answers,
   /// query for query.
@@ -28,12 +29,21 @@
   ///   corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
   /// ```
   public final class PostgresSearchBackend: PagedSearchBackend {
-    /// The server.
+    /// The server: loads and changes go here, and searches too unless there is a replica.
     public let address: PostgresAddress
+    /// A streaming standby of ``address`` that answers the searches, if any.
+    public let replica: PostgresAddress?
     /// The table's name.
     public var table: String { layout.name }
     let layout: PostgresTableLayout
     private let connections: Connections
+    /// The replica's connections, when there is one.
+    private let readConnections: Connections?
+    /// Where the primary's write-ahead log stood after this backend's last change, until a
+    /// search on the replica has seen it replayed: a client sees its own changes.
+    private let lastWrite = Mutex<String?>(nil)
+    /// How long a search waits for the replica to replay the client's last change.
+    static let replayWait: Duration = .seconds(2)
     /// How long a request waits for the server's answer on an open connection.
     private let requestTimeout: Duration
     private let logger = Logger(label: "SearchPostgres")
@@ -42,6 +52,11 @@
     ///
     /// - Parameters:
     ///   - address: The server and database.
+    ///   - replica: A streaming standby of `address` (a copy made with `pg_basebackup -R`, say)
+    ///     that answers the searches, so that they load it instead of the primary; loads and
+    ///     changes still go to `address`. After a change of this backend, its next search
+    ///     waits until the replica has replayed it (at most two seconds; then the search fails
+    ///     as stale rather than answer without the change).
     ///   - table: The data set's table (letters, digits and underscores).
     ///   - schema: The data set's schema, as the model has it.
     ///   - normalizer: The corpus's normaliser: rows are folded with it when loaded, queries
@@ -54,20 +69,32 @@
     ///     enforce its own statement timeout. Longer than `statementTimeout`, so that a search
     ///     that is only slow is stopped by the server, which says so.
     public init(
-      address: PostgresAddress, table: String, schema: Schema, normalizer: Normalizer,
-      statementTimeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(3),
-      requestTimeout: Duration = .seconds(15)
+      address: PostgresAddress, replica: PostgresAddress? = nil, table: String, schema: Schema,
+      normalizer: Normalizer, statementTimeout: Duration? = .seconds(10),
+      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15)
     ) throws(PostgresSearchError) {
       self.address = address
+      self.replica = replica
       self.requestTimeout = requestTimeout
       layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
       connections = Connections(
         configuration: try address.connectionConfiguration(
           statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+      readConnections = try replica.map { replica throws(PostgresSearchError) in
+        Connections(
+          configuration: try replica.connectionConfiguration(
+            statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+      }
     }
 
+    /// Where searches are read: the replica, or the server.
+    var readAddress: PostgresAddress { replica ?? address }
+
     /// Closes the connections kept open; a later request opens new ones.
-    public func close() async { await connections.closeAll() }
+    public func close() async {
+      await connections.closeAll()
+      await readConnections?.closeAll()
+    }
 
     /// Runs `body` on a connection: an idle one, or a new one. A request runs to its end even
     /// when the calling task is cancelled (the statement timeout bounds it), so the connection
@@ -76,12 +103,18 @@
     ///
     /// Unless `timed` is false (a load, which may take minutes), a request that has no answer
     /// after the request timeout fails with a timeout, its connection closed.
+    ///
+    /// A `reading` request (a search) goes to the replica when there is one, after waiting
+    /// for it to replay this backend's last change; the others go to the server.
     func withConnection<T: Sendable>(
-      timed: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+      timed: Bool = true, reading: Bool = false,
+      _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-      let connections = self.connections
-      let (logger, address, table) = (self.logger, self.address, layout.name)
+      let connections = reading ? readConnections ?? self.connections : self.connections
+      let address = reading ? readAddress : self.address
+      let (logger, table) = (self.logger, layout.name)
       let deadline = timed ? requestTimeout : nil
+      let replay = reading && replica != nil ? lastWrite.withLock { $0 } : nil
       // The connection is opened in the request's own task as well: a cancelled caller (a
       // superseded search) must not cancel a connect half-way, which postgres-nio may never
       // finish; the connect timeout bounds it instead.
@@ -92,7 +125,11 @@
         }
         do {
           let value = try await Self.answer(within: deadline, on: connection, address: address) {
-            try await body(connection)
+            if let replay {
+              try await Self.waitForReplay(
+                of: replay, on: connection, address: address, logger: logger)
+            }
+            return try await body(connection)
           }
           await connections.giveBack(connection)
           return value
@@ -102,8 +139,51 @@
         }
       }
       let value = try await request.value
+      // The replica has the change: later searches need not ask.
+      if let replay { lastWrite.withLock { if $0 == replay { $0 = nil } } }
       if Task.isCancelled { throw CancellationError() }
       return value
+    }
+
+    /// Notes where the primary's log stands after a change on `connection`, for the replica's
+    /// next search to wait for.
+    func noteWrite(on connection: PostgresConnection) async throws {
+      guard replica != nil else { return }
+      var position: String?
+      for try await value in try await connection.query(
+        "SELECT pg_current_wal_lsn()::text", logger: logger
+      ).decode(String.self) {
+        position = value
+      }
+      lastWrite.withLock { $0 = position }
+    }
+
+    /// Waits until the server on `connection` has replayed the primary's log up to `position`
+    /// (at once on a server that is not a standby), or fails as stale after ``replayWait``.
+    private static func waitForReplay(
+      of position: String, on connection: PostgresConnection, address: PostgresAddress,
+      logger: Logger
+    ) async throws {
+      let clock = ContinuousClock()
+      let start = clock.now
+      while true {
+        var replayed: Bool?
+        for try await value in try await connection.query(
+          "SELECT pg_last_wal_replay_lsn() >= \(position)::pg_lsn", logger: logger
+        ).decode(Bool?.self) {
+          replayed = value
+        }
+        // NULL: the server is not in recovery (not a standby), so it has every change.
+        if replayed ?? true { return }
+        if clock.now - start > replayWait {
+          throw SearchBackendError(
+            .timeout,
+            "the replica at \(address) has not replayed this client's last change (written at \(position)) after \(replayWait)",
+            advice:
+              "its results would be stale: the next keystroke tries again; check the replication")
+        }
+        try await Task.sleep(for: .milliseconds(5))
+      }
     }
 
     /// `body`'s answer, or, when it has not come after `deadline`, a timeout error, the
@@ -144,7 +224,7 @@
       do {
         let name = layout.name
         let logger = self.logger
-        found = try await withConnection { connection in
+        found = try await withConnection(reading: true) { connection in
           let rows = try await connection.query(
             "SELECT fingerprint FROM search_data_sets WHERE name = \(name)", logger: logger)
           var value: String?
@@ -158,7 +238,8 @@
           throw .backend(Self.notLoaded(layout.name, address: address))
         }
         throw .backend(
-          SearchBackendError.postgres(error, address: address, table: PostgresTableLayout.registry))
+          SearchBackendError.postgres(
+            error, address: readAddress, table: PostgresTableLayout.registry))
       }
       do { try verify(fingerprint: found) } catch { throw .backend(error) }
     }
@@ -211,7 +292,7 @@
       do {
         let query = sql.query(statement)
         let logger = self.logger
-        (found, ids, unsettled) = try await withConnection { connection in
+        (found, ids, unsettled) = try await withConnection(reading: true) { connection in
           var result: (String?, [Int32], [Int32]) = (nil, [], [])
           for try await row in try await connection.query(query, logger: logger).decode(
             (String?, [Int32], [Int32]).self)
@@ -221,7 +302,7 @@
           return result
         }
       } catch {
-        throw Self.translate(error, address: address, table: layout.name)
+        throw Self.translate(error, address: readAddress, table: layout.name)
       }
       try verify(fingerprint: found)
       guard !unsettled.isEmpty else { return ids.map(ItemID.init(rawValue:)) }
@@ -330,7 +411,7 @@
         let query = sql.query(statement)
         let (logger, schema) = (self.logger, layout.schema)
         let last = 3 + schema.fields.count + schema.attributes.count
-        (found, exhausted, registered) = try await withConnection { connection in
+        (found, exhausted, registered) = try await withConnection(reading: true) { connection in
           var found: [(row: BackendPage<PostgresCursor>.Row, ord: String, settle: Bool)] = []
           var registered: String?
           for try await row in try await connection.query(query, logger: logger) {
@@ -351,7 +432,7 @@
           return (found, true, registered)
         }
       } catch {
-        throw Self.translate(error, address: address, table: layout.name)
+        throw Self.translate(error, address: readAddress, table: layout.name)
       }
       try verify(fingerprint: registered)
       let last = found.last.map { PostgresCursor(ord: $0.ord) }
@@ -374,7 +455,7 @@
       do {
         let query = sql.query(statement)
         let (logger, schema) = (self.logger, layout.schema)
-        return try await withConnection { connection in
+        return try await withConnection(reading: true) { connection in
           var result: [(ItemID, ItemRecord)] = []
           for try await row in try await connection.query(query, logger: logger) {
             let cells = row.makeRandomAccess()
@@ -387,7 +468,7 @@
           return result
         }
       } catch {
-        throw Self.translate(error, address: address, table: layout.name)
+        throw Self.translate(error, address: readAddress, table: layout.name)
       }
     }
 
@@ -459,6 +540,7 @@
           try await connection.query(sql.query(update), logger: logger)
           // A failure before here closes the connection, and the server rolls back.
           try await connection.query("COMMIT", logger: logger)
+          try await self.noteWrite(on: connection)
         }
       } catch {
         throw SearchBackendError.postgres(error, address: address, table: layout.name)

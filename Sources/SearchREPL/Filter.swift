@@ -36,6 +36,11 @@ struct Filter: AsyncParsableCommand {
       valueName: "url"))
   var backend: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Search a streaming standby of --backend instead (postgres://…).", valueName: "url"))
+  var replica: String?
+
   @Option(help: "The data set's table on the server (default: the manifest's name).")
   var table: String?
 
@@ -59,6 +64,9 @@ struct Filter: AsyncParsableCommand {
   func validate() throws {
     if input != nil && corpus != nil {
       throw ValidationError("--input and --corpus cannot be used together")
+    }
+    if replica != nil && backend == nil {
+      throw ValidationError("--replica reads from a standby of --backend: give --backend URL too")
     }
     if backend != nil && corpus == nil {
       throw ValidationError("--backend searches a data set: give its --corpus MANIFEST too")
@@ -91,7 +99,7 @@ struct Filter: AsyncParsableCommand {
     let found: [ItemID]
     if let backend, let corpus {
       let server = try await Server.backend(
-        url: backend, table: try table ?? Load.tableName(forManifest: corpus),
+        url: backend, replica: replica, table: try table ?? Load.tableName(forManifest: corpus),
         schema: source.model.schema, normalizer: normalizer, what: "filter --backend")
       do {
         found = try await server.items(matching: parsed, scope: scopeIndex)

@@ -30,12 +30,13 @@ enum Server {
   /// was folded as `normalizer` folds, with the columns of `schema`; or an error that says how
   /// to load it. `what` names the command line's part in the error of a build without it.
   static func backend(
-    url: String, table: String, schema: Schema, normalizer: Normalizer, what: String
+    url: String, replica: String? = nil, table: String, schema: Schema, normalizer: Normalizer,
+    what: String
   ) async throws -> any ServerBackend {
     #if PostgreSQL
       let backend = try PostgresSearchBackend(
-        address: try PostgresAddress(url: url), table: table, schema: schema,
-        normalizer: normalizer)
+        address: try PostgresAddress(url: url), replica: try replica.map(PostgresAddress.init),
+        table: table, schema: schema, normalizer: normalizer)
       do { try await backend.checkTable() } catch {
         await backend.close()
         throw error
@@ -47,12 +48,12 @@ enum Server {
   }
 
   /// The table of the data set of the manifest at `manifestPath`, checked as
-  /// ``backend(url:table:schema:normalizer:what:)`` checks it.
-  static func backend(url: String, manifestPath: String, corpus: SearchCorpus, what: String)
-    async throws -> any ServerBackend
-  {
+  /// ``backend(url:replica:table:schema:normalizer:what:)`` checks it.
+  static func backend(
+    url: String, replica: String? = nil, manifestPath: String, corpus: SearchCorpus, what: String
+  ) async throws -> any ServerBackend {
     try await backend(
-      url: url, table: try Load.tableName(forManifest: manifestPath),
+      url: url, replica: replica, table: try Load.tableName(forManifest: manifestPath),
       schema: corpus.model.schema, normalizer: corpus.normalizer, what: what)
   }
 }

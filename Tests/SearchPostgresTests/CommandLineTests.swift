@@ -78,6 +78,16 @@
           "cannot read the address \"mysql://x/y\": it must start with postgres://"))
     }
 
+    /// `--replica` names a standby of `--backend`: alone, it is a usage error.
+    @Test func aReplicaNeedsItsPrimary() throws {
+      let result = try ThrowawayCluster.runProgram(
+        try Self.searchREPL(),
+        ["filter", "--corpus", Self.manifest, "--replica", "postgres://127.0.0.1:1/x", "zur"])
+      #expect(result.status != 0)
+      #expect(
+        result.output.contains("--replica reads from a standby of --backend"), "\(result.output)")
+    }
+
     /// An address that cannot be read is quoted with its password hidden, however it is
     /// malformed.
     @Test func aBadAddressNeverShowsItsPassword() throws {

@@ -103,7 +103,7 @@ struct Live: AsyncParsableCommand {
     }
     let normalizer = try folding.normalizer()
     let sectioning = REPLCommand.sectioning(sections) ?? .none
-    let backend = postgres.backend
+    let (backend, replica) = (postgres.backend, postgres.replica)
     let ending = try await LiveView.run(
       itemsName: itemsName,
       configuration: SearchConfiguration(
@@ -126,7 +126,8 @@ struct Live: AsyncParsableCommand {
         return LiveView.Loaded(corpus: corpus)
       }
       let server = try await Server.backend(
-        url: backend, manifestPath: path, corpus: corpus, what: "live --backend")
+        url: backend, replica: replica, manifestPath: path, corpus: corpus,
+        what: "live --backend")
       return LiveView.Loaded(corpus: corpus, backend: server)
     }
     // The chosen item goes to standard output once the screen is given back, as fzf's.

@@ -81,7 +81,8 @@ struct REPL: AsyncParsableCommand {
       minimumLength: minlen, ranks: rank, sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
-      backend: postgres.backend, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
+      backend: postgres.backend, replica: postgres.replica,
+      allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
     try await REPLSession.run(options)
   }
 }
@@ -103,6 +104,8 @@ struct REPLOptions: Sendable {
   var timing: Bool
   /// The PostgreSQL server whose table of the data set answers background searches.
   var backend: String? = nil
+  /// A streaming standby of `backend` that answers the searches.
+  var replica: String? = nil
   /// Whether the manifest's data file may lie outside its folder (`--allow-data-outside`).
   var allowsDataOutsideFolder = false
 }

@@ -56,7 +56,8 @@ final class REPLSession {
     var backend: (any ServerBackend)?
     if let url = options.backend {
       backend = try await Server.backend(
-        url: url, manifestPath: options.manifestPath, corpus: corpus, what: "repl --backend")
+        url: url, replica: options.replica, manifestPath: options.manifestPath, corpus: corpus,
+        what: "repl --backend")
     }
     let controller: SearchController
     do {

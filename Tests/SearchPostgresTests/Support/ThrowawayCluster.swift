@@ -55,6 +55,48 @@
         binaries + "/initdb",
         ["-D", data, "-U", user, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
         as: runAs)
+      return try launch(folder: folder, binaries: binaries, runAs: runAs)
+    }
+
+    /// A streaming standby of this cluster: a copy made with `pg_basebackup -R` (which writes
+    /// how to reach the primary and marks the copy a standby), started on a port of its own.
+    /// It answers read-only queries and replays what the primary writes, each commit
+    /// `applyDelay` after it (`recovery_min_apply_delay`: a standby that lags, as one on a
+    /// loaded machine or far away does). Stop it with ``stop()``.
+    func startStandby(applyDelay: String = "0") throws -> ThrowawayCluster {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("search-pg-standby-\(UUID().uuidString.prefix(8))").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      if let runAs { try Self.run("/bin/chown", [runAs, folder], as: nil) }
+      try Self.run(
+        binaries + "/pg_basebackup",
+        [
+          "-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-D", folder + "/data", "-R",
+          "-X", "stream", "--no-sync",
+        ], as: runAs)
+      try Self.setApplyDelay(applyDelay, data: folder + "/data")
+      return try Self.launch(folder: folder, binaries: binaries, runAs: runAs)
+    }
+
+    /// Changes a standby's apply delay and has it read its configuration again.
+    func setApplyDelay(_ delay: String) throws {
+      try Self.setApplyDelay(delay, data: folder + "/data")
+      _ = try psql("SELECT pg_reload_conf()")
+    }
+
+    /// Writes the apply delay into the configuration `pg_basebackup -R` wrote (the last
+    /// setting of a name wins).
+    private static func setApplyDelay(_ delay: String, data: String) throws {
+      let file = data + "/postgresql.auto.conf"
+      var text = try String(contentsOfFile: file, encoding: .utf8)
+      text += "recovery_min_apply_delay = '\(delay)'\n"
+      try text.write(toFile: file, atomically: false, encoding: .utf8)
+    }
+
+    /// Starts the server whose data is in `folder`/data on a free port.
+    private static func launch(folder: String, binaries: String, runAs: String?) throws
+      -> ThrowawayCluster
+    {
       // A port free now may be taken before the server binds it: try a few.
       var lastError: (any Error)?
       for _ in 0..<5 {
@@ -63,7 +105,7 @@
           try run(
             binaries + "/pg_ctl",
             [
-              "-D", data, "-l", folder + "/server.log", "-w", "-t", "60", "-o",
+              "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60", "-o",
               "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off",
               "start",
             ], as: runAs)

@@ -1,0 +1,96 @@
+#if PostgreSQL
+  import Foundation
+  import SearchCore
+  import SearchPostgres
+  import Testing
+
+  /// Searches read from a streaming standby (`pg_basebackup -R`), loads and changes go to the
+  /// primary: the standby's answers are the in-memory engine's, a client's own change is in its
+  /// next search, and a standby that stops is an error until it is back.
+  @Suite struct ReplicaTests {
+    @Test func searchesReadTheStandbyAndSeeTheClientsOwnChanges() async throws {
+      let corpus = try DataSets.corpus("words/sample")
+      try await ThrowawayCluster.with { primary in
+        // A standby that applies each commit 300 ms late: a search right after a change
+        // would not have it without waiting for the replay.
+        let standby = try await Task.detached { try primary.startStandby(applyDelay: "300ms") }
+          .value
+        do {
+          try await Self.exercise(corpus: corpus, primary: primary, standby: standby)
+          await Task.detached { standby.stop() }.value
+        } catch {
+          await Task.detached { standby.stop() }.value
+          throw error
+        }
+      }
+    }
+
+    private static func exercise(
+      corpus: SearchCorpus, primary: ThrowawayCluster, standby: ThrowawayCluster
+    ) async throws {
+      #expect(
+        try standby.psql("SELECT pg_is_in_recovery()").trimmingCharacters(
+          in: .whitespacesAndNewlines)
+          == "t")
+      let backend = try PostgresSearchBackend(
+        address: try primary.address, replica: try standby.address, table: "words",
+        schema: corpus.model.schema, normalizer: corpus.normalizer, requestTimeout: .seconds(10))
+      // Loaded through the primary; the standby has the table once it has replayed the load,
+      // which the check after it waits for.
+      try await backend.load(corpus.model)
+      try await backend.checkTable()
+      let memory = MemorySearchBackend(corpus: corpus)
+      var drawer = QueryDrawer(model: corpus.model, seed: 0x2E91_1CA5)
+      for _ in 0..<60 {
+        let text = drawer.next()
+        let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+        let expected = try await memory.items(matching: query, scope: 0)
+        #expect(try await backend.items(matching: query, scope: 0) == expected, "\(text)")
+      }
+
+      // A change goes to the primary; the client's next search, on the standby, has it.
+      var record = corpus.model.record(of: corpus.model.id(at: 0))
+      record.fields[0] = ["zyqxwv"]
+      let added = ItemID(rawValue: 1_000_000)
+      let query = try Query("zyqxwv", syntax: .extended, normalizer: corpus.normalizer)
+      for round in 0..<5 {
+        try await backend.apply([.insert(added, record, after: nil)])
+        #expect(try await backend.items(matching: query, scope: 0) == [added], "round \(round)")
+        try await backend.apply([.remove(added)])
+        #expect(try await backend.items(matching: query, scope: 0) == [], "round \(round)")
+      }
+
+      // A standby that lags more than a search waits: the search fails as stale, and answers
+      // once the standby has caught up.
+      try standby.setApplyDelay("5s")
+      try await backend.apply([.insert(added, record, after: nil)])
+      var stale = "an answer"
+      do { _ = try await backend.items(matching: query, scope: 0) } catch {
+        stale = String(describing: error)
+      }
+      #expect(stale.contains("has not replayed this client's last change"), "\(stale)")
+      try standby.setApplyDelay("0")
+      #expect(try await backend.items(matching: query, scope: 0) == [added])
+      try await backend.apply([.remove(added)])
+
+      // The primary stops: searches go on from the standby; a change fails.
+      let ab = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+      let before = try await backend.items(matching: ab, scope: 0)
+      try primary.pause()
+      #expect(try await backend.items(matching: ab, scope: 0) == before)
+      await #expect(throws: SearchBackendError.self) {
+        try await backend.apply([.insert(added, record, after: nil)])
+      }
+      try primary.resume()
+
+      // The standby stops: a search is an error, not an answer; once it is back, it answers.
+      try standby.pause()
+      await #expect(throws: SearchBackendError.self) {
+        _ = try await backend.items(matching: ab, scope: 0)
+      }
+      try standby.resume()
+      #expect(try await backend.items(matching: ab, scope: 0) == before)
+      await backend.close()
+    }
+  }
+#endif
