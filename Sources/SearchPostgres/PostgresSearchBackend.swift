@@ -46,7 +46,7 @@
     static let replayWait: Duration = .seconds(2)
     /// How long a request waits for the server's answer on an open connection.
     private let requestTimeout: Duration
-    private let logger = Logger(label: "SearchPostgres")
+    let logger = Logger(label: "SearchPostgres")
 
     /// Prepares a backend; no connection is opened until the first request.
     ///
@@ -247,7 +247,7 @@
     /// Checks the fingerprint the server's registry holds for the table, as read by a request
     /// (`nil`: no row): the table may have been loaded again, with other folding, since the
     /// backend last looked.
-    private func verify(fingerprint found: String?) throws(SearchBackendError) {
+    func verify(fingerprint found: String?) throws(SearchBackendError) {
       guard let found else { throw Self.notLoaded(layout.name, address: address) }
       guard found == layout.fingerprint else {
         throw SearchBackendError(
@@ -261,7 +261,7 @@
     /// The registry's fingerprint of the table, as a column any search statement reads along
     /// with its answer, in the same snapshot: a load that changed the folding since the last
     /// request is seen by the next one, which then fails instead of answering.
-    private func fingerprintColumn(_ sql: inout PostgresSQL) -> String {
+    func fingerprintColumn(_ sql: inout PostgresSQL) -> String {
       "(SELECT fingerprint FROM \(PostgresTableLayout.registry) WHERE name = \(sql.bind(layout.name)))"
     }
 
@@ -312,7 +312,7 @@
     }
 
     /// The query's condition as SQL and the test for rows to settle in Swift.
-    private func condition(_ query: Query, scope: Int, sql: inout PostgresSQL) throws -> (
+    func condition(_ query: Query, scope: Int, sql: inout PostgresSQL) throws -> (
       condition: String, settle: String
     ) {
       let plan: ServerQuery
@@ -331,7 +331,7 @@
     }
 
     /// Settles candidates with the in-memory engine; returns those that do not match.
-    private func dropping(_ candidates: [(ItemID, ItemRecord)], query: Query, scope: Int) throws
+    func dropping(_ candidates: [(ItemID, ItemRecord)], query: Query, scope: Int) throws
       -> Set<ItemID>
     {
       let admitted: [Int]
@@ -347,7 +347,7 @@
       return dropped
     }
 
-    private static func translate(_ error: any Error, address: PostgresAddress, table: String)
+    static func translate(_ error: any Error, address: PostgresAddress, table: String)
       -> any Error
     {
       if error is CancellationError || Task.isCancelled { return CancellationError() }
@@ -533,6 +533,16 @@
             }
             try await connection.query(sql.query(statement), logger: logger)
           }
+          // The sample follows: its rows are those of the table whose identity hashes in.
+          var changed = PostgresSQL()
+          let ids = changed.bind(changes.map(\.id.rawValue))
+          try await connection.query(
+            changed.query("DELETE FROM \(layout.sampleQuoted) WHERE id = ANY(\(ids))"),
+            logger: logger)
+          try await connection.query(
+            changed.query(
+              "INSERT INTO \(layout.sampleQuoted) SELECT * FROM \(layout.quoted) WHERE id = ANY(\(ids)) AND \(PostgresTableLayout.isSampled("id"))"
+            ), logger: logger)
           var sql = PostgresSQL()
           let name = sql.bind(layout.name)
           let update =

@@ -181,7 +181,13 @@ struct Bench: AsyncParsableCommand {
     try FoldingOptions.folding(fold)
   }
 
-  @Flag(help: "Print one JSON object instead of text (typing, changes, items).")
+  @Option(
+    help:
+      "The rows a backend search asks for first (backend: the first-page controller's SearchConfiguration.backendPageSize)."
+  )
+  var pageSize = 50
+
+  @Flag(help: "Print one JSON object instead of text (typing, changes, items, backend).")
   var json = false
 
   @Flag(

@@ -43,18 +43,27 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// controller reads extended syntax, ``ItemSearch`` words). One place decides: a front
   /// never overrides a stated syntax.
   public var statedQuerySyntax: QuerySyntax?
+  /// With a backend: how many results a background search asks for first. The results table
+  /// then shows those rows and ``/SearchEngine/SearchResult/count`` tells how many match in
+  /// all (exact, or an estimate to label as one); ``SearchController/loadMoreResults()`` asks
+  /// for the next rows as the list scrolls. A list shows one screen, and a short query on a
+  /// large data set matches most of it: the first screen should not wait for every match.
+  /// nil (the default) asks for every result, as searches in memory always do; ranked results
+  /// (``ranksResults``) need every match and ask for all of them.
+  public var backendPageSize: Int?
 
   /// Creates a configuration; the defaults search immediately from the first character and
   /// leave the syntax to the front (see ``querySyntax``).
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
-    ranksResults: Bool = false, querySyntax: QuerySyntax? = nil
+    ranksResults: Bool = false, querySyntax: QuerySyntax? = nil, backendPageSize: Int? = nil
   ) {
     self.mode = mode
     self.minimumLength = max(minimumLength, 0)
     self.coalescingInterval = coalescingInterval
     self.ranksResults = ranksResults
     self.statedQuerySyntax = querySyntax
+    self.backendPageSize = backendPageSize.map { max($0, 1) }
   }
 }
 

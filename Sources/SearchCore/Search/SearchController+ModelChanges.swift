@@ -199,9 +199,9 @@ struct RefreshedResults: Sendable {
     // needs no lookup in the table.
     let wasShown = Set(
       changedItems.filter { !insertedItems.contains($0) && old.indexPath(of: $0) != nil })
-    let admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
+    var admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
       .sorted(by: corpus.precedes)
-    let admittedSet = Set(admitted)
+    var admittedSet = Set(admitted)
     // Model order: the untouched results keep theirs, the admitted items merge in.
     var items: [ItemID] = []
     items.reserveCapacity(shown.items.count + admitted.count)
@@ -216,9 +216,19 @@ struct RefreshedResults: Sendable {
       items.append(id)
     }
     items += admitted[next...]
+    var partialCount: ResultCount?
+    if !shown.isComplete {
+      (items, partialCount) = Self.keepingPrefix(
+        items, of: shown, wasShown: wasShown, admitted: admittedSet, inserted: insertedItems,
+        changed: changed, corpus: corpus)
+      // Matches after the prefix wait for the next page.
+      let kept = Set(items)
+      admitted = admitted.filter { kept.contains($0) }
+      admittedSet = Set(admitted)
+    }
     result = SearchResult(
       query: shown.query, scope: shown.scope, items: items, path: .refreshed,
-      modelVersion: corpus.model.version)
+      modelVersion: corpus.model.version, partialCount: partialCount)
     changes = TableChanges()
     do throws(TableError) {
       if ranks {
@@ -240,5 +250,36 @@ struct RefreshedResults: Sendable {
       table = nil
       self.error = error.description
     }
+  }
+
+  /// A backend's first rows after a change: every match up to the last row still shown from
+  /// before, none after it (they come with the next page), and the count brought up to date;
+  /// a nil count when the rows are now every match.
+  ///
+  /// The rows shown were every match up to a last one, `boundary`. After the change that
+  /// holds up to the last row still shown from before: a match inserted or changed after it
+  /// is left to the next page. Each change moves the count by what is known of it: a shown
+  /// item matched before, an inserted one did not, an item before the boundary that was not
+  /// shown did not. An item changed or removed after the boundary may or may not have
+  /// matched: the count becomes an estimate.
+  private static func keepingPrefix(
+    _ merged: [ItemID], of shown: SearchResult, wasShown: Set<ItemID>, admitted: Set<ItemID>,
+    inserted: Set<ItemID>, changed: Set<ItemID>, corpus: SearchCorpus
+  ) -> ([ItemID], ResultCount?) {
+    let end =
+      merged.lastIndex { !changed.contains($0) || wasShown.contains($0) }.map { $0 + 1 } ?? 0
+    let kept = Array(merged[..<end])
+    let boundary = shown.items.last.flatMap { corpus.model.contains($0) ? $0 : nil }
+    var count = shown.count.value - wasShown.count + admitted.count
+    var exact = shown.count.isExact
+    for id in changed where !wasShown.contains(id) && !inserted.contains(id) {
+      guard let boundary, corpus.model.contains(id), corpus.precedes(id, boundary) else {
+        exact = false
+        continue
+      }
+    }
+    if exact && count <= kept.count { return (kept, nil) }
+    count = max(count, kept.count + 1)
+    return (kept, exact ? .exact(count) : .estimate(count))
   }
 }

@@ -35,6 +35,9 @@ extension SearchController {
     /// The results table the search replaces and its version, for a search that runs in the
     /// background: the change set is worked out there too.
     var replaces: (version: Int, table: SectionedTable)?
+    /// For a backend: how many rows to ask for (its first page and the rows loaded since);
+    /// nil asks for every result.
+    var backendLimit: Int?
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
       guard
@@ -46,7 +49,9 @@ extension SearchController {
 
     /// The outcome of a backend's answer: its items, checked against the corpus and put in
     /// model order.
-    func outcome(backendItems: [ItemID]) -> Result<Outcome, SearchFailure> {
+    func outcome(backendItems: [ItemID], partialCount: ResultCount? = nil)
+      -> Result<Outcome, SearchFailure>
+    {
       var items = backendItems
       if let unknown = items.first(where: { !corpus.model.contains($0) }) {
         return .failure(SearchFailure(message: SearchBackendError.unknownItem(unknown).description))
@@ -54,7 +59,8 @@ extension SearchController {
       corpus.sortedByPosition(&items)
       let result = SearchResult(
         query: query, scope: request.scope, items: items, path: .backend,
-        modelVersion: corpus.model.version)
+        modelVersion: corpus.model.version,
+        partialCount: partialCount.map { .init(atLeast: items.count + 1, $0) })
       return outcome(result)
     }
 
@@ -107,6 +113,7 @@ extension SearchController {
     case .failure(let failure): return finish(request.generation, .failure(failure))
     }
     prepared.replaces = (versions.results, resultsTable)
+    prepared.backendLimit = backendLimit(for: request)
     let job = prepared
     let newest = newestGeneration
     let generation = request.generation
@@ -140,6 +147,24 @@ extension SearchController {
     return []
   }
 
+  /// How many rows a background search on the backend asks for: nil (all) without a page
+  /// size or when ranking; a page, or as many as the displayed results of the same query
+  /// already show (a search restarted by a model change), or one page more than they show
+  /// (``loadMoreResults()``).
+  private func backendLimit(for request: SearchStateMachine.Request) -> Int? {
+    guard backend != nil, let page = machine.configuration.backendPageSize,
+      !machine.configuration.ranksResults
+    else { return nil }
+    if let more = loadingMore, more.generation == request.generation { return more.limit }
+    let displayed = machine.displayed
+    if let shown = results, !shown.isComplete, displayed.text == request.text,
+      displayed.scope == request.scope
+    {
+      return max(page, shown.items.count)
+    }
+    return page
+  }
+
   // MARK: Finished searches
 
   func finish(_ generation: Int, _ outcome: Result<Outcome, SearchFailure>?)
@@ -165,8 +190,8 @@ extension SearchController {
 final class BackendSearches: Sendable {
   /// The tasks by generation, kept by an actor: a lock the thread sanitizer can see.
   private actor Registry {
-    var tasks: [Int: Task<[ItemID], any Error>] = [:]
-    func add(_ generation: Int, _ task: Task<[ItemID], any Error>) { tasks[generation] = task }
+    var tasks: [Int: Task<BackendPrefix, any Error>] = [:]
+    func add(_ generation: Int, _ task: Task<BackendPrefix, any Error>) { tasks[generation] = task }
     func remove(_ generation: Int) { tasks[generation] = nil }
     func cancel(_ generation: Int) { tasks[generation]?.cancel() }
   }
@@ -181,16 +206,21 @@ final class BackendSearches: Sendable {
     guard newest.load() == generation else { return nil }
     let query = job.query
     let scope = job.request.scope
-    let task = Task { try await backend.items(matching: query, scope: scope) }
+    let limit = job.backendLimit
+    let task = Task { () async throws -> BackendPrefix in
+      if let limit { return try await backend.prefix(matching: query, scope: scope, limit: limit) }
+      let items = try await backend.items(matching: query, scope: scope)
+      return BackendPrefix(items: items, isComplete: true, count: .exact(items.count))
+    }
     await registry.add(generation, task)
     // A cancellation that came before the task was registered.
     if newest.load() != generation { task.cancel() }
-    let outcome: Result<[ItemID], any Error>
+    let outcome: Result<BackendPrefix, any Error>
     do { outcome = .success(try await task.value) } catch { outcome = .failure(error) }
     await registry.remove(generation)
-    let items: [ItemID]
+    let answer: BackendPrefix
     switch outcome {
-    case .success(let value): items = value
+    case .success(let value): answer = value
     case .failure(let error):
       if newest.load() != generation || error is CancellationError { return nil }
       return .failure(
@@ -198,7 +228,8 @@ final class BackendSearches: Sendable {
           message: SearchBackendError.wrapping(error).description))
     }
     guard newest.load() == generation else { return nil }
-    return job.outcome(backendItems: items)
+    return job.outcome(
+      backendItems: answer.items, partialCount: answer.isComplete ? nil : answer.count)
   }
 
   /// Cancels the search of a generation, if it runs.

@@ -109,6 +109,8 @@ public final class SearchController {
   /// items may not be in the list yet. The batch's install runs it again on the new model; a
   /// refused batch runs it again on the old one.
   var heldSearch: SearchStateMachine.Request?
+  /// The search ``loadMoreResults()`` started, and how many rows it asks for.
+  var loadingMore: (generation: Int, limit: Int)?
 
   // MARK: Delivery state
   /// Events of the call under way, delivered when its changes are complete.

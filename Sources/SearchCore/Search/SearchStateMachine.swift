@@ -52,6 +52,9 @@ public struct SearchStateMachine: Sendable {
     case modelChanged
     /// After a model change, the displayed results were re-evaluated: this many rows.
     case resultsRefreshed(generation: Int, rows: Int)
+    /// The list wants more of the displayed results, which a backend sent only in part: their
+    /// query runs again in the background, for more rows, under a new generation.
+    case loadMore
   }
 
   /// What the driver must do, in order.
@@ -136,6 +139,7 @@ public struct SearchStateMachine: Sendable {
     case .searchFinished(let generation, let rows): return finish(generation, rows: rows)
     case .quietIntervalElapsed(let generation): return quietIntervalElapsed(generation)
     case .modelChanged: return modelChanged()
+    case .loadMore: return loadMore()
     case .resultsRefreshed(let generation, let rows):
       // The refresh belongs to the model change that asked for it, in the same call: a search
       // restarted by that change may already have taken a newer generation.
@@ -244,6 +248,15 @@ public struct SearchStateMachine: Sendable {
       actions.append(.searchInBackground(request))
     }
     return actions
+  }
+
+  private mutating func loadMore() -> [Action] {
+    // Nothing to extend, or a search under way whose rows will replace these anyway.
+    guard bar.isActive, installedGeneration != nil, pending == nil else { return [] }
+    generation += 1
+    let request = Request(generation: generation, text: displayed.text, scope: displayed.scope)
+    pending = .running(request)
+    return [.searchInBackground(request)]
   }
 
   /// Starts a new generation; stops whatever ran for the old one.

@@ -18,6 +18,14 @@ public protocol SearchBackend: Sendable {
   ///   when the task was cancelled.
   func items(matching query: Query, scope: Int) async throws -> [ItemID]
 
+  /// The first `limit` items of scope `scope` matching `query`, in model order, and how many
+  /// match in all: what a list needs for its first screen when the whole answer would cost
+  /// more to send than to show. The default answers the whole query and cuts it.
+  ///
+  /// - Throws: ``SearchBackendError`` when the search cannot be answered, `CancellationError`
+  ///   when the task was cancelled.
+  func prefix(matching query: Query, scope: Int, limit: Int) async throws -> BackendPrefix
+
   /// Makes a batch of model changes on the backend's side; the controller calls it before it
   /// changes its own model, and changes nothing when it throws.
   ///
@@ -26,6 +34,17 @@ public protocol SearchBackend: Sendable {
 }
 
 extension SearchBackend {
+  /// The whole answer of ``items(matching:scope:)``, cut after `limit` items, with its exact
+  /// count.
+  public func prefix(matching query: Query, scope: Int, limit: Int) async throws
+    -> BackendPrefix
+  {
+    let items = try await self.items(matching: query, scope: scope)
+    let kept = Array(items.prefix(max(limit, 0)))
+    return BackendPrefix(
+      items: kept, isComplete: kept.count == items.count, count: .exact(items.count))
+  }
+
   /// A backend that reads the controller's own data has nothing to change.
   public func apply(_ changes: [BackendChange]) async throws {}
 }
@@ -40,6 +59,13 @@ public enum BackendChange: Hashable, Sendable {
   case update(ItemID, ItemRecord)
   /// An item that goes.
   case remove(ItemID)
+
+  /// The item the change is about.
+  public var id: ItemID {
+    switch self {
+    case .insert(let id, _, _), .update(let id, _), .remove(let id): id
+    }
+  }
 }
 
 /// The in-memory engine as a backend: every search is a full scan of a corpus. What other

@@ -100,9 +100,10 @@ public struct IncrementalFilter: Sendable {
   /// budget (``itemBudget(of:)`` is the one searches use), and any result of another model
   /// version.
   /// The empty query's result is not kept: it narrows nothing, and answering it again is a
-  /// copy of the scope's items, while keeping it would spend the whole budget.
+  /// copy of the scope's items, while keeping it would spend the whole budget. A partial
+  /// result (a backend's first page) is not kept either: what it lacks cannot be narrowed.
   public mutating func record(_ result: SearchResult, itemBudget: Int = .max) {
-    if result.query.isEmpty { return }
+    if result.query.isEmpty || !result.isComplete { return }
     stack.removeAll {
       $0.modelVersion != result.modelVersion
         || ($0.scope == result.scope && Self.sameTerms($0.query, result.query))

@@ -11,13 +11,24 @@ public struct SearchResult: Sendable {
   public let path: Path
   /// The model version the result reflects.
   public let modelVersion: Int
+  /// Whether ``items`` holds every match. A backend asked for a first page answers with the
+  /// first matches in model order only: every match up to the last of ``items``, none after.
+  public let isComplete: Bool
+  /// How many items match in all: `items.count` for a complete result, else what the
+  /// backend counted or estimated.
+  public let count: ResultCount
 
-  package init(query: Query, scope: Int, items: [ItemID], path: Path, modelVersion: Int) {
+  package init(
+    query: Query, scope: Int, items: [ItemID], path: Path, modelVersion: Int,
+    partialCount: ResultCount? = nil
+  ) {
     self.query = query
     self.scope = scope
     self.items = items
     self.path = path
     self.modelVersion = modelVersion
+    self.isComplete = partialCount == nil
+    self.count = partialCount ?? .exact(items.count)
   }
 
   /// How a result was found.

@@ -1,0 +1,93 @@
+#if PostgreSQL
+  import SearchCore
+  import SearchDataSets
+  import SearchPostgres
+  import Testing
+
+  /// A first page from the server: the first rows of the in-memory answer and a count that is
+  /// exact when it says so, an estimate near the truth when not; the sample behind the
+  /// estimate follows every change.
+  @Suite struct FirstPageTests {
+    static let limit = 20
+
+    @Test func firstPagesAnswerAsInMemory() async throws {
+      let corpus = try DataSets.corpus("cities/cities")
+      try await ThrowawayCluster.with { cluster in
+        let backend = try PostgresSearchBackend(
+          address: try cluster.address, table: "pages", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await backend.load(corpus.model)
+        let memory = MemorySearchBackend(corpus: corpus)
+        var drawer = QueryDrawer(model: corpus.model, seed: 0xF125_7A6E)
+        let scopes = corpus.scopeBar.scopes.count
+        // Drawn queries, and short ones that match much of the list (where only the sample
+        // can count in time).
+        let texts = (0..<120).map { _ in drawer.next() } + ["a", "e", "an", "o", "s", "'a"]
+        var (complete, estimated) = (0, 0)
+        for (index, text) in texts.enumerated() {
+          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let scope = index % scopes
+          let expected = try await memory.items(matching: query, scope: scope)
+          let page = try await backend.prefix(matching: query, scope: scope, limit: Self.limit)
+          let what = "\"\(text)\" in scope \(scope)"
+          #expect(page.items == Array(expected.prefix(Self.limit)), "\(what)")
+          #expect(page.isComplete == (expected.count <= Self.limit), "\(what)")
+          if page.isComplete { complete += 1 }
+          switch page.count {
+          case .exact(let count):
+            #expect(count == expected.count, "\(what)")
+          case .estimate(let count):
+            estimated += 1
+            #expect(!page.isComplete && count > page.items.count, "\(what)")
+            // One row in 32 is sampled, about 1,060 of these 34,006: past a thousand
+            // matches (some 30 sampled, a standard deviation near a fifth), the estimate is
+            // within half of the truth.
+            if expected.count > 1_000 {
+              #expect(abs(count - expected.count) * 2 < expected.count, "\(what): \(count)")
+            }
+          }
+        }
+        #expect(complete > 10 && complete < texts.count)
+        // "a" matches more than 20,000 of 34,006 cities: no exact count is tried.
+        #expect(estimated >= 1)
+
+        // Changes reach the sample: its rows stay those of the table whose identity hashes in.
+        let changes: [BackendChange] =
+          (0..<300).map { .remove(ItemID(rawValue: Int32($0 * 7))) }
+          + (0..<200).map {
+            .update(
+              ItemID(rawValue: Int32($0 * 11 + 1)),
+              ItemRecord(fields: [["Aaron \($0)"], []], attributes: ["1", "XX", "Europe", "7"]))
+          }
+          + (0..<150).map {
+            .insert(
+              ItemID(rawValue: Int32(corpus.model.identityLimit + $0)),
+              ItemRecord(fields: [["Anew \($0)"], []], attributes: ["2", "XX", "Asia", "9"]),
+              after: nil)
+          }
+        try await backend.apply(changes)
+        let hash = try cluster.psql(
+          "SELECT split_part(indexname, '~', 2) FROM pg_indexes WHERE indexname LIKE 'pages~%~sample_id'"
+        ).filter { !$0.isWhitespace }
+        let table = "\"pages~\(hash)~sample\""
+        let differing = try cluster.psql(
+          """
+          SELECT count(*) FROM ((SELECT * FROM \(table) EXCEPT SELECT * FROM pages WHERE (hashint4(id) & 31) = 0) \
+          UNION ALL (SELECT * FROM pages WHERE (hashint4(id) & 31) = 0 EXCEPT SELECT * FROM \(table))) d
+          """)
+        #expect(differing.filter { !$0.isWhitespace } == "0")
+        #expect(
+          try cluster.psql("SELECT count(*) > 900 FROM \(table)").filter { !$0.isWhitespace } == "t"
+        )
+        for text in ["aaron", "anew", "a", "ber"] {
+          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let all = try await backend.items(matching: query, scope: 0)
+          let page = try await backend.prefix(matching: query, scope: 0, limit: Self.limit)
+          #expect(page.items == Array(all.prefix(Self.limit)), "\(text)")
+          if page.count.isExact { #expect(page.count.value == all.count, "\(text)") }
+        }
+        await backend.close()
+      }
+    }
+  }
+#endif
