@@ -15,10 +15,34 @@ struct BackendOption: ParsableArguments {
       valueName: "url"))
   var replica: String?
 
-  /// Refuses `--replica` without `--backend`.
+  @Option(
+    help: ArgumentHelp(
+      "Ask the server of --backend for the first N rows of each search and a count (exact, or an estimate shown as \"about\"); more rows come a page at a time (repl: more; live: scrolling).",
+      valueName: "n"))
+  var pageSize: Int?
+
+  /// Whether results are ranked: as `--rank`/`--no-rank` say, else unless pages are asked
+  /// for (ranking needs every match, a page is the first rows in the data set's order).
+  func ranks(_ rank: Bool?) throws -> Bool {
+    if rank == true && pageSize != nil {
+      throw ValidationError(
+        "--rank orders every match, --page-size asks the server for the first rows in the data set's order: give one of them"
+      )
+    }
+    return rank ?? (pageSize == nil)
+  }
+
+  /// Refuses `--replica` or `--page-size` without `--backend`, and a page of no rows.
   func validate() throws {
     if replica != nil && backend == nil {
       throw ValidationError("--replica reads from a standby of --backend: give --backend URL too")
+    }
+    if let pageSize {
+      guard backend != nil else {
+        throw ValidationError(
+          "--page-size asks the server of --backend for pages: give --backend URL too")
+      }
+      guard pageSize >= 1 else { throw ValidationError("--page-size must be 1 or more") }
     }
   }
 }

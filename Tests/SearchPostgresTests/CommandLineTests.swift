@@ -58,6 +58,27 @@
             "\(shorter.output)")
           #expect(!shorter.output.contains(" ()"), "\(shorter.output)")
         }
+        // The REPL asks the server for pages: five rows and the count, then five more.
+        let script = "type ber\nwait\nmore\nwait\nquit\n"
+        let repl = try ThrowawayCluster.runProgram(
+          "/bin/sh",
+          [
+            "-c",
+            "printf '\(script)' | SEARCHREPL_NO_TIMING=1 '\(binary)' repl --corpus '\(Self.manifest)' --backend '\(url)' --page-size 5 --mode background --json",
+          ])
+        #expect(repl.status == 0, "\(repl.output)")
+        let reloads = repl.output.split(separator: "\n").filter {
+          $0.contains("\"event\":\"reload\"") && $0.contains("\"more\":true")
+        }
+        let memory = try ThrowawayCluster.runProgram(
+          binary, ["filter", "--corpus", Self.manifest, "ber"])
+        let total = memory.output.split(separator: "\n").count
+        #expect(total > 10)
+        #expect(reloads.count == 2, "\(repl.output)")
+        #expect(
+          reloads.first?.contains("\"rows\":5,\"count\":\(total),\"countExact\":true") == true,
+          "\(repl.output)")
+        #expect(reloads.last?.contains("\"rows\":10,") == true, "\(repl.output)")
         let missing = try ThrowawayCluster.runProgram(
           binary,
           ["filter", "--corpus", Self.manifest, "--backend", url, "--table", "towns", "zur"])
@@ -76,6 +97,24 @@
       #expect(
         result.output.contains(
           "cannot read the address \"mysql://x/y\": it must start with postgres://"))
+    }
+
+    /// `--page-size` asks the server of `--backend` for pages: alone, or of no rows, it is a
+    /// usage error.
+    @Test func aPageSizeNeedsAServer() throws {
+      let binary = try Self.searchREPL()
+      let alone = try ThrowawayCluster.runProgram(
+        binary, ["repl", "--corpus", Self.manifest, "--page-size", "5"])
+      #expect(alone.status == 2, "\(alone.output)")
+      #expect(alone.output.contains("--page-size asks the server of --backend"), "\(alone.output)")
+      let none = try ThrowawayCluster.runProgram(
+        binary,
+        [
+          "live", "--corpus", Self.manifest, "--backend", "postgres://127.0.0.1:1/x", "--page-size",
+          "0",
+        ])
+      #expect(none.status == 2, "\(none.output)")
+      #expect(none.output.contains("--page-size must be 1 or more"), "\(none.output)")
     }
 
     /// `--replica` names a standby of `--backend`: alone, it is a usage error.

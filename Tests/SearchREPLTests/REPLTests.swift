@@ -136,7 +136,7 @@ import Testing
         "begin",
         "state: Dimmed",
         "unknown command \"xyzzy\"; the commands are type, paste, back, clear, scope, search,"
-          + " cancel, begin, end, show, next, prev, select, delete, insert, update, set, wait,"
+          + " cancel, more, begin, end, show, next, prev, select, delete, insert, update, set, wait,"
           + " stats, help, quit",
         "no scope \"Phones\"; the scopes are 0 All, 1 Device, 2 Desktop, 3 Portable",
         "the original table has no row 0.99; rows are SECTION.ROW from 0.0",

@@ -21,7 +21,8 @@ struct Live: AsyncParsableCommand {
       not one, so it works in a pipeline (`SearchREPL live | cut -f1`): standard output \
       gets only the chosen row. As fzf, it searches the lines of standard input when that \
       is not a terminal and no --corpus is given (`ls | SearchREPL live`), or of --input FILE. To script the controller, use repl. The frame comes at once; what is typed while the data set \
-      loads is searched when it is loaded. Results are ranked unless --no-rank. \
+      loads is searched when it is loaded. Results are ranked unless --no-rank or \
+      --page-size. \
       Exit status (as fzf): 0 when a row was chosen (or at the end of input), 1 when Enter \
       found no row to choose, 130 after Esc on an empty bar or Ctrl-C.
       """
@@ -50,8 +51,10 @@ struct Live: AsyncParsableCommand {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Order results by relevance (the default); --no-rank keeps the data set's order.")
-  var rank = true
+    help:
+      "Order results by relevance (the default, except with --page-size, which shows the server's first rows in the data set's order); --no-rank keeps the data set's order."
+  )
+  var rank: Bool?
 
   @OptionGroup var folding: FoldingOptions
 
@@ -60,6 +63,7 @@ struct Live: AsyncParsableCommand {
   @OptionGroup var dataFile: DataFileOption
 
   func validate() throws {
+    _ = try postgres.ranks(rank)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
@@ -108,7 +112,8 @@ struct Live: AsyncParsableCommand {
       itemsName: itemsName,
       configuration: SearchConfiguration(
         mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
-        minimumLength: minlen, ranksResults: rank),
+        minimumLength: minlen, ranksResults: try postgres.ranks(rank),
+        backendPageSize: postgres.pageSize),
       tableOptions: SearchController.TableOptions(
         sectioning: sectioning, resultsUseOriginalSections: sectioning != .none,
         locale: normalizer.locale ?? "")

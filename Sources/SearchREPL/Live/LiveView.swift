@@ -387,6 +387,12 @@ final class LiveView {
         LiveScreen.scopeBar(titles: bar.scopeTitles, selected: bar.selectedScope, width: width))
     }
     let tableLines = self.tableLines(height: layout.tableHeight, width: width)
+    // The last rows a server sent are on screen: ask for the next page (after this frame).
+    if let rows = drawnRows, controller.visibleTable == .results, rows.upperBound + 1 >= rowCount,
+      controller.hasMoreResults
+    {
+      Task { @MainActor [controller] in controller.loadMoreResults() }
+    }
     lines.append(LiveScreen.status(statusText, busy: controller.isSearchPending, width: width))
     lines += tableLines
     while lines.count < size.rows - (layout.showsHelp ? 1 : 0) {
@@ -404,6 +410,9 @@ final class LiveView {
       text = "\(grouped(controller.originalTable.numberOfRows)) \(itemsName)"
     case .rows(let count):
       text = count == 1 ? "1 result" : "\(grouped(count)) results"
+      if let results = controller.results, !results.isComplete {
+        text = "\(grouped(count)) of \(results.count) results"
+      }
     case .noResults, .belowThreshold:
       text = state.description
     }

@@ -10,14 +10,15 @@ struct REPL: AsyncParsableCommand {
     abstract: "Drive a search controller with commands and watch its events.",
     discussion: """
       Commands are read one per line from standard input until quit or the end of input: \
-      type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, search, cancel, begin, end, \
+      type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, search, cancel, more, begin, end, \
       show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
       delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW|SECTION.ROW NAME=VALUE; …, \
       set minlen|mode|coalesce|rank|sections|fold|locale VALUE, wait, stats, \
       help [COMMAND], quit. Errors are reported and the session goes on; a script (standard \
       input not a terminal) that had any exits with status 2, else 0.
       With --json, standard output holds one JSON object per event (keys: event, text, \
-      scope, scopeTitle, reload, generation, rows, state, ms, item, message); tables, \
+      scope, scopeTitle, reload, generation, rows, count, countExact, more, state, ms, item, \
+      message; count and more only for a server's first page); tables, \
       details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms. \
       --updates adds one event per update, the stream a list front follows (keys: cause, \
       generation, text, scope, state, table, rows, and the counts deletedSections, \
@@ -49,8 +50,10 @@ struct REPL: AsyncParsableCommand {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Order results by relevance (the default); --no-rank keeps the data set's order.")
-  var rank = true
+    help:
+      "Order results by relevance (the default, except with --page-size, which shows the server's first rows in the data set's order); --no-rank keeps the data set's order."
+  )
+  var rank: Bool?
 
   @Option(help: "When searches run: immediate, background or submit.")
   var mode: ModeOption = .immediate
@@ -68,6 +71,7 @@ struct REPL: AsyncParsableCommand {
   @OptionGroup var dataFile: DataFileOption
 
   func validate() throws {
+    _ = try postgres.ranks(rank)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
@@ -78,10 +82,11 @@ struct REPL: AsyncParsableCommand {
     let options = REPLOptions(
       manifestPath: try CorpusPaths.manifest(corpus), json: json, updates: updates,
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
-      minimumLength: minlen, ranks: rank, sectioning: REPLCommand.sectioning(sections) ?? .none,
+      minimumLength: minlen, ranks: try postgres.ranks(rank),
+      sectioning: REPLCommand.sectioning(sections) ?? .none,
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
-      backend: postgres.backend, replica: postgres.replica,
+      backend: postgres.backend, replica: postgres.replica, pageSize: postgres.pageSize,
       allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
     try await REPLSession.run(options)
   }
@@ -106,6 +111,8 @@ struct REPLOptions: Sendable {
   var backend: String? = nil
   /// A streaming standby of `backend` that answers the searches.
   var replica: String? = nil
+  /// The rows a server search asks for first (`--page-size`); nil asks for every result.
+  var pageSize: Int? = nil
   /// Whether the manifest's data file may lie outside its folder (`--allow-data-outside`).
   var allowsDataOutsideFolder = false
 }

@@ -13,6 +13,7 @@ enum REPLCommand: Equatable {
   case scope(String)
   case search
   case cancel
+  case more
   case begin
   case end
   case show(TableKind?, page: Int)
@@ -94,6 +95,10 @@ enum REPLCommand: Equatable {
     Spec(
       name: "cancel", usage: "cancel",
       summary: "press cancel: the search ends and the text is cleared"),
+    Spec(
+      name: "more", usage: "more",
+      summary:
+        "load the next page of results a server sent in part (repl --backend URL --page-size N)"),
     Spec(name: "begin", usage: "begin", summary: "give the search bar focus"),
     Spec(name: "end", usage: "end", summary: "end the search, keeping the text"),
     Spec(
@@ -186,6 +191,7 @@ enum REPLCommand: Equatable {
       return .scope(words.joined(separator: " "))
     case "search": return try noArguments(.search)
     case "cancel": return try noArguments(.cancel)
+    case "more": return try noArguments(.more)
     case "begin": return try noArguments(.begin)
     case "end": return try noArguments(.end)
     case "show": return try parseShow(words, usage: usage)

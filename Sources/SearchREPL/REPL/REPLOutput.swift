@@ -364,6 +364,14 @@ final class EventRenderer {
     }
   }
 
+  /// The count of the results of a reload when a server sent only their first rows.
+  private func partialResults(_ generation: Int) -> ResultCount? {
+    guard let controller, controller.generation == generation,
+      let results = controller.results, !results.isComplete
+    else { return nil }
+    return results.count
+  }
+
   private func reloadLine(_ reload: Reload, generation: Int, rows: Int, state: ResultsTableState)
     -> String
   {
@@ -374,11 +382,17 @@ final class EventRenderer {
       object.add("reload", reload.rawValue)
       object.add("generation", generation)
       object.add("rows", rows)
+      if let partial = partialResults(generation) {
+        object.add("count", partial.value)
+        object.add("countExact", partial.isExact)
+        object.add("more", true)
+      }
       object.add("state", state.name)
       if let elapsed { object.add("ms", REPLOutput.milliseconds(elapsed)) }
       return object.json
     }
-    return "reload \(reload.rawValue) (generation \(generation)): \(Self.rows(rows))"
+    let of = partialResults(generation).map { " of \($0) (more loads the next page)" } ?? ""
+    return "reload \(reload.rawValue) (generation \(generation)): \(Self.rows(rows))\(of)"
       + Self.time(elapsed)
   }
 

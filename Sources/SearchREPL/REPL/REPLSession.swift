@@ -64,7 +64,8 @@ final class REPLSession {
       controller = try SearchController(
         corpus: corpus, placeholder: placeholder,
         configuration: SearchConfiguration(
-          mode: options.mode, minimumLength: options.minimumLength, ranksResults: options.ranks),
+          mode: options.mode, minimumLength: options.minimumLength, ranksResults: options.ranks,
+          backendPageSize: options.pageSize),
         tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
     } catch {
       throw CommandError("\(error)")
@@ -207,6 +208,15 @@ final class REPLSession {
       call { controller.clickSearchButton() }
     case .cancel:
       call { controller.cancel() }
+    case .more:
+      guard controller.hasMoreResults else {
+        output.info(
+          controller.configuration.backendPageSize == nil
+            ? "every result is shown: more needs a server asked for pages (--backend URL --page-size N)"
+            : "every result is shown")
+        return
+      }
+      call { controller.loadMoreResults() }
     case .begin:
       call { controller.begin() }
     case .end:
