@@ -89,8 +89,10 @@ struct BackendBenchmark {
     var estimated = 0
     /// For each estimate: |estimate − true count| / true count, the true count from memory.
     var estimateErrors: [Double] = []
-    /// Keystrokes whose first page differed from the first rows of the in-memory answer, or
-    /// whose exact count differed from its size: 0 unless the server answers wrongly.
+    /// Keystrokes whose first page differed from the first rows of the in-memory answer (or
+    /// from all of it, for a page that says it is the whole answer), or whose exact count
+    /// differed from its size, or whose every-result answer differed: 0 unless the server
+    /// answers wrongly.
     var mismatches = 0
   }
 
@@ -188,6 +190,7 @@ struct BackendBenchmark {
         }
       }
       if Array(truth.prefix(shown.items.count)) != shown.items
+        || (shown.isComplete && shown.items.count != truth.count)
         || (shown.count.isExact && shown.count.value != truth.count)
         || everyResult.results?.items != truth
       {
