@@ -3,6 +3,7 @@
   import NIOCore
   import PostgresNIO
   import SearchCore
+  import Synchronization
 
   extension PostgresSearchBackend {
     /// What a load did.
@@ -13,6 +14,9 @@
       public var copying: Duration
       /// Time spent building the indexes.
       public var indexing: Duration
+      /// The rare grams of one or two characters whose rows were listed (see the table
+      /// layout).
+      public var shortGrams: Int
     }
 
     /// Creates the data set's table on the server, or replaces it, with every item of `model`
@@ -43,13 +47,16 @@
       let clock = ContinuousClock()
       let start = clock.now
       let copied: ContinuousClock.Instant
+      var shortGrams = 0
       do {
         do {
-          copied = try await withConnection(timed: false) { connection in
+          let (copiedAt, rare) = try await withConnection(timed: false) { connection in
             // A load takes as long as it takes: the time limit is for searches.
             try await Self.execute(
               ["BEGIN", "SET LOCAL statement_timeout = 0"] + layout.createStatements, on: connection
             )
+            // Merged in the order chunks come, one at a time.
+            let collector = Mutex(ShortGrams.Collector())
             try await connection.copyFrom(
               table: layout.name, columns: layout.columns, format: .text(.init()),
               logger: Self.copyLogger
@@ -61,7 +68,8 @@
               let chunks = (ids.count + chunk - 1) / chunk
               let width = max(ProcessInfo.processInfo.activeProcessorCount, 1) * 2
               var written = 0
-              try await withThrowingTaskGroup(of: (ByteBuffer, Int).self) { group in
+              try await withThrowingTaskGroup(of: (ByteBuffer, Int, [ShortGrams.Key: [Int32]]).self)
+              { group in
                 var next = 0
                 func start() {
                   let range = (next * chunk)..<min((next + 1) * chunk, ids.count)
@@ -70,19 +78,25 @@
                     let folder = try ServerRowFolder(
                       schema: layout.schema, normalizer: layout.normalizer)
                     var buffer = ByteBuffer()
+                    var postings: [ShortGrams.Key: [Int32]] = [:]
                     for position in range {
                       let id = ids[position]
                       let record = model.record(of: id)
+                      let row = try folder.row(record)
                       Self.writeCopyLine(
-                        id: id, position: position, record: record, row: try folder.row(record),
-                        layout: layout, into: &buffer)
+                        id: id, position: position, record: record, row: row, layout: layout,
+                        into: &buffer)
+                      for key in ShortGrams.keys(of: row.folded) {
+                        postings[key, default: []].append(id.rawValue)
+                      }
                     }
-                    return (buffer, range.count)
+                    return (buffer, range.count, postings)
                   }
                 }
                 while next < min(width, chunks) { start() }
-                while let (buffer, count) = try await group.next() {
+                while let (buffer, count, postings) = try await group.next() {
                   try await writer.write(buffer)
+                  collector.withLock { $0.add(postings) }
                   written += count
                   progress?(written, ids.count)
                   if next < chunks { start() }
@@ -91,6 +105,24 @@
             }
             let copied = ContinuousClock().now
             try await Self.execute(layout.indexStatements, on: connection)
+            // The rare short grams' rows, after the table's rows (one COPY at a time).
+            let rare = collector.withLock { $0.rare }
+            try await Self.execute(layout.shortGramStatements, on: connection)
+            try await connection.copyFrom(
+              table: layout.shortGramTable, columns: ["gram", "ids"], format: .text(.init()),
+              logger: Self.copyLogger
+            ) { writer in
+              var buffer = ByteBuffer()
+              for (gram, ids) in rare {
+                Self.writeShortGramLine(gram: gram, ids: ids, into: &buffer)
+                if buffer.readableBytes > 1 << 20 {
+                  try await writer.write(buffer)
+                  buffer.clear()
+                }
+              }
+              try await writer.write(buffer)
+            }
+            try await Self.execute(layout.shortGramIndexStatements, on: connection)
             var sql = PostgresSQL()
             let name = sql.bind(layout.name)
             let fingerprint = sql.bind(layout.fingerprint)
@@ -103,15 +135,19 @@
                 """), logger: Self.copyLogger)
             try await Self.execute(["COMMIT"], on: connection)
             try await self.noteWrite(on: connection)
-            return copied
+            return (copied, rare.count)
           }
+          copied = copiedAt
+          shortGrams = rare
         }
       } catch let error as PostgresSearchError {
         throw error
       } catch {
         throw .backend(SearchBackendError.postgres(error, address: address, table: layout.name))
       }
-      return LoadReport(items: model.count, copying: copied - start, indexing: clock.now - copied)
+      return LoadReport(
+        items: model.count, copying: copied - start, indexing: clock.now - copied,
+        shortGrams: shortGrams)
     }
 
     private static let copyLogger = Logger(label: "SearchPostgres.load")
@@ -158,6 +194,23 @@
         }
       }
       buffer.writeInteger(UInt8(ascii: "\n"))
+    }
+
+    /// One row of the short-gram table in COPY's text format: the gram (escaped as every
+    /// text) and its rows as an integer array.
+    static func writeShortGramLine(gram: String, ids: [Int32], into buffer: inout ByteBuffer) {
+      for byte in gram.utf8 {
+        switch byte {
+        case UInt8(ascii: "\\"): buffer.writeString("\\\\")
+        case UInt8(ascii: "\t"): buffer.writeString("\\t")
+        case UInt8(ascii: "\n"): buffer.writeString("\\n")
+        case UInt8(ascii: "\r"): buffer.writeString("\\r")
+        default: buffer.writeInteger(byte)
+        }
+      }
+      buffer.writeString("\t{")
+      buffer.writeString(ids.map(String.init).joined(separator: ","))
+      buffer.writeString("}\n")
     }
 
     /// An array of text as PostgreSQL reads it: every element quoted, `"` and `\` escaped.

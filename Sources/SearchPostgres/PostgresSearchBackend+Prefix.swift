@@ -11,40 +11,64 @@
     /// The first `limit` items of the scope matching the query, in model order, and how many
     /// match in all, for a list's first screen.
     ///
-    /// First the sample table (one row in 32) estimates how
-    /// many match. That decides how the rows are read: by the order index, which stops after
-    /// `limit` matches, when many match and no trigram index narrows the query; else found
-    /// by the index (or a scan) and sorted . The count
-    /// comes meanwhile on a second connection: exact when the rows are every match; else
-    /// the estimate, made exact when a trigram index narrows the query and the count
-    /// finishes within 25 milliseconds.
+    /// First the sample table (one row in 32) estimates how many match, and the short-gram
+    /// table says which of the query's one- and two-character terms it lists (the rare
+    /// ones). That decides how the rows are read: from the rows a listed gram names, when
+    /// every term of a set is one; by the order index, which stops after `limit` matches,
+    /// when many match and no trigram index narrows the query; else found by the trigram
+    /// index (or a scan) and sorted. The count comes meanwhile on a second connection: exact
+    /// when the rows are every match; else the estimate, made exact when an index narrows
+    /// the query and the count finishes within 25 milliseconds.
     ///
-    /// What bounds it: a one- or two-character term that matches few rows has no index, so
-    /// its page is a scan of every row (a hundred milliseconds or more for 235,000 rows with
-    /// long values).
+    /// What bounds it: a query no index narrows (a fuzzy term, a short term too common to be
+    /// listed yet found late in model order, inverse terms alone) is a scan of every row.
     public func prefix(matching query: Query, scope: Int, limit: Int) async throws
       -> BackendPrefix
     {
       guard limit > 0 else {
         throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
       }
-      let estimate = try await estimatedCount(matching: query, scope: scope)
+      let candidates = Self.shortGramSets(query)
+      let survey = try await self.survey(
+        query, scope: scope, grams: Array(Set(candidates.joined())))
+      let estimate = survey.estimate
+      // The set whose listed grams name the fewest rows, if every gram of a set is listed.
+      let narrowing = candidates.filter { $0.allSatisfy { survey.listed[$0] != nil } }
+        .min { a, b in
+          a.reduce(0) { $0 + (survey.listed[$1] ?? 0) } < b.reduce(0) { $0 + (survey.listed[$1] ?? 0) }
+        }
+      do {
+        return try await prefix(
+          matching: query, scope: scope, limit: limit, estimate: estimate, narrowing: narrowing)
+      } catch is ShortGramsChanged {
+        // The data set was loaded again between the two statements: read it without them.
+        return try await prefix(
+          matching: query, scope: scope, limit: limit, estimate: estimate, narrowing: nil)
+      }
+    }
+
+    /// The short-gram table no longer lists a gram it listed a statement before.
+    private struct ShortGramsChanged: Error {}
+
+    private func prefix(
+      matching query: Query, scope: Int, limit: Int, estimate: Int, narrowing: [String]?
+    ) async throws -> BackendPrefix {
+      let inOrder = narrowing == nil && Self.readsInOrder(query, estimate: estimate, limit: limit)
+      // Without an index an exact count is a full scan: it would not fit its budget, and
+      // would take a core from the page's own scan.
+      let countsExactly =
+        estimate <= Self.exactCountCeiling && (narrowing != nil || Self.isNarrowed(query))
       // Not `async let`: a complete first page must not wait for a count it does not need.
-      let inOrder = Self.readsInOrder(query, estimate: estimate, limit: limit)
-      // Without a trigram index an exact count is a full scan: it would not fit its budget,
-      // and would take a core from the page's own scan.
-      let countsExactly = estimate <= Self.exactCountCeiling && Self.isNarrowed(query)
       let counting = Task { () async throws -> ResultCount in
         guard countsExactly,
-          let exact = try await self.exactCount(matching: query, scope: scope)
+          let exact = try await self.exactCount(matching: query, scope: scope, narrowing: narrowing)
         else { return .estimate(estimate) }
         return .exact(exact)
       }
       let first: (items: [ItemID], isComplete: Bool)
       do {
         first = try await firstItems(
-          matching: query, scope: scope, limit: limit,
-          inOrder: inOrder)
+          matching: query, scope: scope, limit: limit, inOrder: inOrder, narrowing: narrowing)
       } catch {
         counting.cancel()
         throw error
@@ -63,6 +87,23 @@
         items: items, isComplete: false, count: ResultCount(atLeast: items.count + 1, count))
     }
 
+    /// For each set of the query that short grams could narrow, its grams: a set of terms
+    /// that are all substring tests (not inverse, not fuzzy, not numbers, which also match
+    /// number attributes) of one or two scalars. A row matching the set holds one of them.
+    static func shortGramSets(_ query: Query) -> [[String]] {
+      query.sets.compactMap { set in
+        var grams: [String] = []
+        for term in set.terms {
+          let text = String(decoding: term.pattern.utf8, as: UTF8.self)
+          guard !term.isInverse, term.kind != .fuzzy, DecimalText.canonical(text) == nil,
+            let gram = ShortGrams.gram(ofCore: text)
+          else { return nil }
+          grams.append(gram)
+        }
+        return grams.isEmpty ? nil : grams
+      }
+    }
+
     /// Above `limit` times this many estimated matches, the first page is read in model
     /// order by the order index, which stops at the page's last row; below, the matches are
     /// found (by a trigram index or a scan) and sorted. The planner's own guess for a
@@ -74,10 +115,8 @@
     static let inOrderAlways = 20_000
 
     /// Whether the first page is read in model order: when many rows match (the order index
-    /// finds the page's rows early) and no trigram index narrows the query, that is, no set of
-    /// the query has only terms of three characters or more that a substring test checks (a
-    /// shorter term has no trigram, a fuzzy one is a regular expression of single
-    /// characters); or when very many match.
+    /// finds the page's rows early) and no trigram index narrows the query (``isNarrowed(_:)``),
+    /// or when very many match.
     static func readsInOrder(_ query: Query, estimate: Int, limit: Int) -> Bool {
       if estimate >= inOrderAlways { return true }
       return estimate >= limit * inOrderFactor && !isNarrowed(query)
@@ -97,15 +136,15 @@
     /// The first `limit` matches and whether they are all of them: read in order of the order
     /// index when `inOrder`, else found and sorted. Rows that settling drops leave room that
     /// the next rows fill, read after the last row read.
-    private func firstItems(matching query: Query, scope: Int, limit: Int, inOrder: Bool)
-      async throws -> ([ItemID], Bool)
-    {
+    private func firstItems(
+      matching query: Query, scope: Int, limit: Int, inOrder: Bool, narrowing: [String]?
+    ) async throws -> ([ItemID], Bool) {
       var items: [ItemID] = []
       var after: String?
       repeat {
         let batch = try await rows(
           matching: query, scope: scope, limit: limit - items.count, after: after,
-          inOrder: inOrder)
+          inOrder: inOrder, narrowing: narrowing)
         items += batch.items
         if batch.isComplete { return (items, true) }
         after = batch.last
@@ -117,36 +156,41 @@
     /// the start when nil), settled: the matches among them, whether no row follows, and
     /// where the last one read stands.
     private func rows(
-      matching query: Query, scope: Int, limit: Int, after: String?, inOrder: Bool
+      matching query: Query, scope: Int, limit: Int, after: String?, inOrder: Bool,
+      narrowing: [String]?
     ) async throws -> (items: [ItemID], isComplete: Bool, last: String?) {
       var sql = PostgresSQL()
       let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
       let keyset = after.map { " AND ord > \(sql.bind($0))::numeric" } ?? ""
+      let (narrowed, listed) = shortGramCondition(narrowing, sql: &sql)
       let fingerprint = fingerprintColumn(&sql)
       let statement = """
-        SELECT \(fingerprint), coalesce(array_agg(id ORDER BY ord), '{}'), \
+        SELECT \(fingerprint), \(listed), coalesce(array_agg(id ORDER BY ord), '{}'), \
         coalesce(array_agg(ord::text ORDER BY ord), '{}'), \
         coalesce(array_agg(id ORDER BY ord) FILTER (WHERE settle), '{}') \
         FROM (SELECT id, ord, \(settle) AS settle FROM \(layout.quoted) \
-        WHERE \(condition)\(keyset) ORDER BY ord\(inOrder ? "" : " + 0") LIMIT \(limit + 1)) page
+        WHERE \(condition)\(keyset)\(narrowed) ORDER BY ord\(inOrder ? "" : " + 0") \
+        LIMIT \(limit + 1)) page
         """
       let found: String?
+      let stillListed: Int?
       let ids: [Int32]
       let ords: [String]
       let unsettled: [Int32]
       do {
         let query = sql.query(statement)
         let logger = self.logger
-        (found, ids, ords, unsettled) = try await withConnection(reading: true) { connection in
+        (found, stillListed, ids, ords, unsettled) = try await withConnection(reading: true) {
+          connection in
           // In order: no scan that would have to sort (the order index is the only way).
           if inOrder {
             try await connection.query("BEGIN", logger: logger)
             try await connection.query("SET LOCAL enable_seqscan = off", logger: logger)
             try await connection.query("SET LOCAL enable_bitmapscan = off", logger: logger)
           }
-          var result: (String?, [Int32], [String], [Int32]) = (nil, [], [], [])
+          var result: (String?, Int?, [Int32], [String], [Int32]) = (nil, nil, [], [], [])
           for try await row in try await connection.query(query, logger: logger).decode(
-            (String?, [Int32], [String], [Int32]).self)
+            (String?, Int?, [Int32], [String], [Int32]).self)
           {
             result = row
           }
@@ -157,6 +201,7 @@
         throw Self.translate(error, address: readAddress, table: layout.name)
       }
       try verify(fingerprint: found)
+      if let narrowing, stillListed != narrowing.count { throw ShortGramsChanged() }
       // The extra row says only that more follow.
       let read = min(ids.count, limit)
       var items = ids.prefix(read).map(ItemID.init(rawValue:))
@@ -169,24 +214,30 @@
       return (items, ids.count <= limit, read > 0 ? ords[read - 1] : after)
     }
 
-    /// How many items match, estimated from the sample table.
-    private func estimatedCount(matching query: Query, scope: Int) async throws -> Int {
+    /// How many items match, estimated from the sample table, and of `grams`, those the
+    /// short-gram table lists, with the number of rows each lists.
+    private func survey(_ query: Query, scope: Int, grams: [String]) async throws -> (
+      estimate: Int, listed: [String: Int]
+    ) {
       var sql = PostgresSQL()
       let (condition, _) = try self.condition(query, scope: scope, sql: &sql)
       let name = sql.bind(layout.name)
+      let wanted = sql.bind(grams)
       let statement = """
         SELECT count(*) FILTER (WHERE \(condition)), count(*), \
-        (SELECT items FROM \(PostgresTableLayout.registry) WHERE name = \(name)) \
+        (SELECT items FROM \(PostgresTableLayout.registry) WHERE name = \(name)), \
+        ARRAY(SELECT gram FROM \(layout.shortGramQuoted) WHERE gram = ANY(\(wanted)::text[]) ORDER BY gram), \
+        ARRAY(SELECT cardinality(ids) FROM \(layout.shortGramQuoted) WHERE gram = ANY(\(wanted)::text[]) ORDER BY gram) \
         FROM \(layout.sampleQuoted)
         """
-      let estimated: (Int, Int, Int?)
+      let surveyed: (Int, Int, Int?, [String], [Int])
       do {
         let query = sql.query(statement)
         let logger = self.logger
-        estimated = try await withConnection(reading: true) { connection in
-          var result: (Int, Int, Int?) = (0, 0, nil)
+        surveyed = try await withConnection(reading: true) { connection in
+          var result: (Int, Int, Int?, [String], [Int]) = (0, 0, nil, [], [])
           for try await row in try await connection.query(query, logger: logger).decode(
-            (Int, Int, Int?).self)
+            (Int, Int, Int?, [String], [Int]).self)
           {
             result = row
           }
@@ -195,24 +246,43 @@
       } catch {
         throw Self.translate(error, address: readAddress, table: layout.name)
       }
-      let (matched, sampled, total) = estimated
+      let (matched, sampled, total, listedGrams, listedRows) = surveyed
       let items = total ?? sampled * PostgresTableLayout.sampleRate
-      guard sampled > 0 else { return items }
-      return Int((Double(matched) * Double(items) / Double(sampled)).rounded())
+      let estimate =
+        sampled > 0 ? Int((Double(matched) * Double(items) / Double(sampled)).rounded()) : items
+      return (estimate, Dictionary(zip(listedGrams, listedRows)) { first, _ in first })
+    }
+
+    /// The condition that narrows a statement to the rows the short-gram table lists for
+    /// `grams` (and the irregular rows, which every search settles), and a column that counts
+    /// how many of those grams it still lists; nothing and NULL without grams.
+    private func shortGramCondition(_ grams: [String]?, sql: inout PostgresSQL) -> (
+      condition: String, listed: String
+    ) {
+      guard let grams else { return ("", "NULL::integer") }
+      let bound = sql.bind(grams)
+      let table = layout.shortGramQuoted
+      return (
+        " AND (irregular OR id = ANY(ARRAY(SELECT unnest(ids) FROM \(table) WHERE gram = ANY(\(bound)::text[]))))",
+        "(SELECT count(*) FROM \(table) WHERE gram = ANY(\(bound)::text[]))::integer"
+      )
     }
 
     /// The exact count, or nil when it takes longer than `exactCountBudget` (the server
     /// stops it) or has too many rows to settle.
-    private func exactCount(matching query: Query, scope: Int) async throws -> Int? {
+    private func exactCount(matching query: Query, scope: Int, narrowing: [String]?)
+      async throws -> Int?
+    {
       var sql = PostgresSQL()
       let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
+      let (narrowed, listed) = shortGramCondition(narrowing, sql: &sql)
       let statement = """
-        SELECT count(*) FILTER (WHERE NOT \(settle)), \
+        SELECT \(listed), count(*) FILTER (WHERE NOT \(settle)), \
         coalesce(array_agg(id) FILTER (WHERE \(settle)), '{}') \
-        FROM \(layout.quoted) WHERE \(condition)
+        FROM \(layout.quoted) WHERE \(condition)\(narrowed)
         """
       let budget = Self.exactCountBudget
-      let counted: (Int, [Int32])?
+      let counted: (Int?, Int, [Int32])?
       do {
         let query = sql.query(statement)
         let logger = self.logger
@@ -221,10 +291,10 @@
           try await connection.query("BEGIN", logger: logger)
           try await connection.query(
             PostgresQuery(unsafeSQL: "SET LOCAL statement_timeout = \(budget)"), logger: logger)
-          var result: (Int, [Int32])?
+          var result: (Int?, Int, [Int32])?
           do {
             for try await row in try await connection.query(query, logger: logger).decode(
-              (Int, [Int32]).self)
+              (Int?, Int, [Int32]).self)
             {
               result = row
             }
@@ -237,7 +307,9 @@
       } catch {
         throw Self.translate(error, address: readAddress, table: layout.name)
       }
-      guard let (regular, unsettled) = counted else { return nil }
+      guard let (stillListed, regular, unsettled) = counted else { return nil }
+      // The lists changed under the count (a load between statements): no exact count.
+      if let narrowing, stillListed != narrowing.count { return nil }
       guard !unsettled.isEmpty else { return regular }
       guard unsettled.count <= 1_000 else { return nil }
       let candidates = try await records(of: unsettled.map(ItemID.init(rawValue:)))

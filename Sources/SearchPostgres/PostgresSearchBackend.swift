@@ -502,6 +502,8 @@
         try await withConnection { connection in
           let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
           try await connection.query("BEGIN", logger: logger)
+          // Each gram of the rows written, with the row: the listed ones gain it.
+          var gramRows: (grams: [String], ids: [Int32]) = ([], [])
           for change in changes {
             var sql = PostgresSQL()
             let statement: String
@@ -510,11 +512,13 @@
               statement = "DELETE FROM \(layout.quoted) WHERE id = \(sql.bind(id.rawValue))"
             case .update(let id, let record):
               let row = try folder.row(record)
+              Self.note(row, of: id, in: &gramRows)
               let assignments = try Self.assignments(record, row: row, layout: layout, sql: &sql)
               statement =
                 "UPDATE \(layout.quoted) SET \(assignments.map { "\($0.column) = \($0.value)" }.joined(separator: ", ")) WHERE id = \(sql.bind(id.rawValue))"
             case .insert(let id, let record, let after):
               let row = try folder.row(record)
+              Self.note(row, of: id, in: &gramRows)
               let assignments = try Self.assignments(record, row: row, layout: layout, sql: &sql)
               let ord: String
               if let after {
@@ -543,6 +547,26 @@
             changed.query(
               "INSERT INTO \(layout.sampleQuoted) SELECT * FROM \(layout.quoted) WHERE id = ANY(\(ids)) AND \(PostgresTableLayout.isSampled("id"))"
             ), logger: logger)
+          // So do the short grams' lists: a changed row leaves every list, then joins those
+          // of the listed grams it holds now (a removed row holds none).
+          var grams = PostgresSQL()
+          let changedIDs = grams.bind(changes.map(\.id.rawValue))
+          try await connection.query(
+            grams.query(
+              "UPDATE \(layout.shortGramQuoted) SET ids = ARRAY(SELECT unnest(ids) EXCEPT SELECT unnest(\(changedIDs)::integer[])) WHERE ids && \(changedIDs)::integer[]"
+            ), logger: logger)
+          if !gramRows.ids.isEmpty {
+            var joining = PostgresSQL()
+            let texts = joining.bind(gramRows.grams)
+            let rows = joining.bind(gramRows.ids)
+            try await connection.query(
+              joining.query(
+                """
+                UPDATE \(layout.shortGramQuoted) AS s SET ids = s.ids || v.added \
+                FROM (SELECT gram, array_agg(id) AS added FROM unnest(\(texts)::text[], \(rows)::integer[]) AS x(gram, id) GROUP BY gram) AS v \
+                WHERE s.gram = v.gram
+                """), logger: logger)
+          }
           var sql = PostgresSQL()
           let name = sql.bind(layout.name)
           let update =
@@ -554,6 +578,16 @@
         }
       } catch {
         throw SearchBackendError.postgres(error, address: address, table: layout.name)
+      }
+    }
+
+    /// Adds a written row's short grams to those a batch lists.
+    private static func note(
+      _ row: ServerRow, of id: ItemID, in gramRows: inout (grams: [String], ids: [Int32])
+    ) {
+      for key in ShortGrams.keys(of: row.folded) {
+        gramRows.grams.append(ShortGrams.text(of: key))
+        gramRows.ids.append(id.rawValue)
       }
     }
 

@@ -52,7 +52,9 @@
 
     /// What the table's layout and folding depend on: equal fingerprints give equal answers.
     var fingerprint: String {
-      var parts: [String] = ["layout 2 (sample 1/\(Self.sampleRate))"]
+      var parts: [String] = [
+      "layout 3 (sample 1/\(Self.sampleRate), short grams of at most \(ShortGrams.rareLimit) rows)"
+    ]
       parts.append(
         "fields "
           + schema.fields.map { "\($0.name)\($0.isSearched ? "" : " (not searched)")" }.joined(
@@ -87,6 +89,7 @@
         """,
         "DROP TABLE IF EXISTS \(quoted)",
         "DROP TABLE IF EXISTS \(sampleQuoted)",
+        "DROP TABLE IF EXISTS \(shortGramQuoted)",
         "CREATE TABLE \(quoted) (\(columns.joined(separator: ", ")))",
       ]
     }
@@ -94,6 +97,25 @@
     /// One row in this many is in the sample: enough rows for an estimate within a few
     /// percent for a query that matches thousands (the counts a first page does not give).
     static let sampleRate = 32
+
+    /// The short-gram table's name, unquoted (for COPY), and quoted.
+    var shortGramTable: String { String(indexName("short").dropFirst().dropLast()) }
+    var shortGramQuoted: String { indexName("short") }
+
+    /// Makes the short-gram table (``ShortGrams``), empty.
+    var shortGramStatements: [String] {
+      [
+        "CREATE TABLE \(shortGramQuoted) (gram text CONSTRAINT \(indexName("short_gram")) PRIMARY KEY, ids integer[] NOT NULL)"
+      ]
+    }
+
+    /// Indexes the short-gram table once its rows are in: by the rows it lists, for changes.
+    var shortGramIndexStatements: [String] {
+      [
+        "CREATE INDEX \(indexName("short_ids")) ON \(shortGramQuoted) USING gin (ids)",
+        "ANALYZE \(shortGramQuoted)",
+      ]
+    }
 
     /// The sample table's quoted name.
     var sampleQuoted: String { indexName("sample") }

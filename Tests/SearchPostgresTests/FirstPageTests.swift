@@ -10,6 +10,13 @@
   @Suite struct FirstPageTests {
     static let limit = 20
 
+    /// The hash in the names of the table "pages"'s companions (see the table layout).
+    static func hash(_ cluster: ThrowawayCluster) throws -> String {
+      try cluster.psql(
+        "SELECT split_part(indexname, '~', 2) FROM pg_indexes WHERE indexname LIKE 'pages~%~sample_id'"
+      ).filter { !$0.isWhitespace }
+    }
+
     @Test func firstPagesAnswerAsInMemory() async throws {
       let corpus = try DataSets.corpus("cities/cities")
       try await ThrowawayCluster.with { cluster in
@@ -22,7 +29,11 @@
         let scopes = corpus.scopeBar.scopes.count
         // Drawn queries, and short ones that match much of the list (where only the sample
         // can count in time).
-        let texts = (0..<120).map { _ in drawer.next() } + ["a", "e", "an", "o", "s", "'a"]
+        // Short ones that few rows hold (read from the short grams' lists), and the same
+        // in a scope, with an anchor, or beside a longer term.
+        let texts =
+          (0..<120).map { _ in drawer.next() } + ["a", "e", "an", "o", "s", "'a"]
+          + ["東", "ø", "^ö", "ž", "ij", "zq", "東 | ø", "ø ber", "!ø", "ø$", "12"]
         var (complete, estimated) = (0, 0)
         for (index, text) in texts.enumerated() {
           let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
@@ -51,6 +62,16 @@
         // "a" matches more than 20,000 of 34,006 cities: no exact count is tried.
         #expect(estimated >= 1)
 
+        // Listed grams to change rows with: two of one scalar, two of two.
+        let listed = try cluster.psql(
+          "SELECT gram FROM \"pages~\(try Self.hash(cluster))~short\" WHERE cardinality(ids) BETWEEN 3 AND 50 ORDER BY length(gram), gram"
+        ).split(separator: "\n").map(String.init).filter {
+          $0.unicodeScalars.allSatisfy(\.properties.isAlphabetic)
+        }
+        let singles = listed.filter { $0.unicodeScalars.count == 1 }.prefix(2)
+        let pairs = listed.filter { $0.unicodeScalars.count == 2 }.prefix(2)
+        let grams = Array(singles + pairs)
+        #expect(grams.count == 4, "\(listed.prefix(20))")
         // Changes reach the sample: its rows stay those of the table whose identity hashes in.
         let changes: [BackendChange] =
           (0..<300).map { .remove(ItemID(rawValue: Int32($0 * 7))) }
@@ -65,11 +86,36 @@
               ItemRecord(fields: [["Anew \($0)"], []], attributes: ["2", "XX", "Asia", "9"]),
               after: nil)
           }
-        try await backend.apply(changes)
-        let hash = try cluster.psql(
-          "SELECT split_part(indexname, '~', 2) FROM pg_indexes WHERE indexname LIKE 'pages~%~sample_id'"
-        ).filter { !$0.isWhitespace }
-        let table = "\"pages~\(hash)~sample\""
+          // Rows that gain a listed gram, and rows that hold one and lose it.
+          + grams.enumerated().map { index, gram in
+            .insert(
+              ItemID(rawValue: Int32(corpus.model.identityLimit + 150 + index)),
+              ItemRecord(fields: [["New \(gram)"], []], attributes: ["3", "XX", "Asia", "9"]),
+              after: ItemID(rawValue: Int32(index * 1_000 + 3)))
+          }
+          + grams.enumerated().map { index, gram in
+            .update(
+              ItemID(rawValue: Int32(index * 7 + 2)),
+              ItemRecord(fields: [["Now \(gram)"], ["x"]], attributes: ["4", "XX", "Europe", "9"]))
+          }
+        // And rows holding a listed gram that lose it or go.
+        let holders = try grams.map { gram in
+          try cluster.psql(
+            "SELECT ids[1], ids[2] FROM \"pages~\(try Self.hash(cluster))~short\" WHERE gram = '\(gram)'"
+          ).split(separator: "|").compactMap { Int32($0.filter(\.isNumber)) }
+        }
+        let losing: [BackendChange] = holders.flatMap { ids -> [BackendChange] in
+          guard ids.count == 2 else { return [] }
+          return [
+            .update(
+              ItemID(rawValue: ids[0]),
+              ItemRecord(fields: [["Plain"], []], attributes: ["5", "XX", "Europe", "9"])),
+            .remove(ItemID(rawValue: ids[1])),
+          ]
+        }
+        let touched = Set(changes.map(\.id))
+        try await backend.apply(changes + losing.filter { !touched.contains($0.id) })
+        let table = "\"pages~\(try Self.hash(cluster))~sample\""
         let differing = try cluster.psql(
           """
           SELECT count(*) FROM ((SELECT * FROM \(table) EXCEPT SELECT * FROM pages WHERE (hashint4(id) & 31) = 0) \
@@ -79,7 +125,17 @@
         #expect(
           try cluster.psql("SELECT count(*) > 900 FROM \(table)").filter { !$0.isWhitespace } == "t"
         )
-        for text in ["aaron", "anew", "a", "ber"] {
+        // Each changed gram's list is still every row that holds it (and perhaps more).
+        for gram in grams {
+          let missing = try cluster.psql(
+            """
+            SELECT count(*) FROM pages t, \"pages~\(try Self.hash(cluster))~short\" s WHERE s.gram = '\(gram)' \
+            AND (strpos(t.f0, s.gram) > 0 OR strpos(t.f1, s.gram) > 0) AND NOT (t.id = ANY(s.ids))
+            """)
+          #expect(missing.filter { !$0.isWhitespace } == "0", "\(gram)")
+        }
+        let anchored = grams.map { "^" + $0 }
+        for text in ["aaron", "anew", "a", "ber"] + grams + anchored {
           let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
           let all = try await backend.items(matching: query, scope: 0)
           let page = try await backend.prefix(matching: query, scope: 0, limit: Self.limit)

@@ -8,6 +8,33 @@
   /// What reaches the server as text: LIKE and regular-expression patterns that match their
   /// text literally, arrays and COPY lines that PostgreSQL reads back as the values written.
   @Suite struct SQLTextTests {
+    /// A folded column's short grams: every run of one and two scalars that holds no
+    /// separator, each once, however the text is split into values; and back to text.
+    @Test func shortGramsAreTheRunsOfOneAndTwoScalars() {
+      let separator = String(Character(ServerText.separator))
+      let column = separator + "東京" + separator + "aba" + separator + "e\u{301}" + separator
+      let grams = Set(ShortGrams.keys(of: [column, nil]).map(ShortGrams.text(of:)))
+      #expect(grams == ["東", "京", "東京", "a", "b", "ab", "ba", "e", "\u{301}", "e\u{301}"])
+      // No gram spans two values or holds the separator.
+      #expect(!grams.contains { $0.unicodeScalars.contains(ServerText.separator) })
+      #expect(ShortGrams.gram(ofCore: separator + "ö") == "ö")
+      #expect(ShortGrams.gram(ofCore: separator + "ab" + separator) == "ab")
+      #expect(ShortGrams.gram(ofCore: "abc") == nil)
+      #expect(ShortGrams.gram(ofCore: "") == nil)
+    }
+
+    /// Postings of grams that pass the limit are dropped for good, across chunks.
+    @Test func commonGramsAreNotListed() {
+      var collector = ShortGrams.Collector()
+      let rare = ShortGrams.keys(of: ["x"]).first ?? 0
+      let common = ShortGrams.keys(of: ["y"]).first ?? 0
+      collector.add([rare: [3, 1], common: Array(0..<Int32(ShortGrams.rareLimit))])
+      collector.add([rare: [2], common: [9_999]])
+      collector.add([common: [10_000]])
+      #expect(collector.rare.map(\.gram) == ["x"])
+      #expect(collector.rare.first?.ids == [1, 2, 3])
+    }
+
     @Test func likePatternsEscapeTheirWildcards() {
       #expect(PostgresSQL.escapeLike("100%") == "100\\%")
       #expect(PostgresSQL.escapeLike("a_b") == "a\\_b")
