@@ -35,7 +35,8 @@
       // The set whose listed grams name the fewest rows, if every gram of a set is listed.
       let narrowing = candidates.filter { $0.allSatisfy { survey.listed[$0] != nil } }
         .min { a, b in
-          a.reduce(0) { $0 + (survey.listed[$1] ?? 0) } < b.reduce(0) { $0 + (survey.listed[$1] ?? 0) }
+          a.reduce(0) { $0 + (survey.listed[$1] ?? 0) }
+            < b.reduce(0) { $0 + (survey.listed[$1] ?? 0) }
         }
       do {
         return try await prefix(

@@ -53,8 +53,8 @@
     /// What the table's layout and folding depend on: equal fingerprints give equal answers.
     var fingerprint: String {
       var parts: [String] = [
-      "layout 3 (sample 1/\(Self.sampleRate), short grams of at most \(ShortGrams.rareLimit) rows)"
-    ]
+        "layout 3 (sample 1/\(Self.sampleRate), short grams of at most \(ShortGrams.rareLimit) rows)"
+      ]
       parts.append(
         "fields "
           + schema.fields.map { "\($0.name)\($0.isSearched ? "" : " (not searched)")" }.joined(
