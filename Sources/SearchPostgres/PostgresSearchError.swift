@@ -8,6 +8,8 @@
     case badAddress(String, reason: String)
     /// A table name that cannot be used.
     case badTableName(String)
+    /// The table name is the one the registry of data sets takes.
+    case reservedTableName(String)
     /// An item holds text PostgreSQL cannot store (a NUL character).
     case unstorableText(item: Int, field: String)
     /// The server or the connection failed (see `SearchBackendError.kind`).
@@ -21,6 +23,9 @@
       case .badTableName(let name):
         return
           "cannot use \"\(name)\" as a table name; use letters, digits and underscores, starting with a letter (at most 63)"
+      case .reservedTableName(let name):
+        return
+          "cannot use \"\(name)\" as a table name: the server's list of loaded data sets has it; name the table otherwise (--table NAME)"
       case .unstorableText(let item, let field):
         return
           "item \(item) has a NUL character in field \"\(field)\", which PostgreSQL cannot store; remove it from the data set"

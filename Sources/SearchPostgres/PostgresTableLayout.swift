@@ -16,7 +16,9 @@
   /// A `pg_trgm` GIN index on each folded column serves the `LIKE` and `~` tests. A second
   /// table, the sample (``sampleQuoted``), holds a copy of one row in ``sampleRate``, chosen by
   /// a hash of the identity and kept so by every change: counting a query's matches there
-  /// estimates its count in all for the price of a small scan. A row of
+  /// estimates its count in all for the price of a small scan. A third, the short-gram table
+  /// (``shortGramQuoted``), lists for each rare gram of one or two scalars the rows that
+  /// hold it (``ShortGrams``). A row of
   /// `search_data_sets` records the layout's fingerprint, so that a client folding otherwise,
   /// or with another schema, is told to load the data set again instead of getting other
   /// answers.
@@ -33,6 +35,8 @@
       guard let first = scalars.first, scalars.count <= 63, isLetter(first),
         scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) })
       else { throw .badTableName(name) }
+      // Loading it would replace the registry of every data set.
+      guard name.lowercased() != Self.registry else { throw .reservedTableName(name) }
       self.name = name
       self.schema = schema
       self.normalizer = normalizer

@@ -100,6 +100,12 @@
           try PostgresTableLayout(name: bad, schema: schema, normalizer: try Normalizer())
         }
       }
+      // The registry's own name would replace the list of loaded data sets.
+      for reserved in ["search_data_sets", "Search_Data_Sets"] {
+        #expect(throws: PostgresSearchError.reservedTableName(reserved)) {
+          try PostgresTableLayout(name: reserved, schema: schema, normalizer: try Normalizer())
+        }
+      }
       #expect(
         try PostgresTableLayout(name: "words_sample", schema: schema, normalizer: try Normalizer())
           .quoted == "\"words_sample\"")
