@@ -502,6 +502,22 @@
         try await withConnection { connection in
           let folder = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer)
           try await connection.query("BEGIN", logger: logger)
+          // Each gram the changed rows hold before the batch, with the row: the listed ones
+          // lose it. Read from the folded columns as they stand.
+          var oldGramRows: (grams: [String], ids: [Int32]) = ([], [])
+          var before = PostgresSQL()
+          let changedIDs = before.bind(changes.map(\.id.rawValue))
+          let folded = layout.searchedFields.map { "f\($0)" }.joined(separator: ", ")
+          let oldRows = try await connection.query(
+            before.query(
+              "SELECT id, ARRAY[\(folded)]::text[] FROM \(layout.quoted) WHERE id = ANY(\(changedIDs)::integer[])"
+            ), logger: logger)
+          for try await (id, columns) in oldRows.decode((Int32, [String]).self) {
+            for key in ShortGrams.keys(of: columns) {
+              oldGramRows.grams.append(ShortGrams.text(of: key))
+              oldGramRows.ids.append(id)
+            }
+          }
           // Each gram of the rows written, with the row: the listed ones gain it.
           var gramRows: (grams: [String], ids: [Int32]) = ([], [])
           for change in changes {
@@ -549,12 +565,18 @@
             ), logger: logger)
           // So do the short grams' lists: a changed row leaves every list, then joins those
           // of the listed grams it holds now (a removed row holds none).
-          var grams = PostgresSQL()
-          let changedIDs = grams.bind(changes.map(\.id.rawValue))
-          try await connection.query(
-            grams.query(
-              "UPDATE \(layout.shortGramQuoted) SET ids = ARRAY(SELECT unnest(ids) EXCEPT SELECT unnest(\(changedIDs)::integer[])) WHERE ids && \(changedIDs)::integer[]"
-            ), logger: logger)
+          if !oldGramRows.ids.isEmpty {
+            var leaving = PostgresSQL()
+            let texts = leaving.bind(oldGramRows.grams)
+            let rows = leaving.bind(oldGramRows.ids)
+            try await connection.query(
+              leaving.query(
+                """
+                UPDATE \(layout.shortGramQuoted) AS s SET ids = ARRAY(SELECT unnest(s.ids) EXCEPT SELECT unnest(v.gone)) \
+                FROM (SELECT gram, array_agg(id) AS gone FROM unnest(\(texts)::text[], \(rows)::integer[]) AS x(gram, id) GROUP BY gram) AS v \
+                WHERE s.gram = v.gram
+                """), logger: logger)
+          }
           if !gramRows.ids.isEmpty {
             var joining = PostgresSQL()
             let texts = joining.bind(gramRows.grams)

@@ -113,13 +113,9 @@
       ]
     }
 
-    /// Indexes the short-gram table once its rows are in: by the rows it lists, for changes.
-    var shortGramIndexStatements: [String] {
-      [
-        "CREATE INDEX \(indexName("short_ids")) ON \(shortGramQuoted) USING gin (ids)",
-        "ANALYZE \(shortGramQuoted)",
-      ]
-    }
+    /// Once the short-gram table's rows are in (changes find a row's lists by the grams of
+    /// its old and new text, through the primary key).
+    var shortGramIndexStatements: [String] { ["ANALYZE \(shortGramQuoted)"] }
 
     /// The sample table's quoted name.
     var sampleQuoted: String { indexName("sample") }
