@@ -164,7 +164,8 @@ private actor GatedBackend: SearchBackend {
 
   private func poll(_ condition: () -> Bool) async throws {
     // A bound on the wait, not on the speed: a broken controller fails here instead of hanging.
-    for _ in 0..<10_000 where !condition() {
+    // A minute: under the address sanitizer beside the thread sanitizer, 10 s once ran out.
+    for _ in 0..<60_000 where !condition() {
       try await Task.sleep(for: .milliseconds(1))
     }
     if !condition() { throw CancellationError() }
