@@ -183,23 +183,15 @@
           buffer.writeString("\\N")
           continue
         }
-        for byte in field.utf8 {
-          switch byte {
-          case UInt8(ascii: "\\"): buffer.writeString("\\\\")
-          case UInt8(ascii: "\t"): buffer.writeString("\\t")
-          case UInt8(ascii: "\n"): buffer.writeString("\\n")
-          case UInt8(ascii: "\r"): buffer.writeString("\\r")
-          default: buffer.writeInteger(byte)
-          }
-        }
+        writeCopyText(field, into: &buffer)
       }
       buffer.writeInteger(UInt8(ascii: "\n"))
     }
 
-    /// One row of the short-gram table in COPY's text format: the gram (escaped as every
-    /// text) and its rows as an integer array.
-    static func writeShortGramLine(gram: String, ids: [Int32], into buffer: inout ByteBuffer) {
-      for byte in gram.utf8 {
+    /// A value in COPY's text format: backslash escapes for the backslash, tab, newline and
+    /// carriage return.
+    static func writeCopyText(_ text: String, into buffer: inout ByteBuffer) {
+      for byte in text.utf8 {
         switch byte {
         case UInt8(ascii: "\\"): buffer.writeString("\\\\")
         case UInt8(ascii: "\t"): buffer.writeString("\\t")
@@ -208,6 +200,12 @@
         default: buffer.writeInteger(byte)
         }
       }
+    }
+
+    /// One row of the short-gram table in COPY's text format: the gram (escaped as every
+    /// text) and its rows as an integer array.
+    static func writeShortGramLine(gram: String, ids: [Int32], into buffer: inout ByteBuffer) {
+      writeCopyText(gram, into: &buffer)
       buffer.writeString("\t{")
       buffer.writeString(ids.map(String.init).joined(separator: ","))
       buffer.writeString("}\n")

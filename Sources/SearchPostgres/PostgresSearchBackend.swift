@@ -565,30 +565,11 @@
             ), logger: logger)
           // So do the short grams' lists: a changed row leaves every list, then joins those
           // of the listed grams it holds now (a removed row holds none).
-          if !oldGramRows.ids.isEmpty {
-            var leaving = PostgresSQL()
-            let texts = leaving.bind(oldGramRows.grams)
-            let rows = leaving.bind(oldGramRows.ids)
-            try await connection.query(
-              leaving.query(
-                """
-                UPDATE \(layout.shortGramQuoted) AS s SET ids = ARRAY(SELECT unnest(s.ids) EXCEPT SELECT unnest(v.gone)) \
-                FROM (SELECT gram, array_agg(id) AS gone FROM unnest(\(texts)::text[], \(rows)::integer[]) AS x(gram, id) GROUP BY gram) AS v \
-                WHERE s.gram = v.gram
-                """), logger: logger)
-          }
-          if !gramRows.ids.isEmpty {
-            var joining = PostgresSQL()
-            let texts = joining.bind(gramRows.grams)
-            let rows = joining.bind(gramRows.ids)
-            try await connection.query(
-              joining.query(
-                """
-                UPDATE \(layout.shortGramQuoted) AS s SET ids = s.ids || v.added \
-                FROM (SELECT gram, array_agg(id) AS added FROM unnest(\(texts)::text[], \(rows)::integer[]) AS x(gram, id) GROUP BY gram) AS v \
-                WHERE s.gram = v.gram
-                """), logger: logger)
-          }
+          try await Self.updateLists(
+            oldGramRows, set: "ARRAY(SELECT unnest(s.ids) EXCEPT SELECT unnest(v.rows))",
+            layout: layout, on: connection, logger: logger)
+          try await Self.updateLists(
+            gramRows, set: "s.ids || v.rows", layout: layout, on: connection, logger: logger)
           var sql = PostgresSQL()
           let name = sql.bind(layout.name)
           let update =
@@ -601,6 +582,25 @@
       } catch {
         throw SearchBackendError.postgres(error, address: address, table: layout.name)
       }
+    }
+
+    /// Sets the lists of the grams of `pairs` (each gram with a row) to `set`, an expression
+    /// of the list (`s.ids`) and the gram's rows among the pairs (`v.rows`).
+    private static func updateLists(
+      _ pairs: (grams: [String], ids: [Int32]), set: String, layout: PostgresTableLayout,
+      on connection: PostgresConnection, logger: Logger
+    ) async throws {
+      guard !pairs.ids.isEmpty else { return }
+      var sql = PostgresSQL()
+      let texts = sql.bind(pairs.grams)
+      let rows = sql.bind(pairs.ids)
+      try await connection.query(
+        sql.query(
+          """
+          UPDATE \(layout.shortGramQuoted) AS s SET ids = \(set) \
+          FROM (SELECT gram, array_agg(id) AS rows FROM unnest(\(texts)::text[], \(rows)::integer[]) AS x(gram, id) GROUP BY gram) AS v \
+          WHERE s.gram = v.gram
+          """), logger: logger)
     }
 
     /// Adds a written row's short grams to those a batch lists.
