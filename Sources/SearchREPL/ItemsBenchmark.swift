@@ -114,7 +114,7 @@ struct ItemsBenchmark {
     let memoryBefore = ResidentMemory.megabytes()
     var start = ContinuousClock.now
     var cpu = MainThreadCPU.now()
-    var search: ItemSearch<BenchContact, BenchContact.Group>? = try await makeSearch(contacts)
+    var search: ItemSearch<BenchContact, BenchContact.Group, Never>? = try await makeSearch(contacts)
     figures.buildMainMS = MainThreadCPU.now() - cpu
     figures.buildWallMS = (ContinuousClock.now - start).milliseconds
     figures.buildMB = ResidentMemory.megabytes() - memoryBefore
@@ -265,7 +265,7 @@ struct ItemsBenchmark {
   ]
 
   private func makeSearch(_ contacts: [BenchContact]) async throws -> ItemSearch<
-    BenchContact, BenchContact.Group
+    BenchContact, BenchContact.Group, Never
   > {
     try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,

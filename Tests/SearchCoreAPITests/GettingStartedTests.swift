@@ -8,7 +8,7 @@ import Testing
 /// that every section has the number of rows the data source says. It keeps contact ids.
 @MainActor
 final class TableView: TableBatchUpdating {
-  weak var dataSource: ItemSearch<Contact, Contact.Group>?
+  weak var dataSource: ItemSearch<Contact, Contact.Group, Never>?
   private(set) var sections: [[Int]] = []
   private(set) var batches = 0
   private(set) var reloads = 0

@@ -26,7 +26,7 @@ private struct Message: Identifiable, Sendable, Equatable {
   ]
 
   private func search(syntax: QuerySyntax? = nil) async throws -> ItemSearch<
-    Message, Message.Filter
+    Message, Message.Filter, Never
   > {
     try await ItemSearch(
       messages, searching: \.author, \.body, \.tags,

@@ -21,13 +21,18 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
   private let scopes: ItemScopes<Item, Scope>
   private let sections: ItemSections<Item>
   private let order: ItemOrder<Item>
+  /// The attributes tokens test, and the name of each in the engine's schema.
+  private let tokenAttributes: [TokenAttribute<Item>]
+  private let tokenAttributeNames: [TokenAttribute<Item>.Key: String]
+  /// The codes of the values tokens compare.
+  let valueCodes = ValueCodes()
 
   static var sectionName: String { "section" }
   static var orderName: String { "order" }
 
   init(
     fields: [Extractor], scopes: ItemScopes<Item, Scope>, sections: ItemSections<Item>,
-    order: ItemOrder<Item> = .given
+    order: ItemOrder<Item> = .given, tokenAttributes: [TokenAttribute<Item>] = []
   ) throws(ItemSearchError) {
     var seenTitles: Set<String> = [scopes.allTitle]
     for title in scopes.titles where !seenTitles.insert(title).inserted {
@@ -37,6 +42,12 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     self.scopes = scopes
     self.sections = sections
     self.order = order
+    self.tokenAttributes = tokenAttributes
+    var names: [TokenAttribute<Item>.Key: String] = [:]
+    for (index, attribute) in tokenAttributes.enumerated() {
+      names[attribute.key] = "token\(index + 1)"
+    }
+    self.tokenAttributeNames = names
     var fieldOfKeyPath: [AnyKeyPath: Int] = [:]
     for (index, field) in fields.enumerated() where fieldOfKeyPath[field.keyPath] == nil {
       fieldOfKeyPath[field.keyPath] = index
@@ -49,6 +60,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     case .firstLetter: schemaFields.append(Schema.Field(name: Self.sectionName, isSearched: false))
     case .value: attributes.append(Self.sectionName)
     }
+    attributes += tokenAttributes.indices.map { "token\($0 + 1)" }
     if case .collation = order.kind {
       schemaFields.append(Schema.Field(name: Self.orderName, isSearched: false))
     }
@@ -72,8 +84,17 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     case .firstLetter(let key): texts.append([key(item)])
     case .value(let key): attributes.append(key(item))
     }
+    for attribute in tokenAttributes { attributes.append(attribute.read(item, valueCodes)) }
     if case .collation(let key) = order.kind { texts.append([key(item)]) }
     return ItemRecord(fields: texts, attributes: attributes)
+  }
+
+  /// The engine's condition for an app's filter, or nil when its key path is not one a listed
+  /// token tests (it was not read from the items).
+  func condition(of filter: ItemFilter<Item>) -> AttributeCondition? {
+    tokenAttributeNames[filter.attribute.key].map {
+      filter.condition(attribute: $0, codes: valueCodes)
+    }
   }
 
   /// The controller's table options: sections in both tables, as a sectioned list keeps them

@@ -43,7 +43,8 @@ public struct ItemHighlights<Item> {
   private let read: (KeyPath<Item, [String]>) -> [MarkedText]
   private let readOne: (KeyPath<Item, String>) -> MarkedText
 
-  init<Scope>(_ search: ItemSearch<Item, Scope>, item: Item) where Item: Identifiable & Sendable {
+  init<Scope, Token>(_ search: ItemSearch<Item, Scope, Token>, item: Item)
+  where Item: Identifiable & Sendable {
     read = { search.highlights(of: item, in: $0) }
     readOne = { search.highlight(of: item, in: $0) }
   }

@@ -23,7 +23,10 @@ import SearchEngine
 /// one update.
 @MainActor
 @Observable
-public final class ItemSearch<Item: Identifiable & Sendable, Scope: Hashable & Sendable>
+public final class ItemSearch<
+  Item: Identifiable & Sendable, Scope: Hashable & Sendable,
+  Token: Identifiable & Hashable & Sendable
+>
 where Item.ID: Sendable {
   /// The search bar's text. Setting it is a keystroke, a paste or a change in code: the
   /// controller decides whether to search now, in the background, or not at all.
@@ -54,6 +57,42 @@ where Item.ID: Sendable {
       scope = newValue == 0 ? nil : scopes[newValue - 1]
     }
   }
+
+  /// The tokens in the search field (SwiftUI's `tokens:` binding): each one's condition
+  /// (``ItemTokens/filter``) combines with the others, the text and the scope. Adding a token
+  /// narrows the results and removing one widens them: each change is a new search, as a
+  /// scope is, with its update and change set.
+  ///
+  /// A token whose filter tests a key path no listed token's filter tests is a programming
+  /// error, as an index outside an array is: the items were not read at that key path.
+  public var tokens: [Token] = [] {
+    didSet {
+      guard tokens != oldValue else { return }
+      let filter = attributeFilter(of: tokens)
+      if filter != controller.searchBar.filter { controller.setFilter(filter) }
+    }
+  }
+
+  /// The tokens to suggest for the text typed (SwiftUI's `suggestedTokens:`): the offered
+  /// tokens (``ItemTokens/tokens``) not in the field whose title has a word that starts with
+  /// the text, folded as the items are ("wor" and "WÖR" suggest "Work"); every offered token
+  /// not in the field while the text is empty.
+  public var suggestedTokens: [Token] {
+    let typed = (try? normalizer.fold(String(text.trimmingWhitespace()))) ?? ""
+    let inField = Set(tokens)
+    return zip(offeredTokens.tokens, foldedTokenTitles).compactMap { token, title in
+      guard !inField.contains(token) else { return nil }
+      if typed.isEmpty || title.text.hasPrefix(typed)
+        || title.words.contains(where: { $0.hasPrefix(typed) })
+      {
+        return token
+      }
+      return nil
+    }
+  }
+
+  /// A token's title, as its ``ItemTokens`` gives it.
+  public func title(of token: Token) -> String { offeredTokens.title(token) }
 
   /// Whether the search is under way (the bar has focus): setting it true begins the search;
   /// false cancels it, which clears the text, as SwiftUI's search field does.
@@ -97,6 +136,25 @@ where Item.ID: Sendable {
     set { withMutation(keyPath: keyPaths.sections) { _sections = newValue } }
   }
 
+  /// How many rows each scope would show for the text and tokens now on screen, by the
+  /// scope bar's index ("All" first, as ``scopeTitles``): what a scope bar writes beside each
+  /// title ("All 1,204 · Work 310"). Counted in the same pass as each search, and sent with its
+  /// update. nil without scopes, or when the text is below the minimum length.
+  public private(set) var scopeCounts: [Int?]? {
+    get {
+      access(keyPath: keyPaths.scopeCounts)
+      return _scopeCounts
+    }
+    set { withMutation(keyPath: keyPaths.scopeCounts) { _scopeCounts = newValue } }
+  }
+
+  /// How many rows `scope` (nil: "All") would show for the text and tokens now on screen; see
+  /// ``scopeCounts``.
+  public func count(in scope: Scope?) -> Int? {
+    let index = scope.flatMap { scopeIndex[$0] } ?? 0
+    return scopeCounts.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+  }
+
   /// The section index down the side ("A", "B", …), or nil for a list without one.
   public private(set) var sectionIndexTitles: [String]? {
     get {
@@ -112,6 +170,7 @@ where Item.ID: Sendable {
   @ObservationIgnored private var _generation = 0
   @ObservationIgnored private var _sections: [ItemSection<Item>] = []
   @ObservationIgnored private var _sectionIndexTitles: [String]? = nil
+  @ObservationIgnored private var _scopeCounts: [Int?]? = nil
   @ObservationIgnored private let keyPaths = KeyPaths()
 
   /// The key paths of the properties observed by hand, made once.
@@ -120,6 +179,7 @@ where Item.ID: Sendable {
     let generation: KeyPath<ItemSearch, Int> = \.generation
     let sections: KeyPath<ItemSearch, [ItemSection<Item>]> = \.sections
     let sectionIndexTitles: KeyPath<ItemSearch, [String]?> = \.sectionIndexTitles
+    let scopeCounts: KeyPath<ItemSearch, [Int?]?> = \.scopeCounts
   }
 
   /// The scopes after "All", in the bar's order.
@@ -136,6 +196,12 @@ where Item.ID: Sendable {
   @ObservationIgnored var identities: [Item.ID: ItemID] = [:]
   @ObservationIgnored let schema: ItemSchema<Item, Scope>
   @ObservationIgnored private let scopeIndex: [Scope: Int]
+  /// The tokens offered, their titles and conditions.
+  @ObservationIgnored public let offeredTokens: ItemTokens<Item, Token>
+  /// The offered tokens' titles folded, whole and by word, for suggestions.
+  @ObservationIgnored private let foldedTokenTitles: [(text: String, words: [Substring])]
+  /// Folds text as the items were folded.
+  @ObservationIgnored private let normalizer: Normalizer
   @ObservationIgnored private var token: ObservationToken?
   @ObservationIgnored var isApplying = false
   @ObservationIgnored var applyWaiters: [CheckedContinuation<Void, Never>] = []
@@ -157,7 +223,9 @@ where Item.ID: Sendable {
   /// - Parameters:
   ///   - items: The list, in its order; each `id` once.
   ///   - fields: Key paths to the text searched: `String`, `[String]`, optionals.
-  ///   - scopes: The scope bar (``ItemScopes/cases(_:allTitle:title:)`` for an enum).
+  ///   - scopes: The scope bar (``ItemScopes/cases(_:allTitle:title:)`` for an enum). With
+  ///     scopes, each search counts every scope's results (``scopeCounts``).
+  ///   - tokens: The tokens the field offers and what each one filters by.
   ///   - sections: How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``).
   ///   - order: How rows are ordered inside each section (``ItemOrder/collation(_:)``).
   ///   - configuration: When searches run, the minimum length, ranking, and how the text is
@@ -172,7 +240,7 @@ where Item.ID: Sendable {
   public init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
-    scopes: ItemScopes<Item, Scope>,
+    scopes: ItemScopes<Item, Scope>, tokens: ItemTokens<Item, Token>,
     sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
     configuration: SearchConfiguration = SearchConfiguration(),
     folding: Folding = .default, locale: String? = nil, placeholder: String = "",
@@ -183,7 +251,8 @@ where Item.ID: Sendable {
       extractors.append(.init(keyPath: keyPath) { $0[keyPath: keyPath].searchableValues })
     }
     let schema = try ItemSchema(
-      fields: extractors, scopes: scopes, sections: sections, order: order)
+      fields: extractors, scopes: scopes, sections: sections, order: order,
+      tokenAttributes: tokens.attributes)
     self.schema = schema
     self.scopes = scopes.scopes
     self.scopeTitles = [scopes.allTitle] + scopes.titles
@@ -192,15 +261,24 @@ where Item.ID: Sendable {
     self.scopeIndex = scopeIndex
     var configuration = configuration
     if configuration.statedQuerySyntax == nil { configuration.querySyntax = .words }
+    if !scopes.scopes.isEmpty { configuration.countsScopes = true }
+    self.offeredTokens = tokens
 
     let engine = try await ItemEngine<Item, Scope>.build(
       Array(items), schema: schema, storage: storage, folding: folding, locale: locale
     ).get()
     self.identities = engine.identities
+    let normalizer = engine.corpus.normalizer
+    self.normalizer = normalizer
+    self.foldedTokenTitles = tokens.tokens.map { token in
+      let title = (try? normalizer.fold(tokens.title(token))) ?? ""
+      return (title, title.split { !$0.isLetter && !$0.isNumber })
+    }
     controller = SearchController(
       corpus: engine.corpus, tables: engine.tables, placeholder: placeholder,
       configuration: configuration, scheduler: scheduler, backend: nil)
     show(controller.originalTable)
+    _scopeCounts = controller.scopeCounts
     token = controller.observe { [weak self] event in self?.receive(event) }
   }
 
@@ -294,6 +372,7 @@ where Item.ID: Sendable {
       if update.cause == .modelChanged { installPendingIdentities() }
       state = update.state
       generation = update.generation
+      if update.scopeCounts != _scopeCounts { scopeCounts = update.scopeCounts }
       show(controller.table(update.table))
     case .textDidChange(let newText):
       if text != newText { text = newText }
@@ -323,6 +402,18 @@ where Item.ID: Sendable {
     sectionIndexTitles = table.sectionIndexTitles
   }
 
+  /// The engine's filter of tokens.
+  private func attributeFilter(of tokens: [Token]) -> AttributeFilter {
+    AttributeFilter(
+      tokens.map { token in
+        guard let condition = schema.condition(of: offeredTokens.filter(token)) else {
+          preconditionFailure(
+            "token \(token) tests a key path that no offered token tests: the items were not read there; offer a token that tests it in ItemTokens")
+        }
+        return condition
+      })
+  }
+
   private func typed(_ update: SearchUpdate) -> ItemSearchUpdate<Item, Scope> {
     let table = controller.table(update.table)
     return ItemSearchUpdate(
@@ -338,9 +429,47 @@ where Item.ID: Sendable {
   }
 }
 
+extension ItemSearch where Token == Never {
+  /// Creates a search over `items` with a scope bar and no tokens; see
+  /// ``init(_:searching:scopes:tokens:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
+  public convenience init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
+    scopes: ItemScopes<Item, Scope>,
+    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
+    configuration: SearchConfiguration = SearchConfiguration(),
+    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
+    scheduler: any SearchScheduler = TaskSearchScheduler()
+  ) async throws(ItemSearchError) {
+    try await self.init(
+      items, searching: repeat each fields, scopes: scopes, tokens: .none, sections: sections,
+      order: order, configuration: configuration, folding: folding, locale: locale,
+      placeholder: placeholder, scheduler: scheduler)
+  }
+}
+
 extension ItemSearch where Scope == Never {
-  /// Creates a search over `items` without a scope bar; see
-  /// ``init(_:searching:scopes:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
+  /// Creates a search over `items` with tokens and no scope bar; see
+  /// ``init(_:searching:scopes:tokens:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
+  public convenience init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
+    tokens: ItemTokens<Item, Token>,
+    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
+    configuration: SearchConfiguration = SearchConfiguration(),
+    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
+    scheduler: any SearchScheduler = TaskSearchScheduler()
+  ) async throws(ItemSearchError) {
+    try await self.init(
+      items, searching: repeat each fields, scopes: .none, tokens: tokens, sections: sections,
+      order: order, configuration: configuration, folding: folding, locale: locale,
+      placeholder: placeholder, scheduler: scheduler)
+  }
+}
+
+extension ItemSearch where Scope == Never, Token == Never {
+  /// Creates a search over `items` without a scope bar or tokens; see
+  /// ``init(_:searching:scopes:tokens:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
   public convenience init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
@@ -350,8 +479,8 @@ extension ItemSearch where Scope == Never {
     scheduler: any SearchScheduler = TaskSearchScheduler()
   ) async throws(ItemSearchError) {
     try await self.init(
-      items, searching: repeat each fields, scopes: .none, sections: sections, order: order,
-      configuration: configuration, folding: folding, locale: locale,
+      items, searching: repeat each fields, scopes: .none, tokens: .none, sections: sections,
+      order: order, configuration: configuration, folding: folding, locale: locale,
       placeholder: placeholder, scheduler: scheduler)
   }
 }

@@ -17,6 +17,9 @@ public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Send
   /// The text the rows answer (the query of the results shown, else the bar's text when the
   /// table on screen was last set); an update goes out whenever it changes.
   public var text: String { base.text }
+  /// How many rows each scope would show for the same text and tokens, by the scope bar's
+  /// index ("All" first); see ``ItemSearch/scopeCounts``.
+  public var scopeCounts: [Int?]? { base.scopeCounts }
   /// What the results table shows now: rows, "No Results", "Type 2 more characters", …
   public var state: ResultsTableState { base.state }
   /// The changes from the rows on screen before to the rows on screen now, in UIKit

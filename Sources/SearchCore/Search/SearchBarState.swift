@@ -13,6 +13,9 @@ public struct SearchBarState: Hashable, Sendable {
   public var selectedScope: Int
   /// Whether a search is under way: the bar has focus and the controller is active.
   public var isActive: Bool
+  /// The conditions of the tokens in the field (UIKit's `UISearchToken`s, SwiftUI's
+  /// `tokens:`), which every result meets besides the text and the scope; empty for none.
+  public var filter: AttributeFilter = .none
 
   /// Creates the state of a search bar.
   public init(

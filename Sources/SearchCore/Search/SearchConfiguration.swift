@@ -51,12 +51,19 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// nil (the default) asks for every result, as searches in memory always do; ranked results
   /// (``ranksResults``) need every match and ask for all of them.
   public var backendPageSize: Int?
+  /// Whether each search also counts, for the same text and tokens, the results of every
+  /// scope of the bar ("All 1,204 · Work 310 · Family 12"), delivered with its update
+  /// (``SearchUpdate/scopeCounts``). The search then runs in scope "All" and takes the
+  /// selected scope's results from it, in the same pass. Off by default; ``ItemSearch`` turns
+  /// it on when it has scopes. Searches on a backend do not count.
+  public var countsScopes: Bool
 
   /// Creates a configuration; the defaults search immediately from the first character and
   /// leave the syntax to the front (see ``querySyntax``).
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
-    ranksResults: Bool = false, querySyntax: QuerySyntax? = nil, backendPageSize: Int? = nil
+    ranksResults: Bool = false, querySyntax: QuerySyntax? = nil, backendPageSize: Int? = nil,
+    countsScopes: Bool = false
   ) {
     self.mode = mode
     self.minimumLength = max(minimumLength, 0)
@@ -64,6 +71,7 @@ public struct SearchConfiguration: Hashable, Sendable {
     self.ranksResults = ranksResults
     self.statedQuerySyntax = querySyntax
     self.backendPageSize = backendPageSize.map { max($0, 1) }
+    self.countsScopes = countsScopes
   }
 }
 

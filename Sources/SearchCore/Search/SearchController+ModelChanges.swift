@@ -194,7 +194,11 @@ struct RefreshedResults: Sendable {
   ) {
     self.resultsVersion = resultsVersion
     let changed = Set(changedItems)
-    let evaluator = QueryEvaluator(corpus: corpus, query: shown.query, scope: shown.scope)
+    // The filter compiled for the shown results: the schema, which names the attributes,
+    // never changes, so it compiles again.
+    let filter = (try? corpus.compile(shown.filter)) ?? nil
+    let evaluator = QueryEvaluator(
+      corpus: corpus, query: shown.query, scope: shown.scope, filter: filter)
     // Only items that were in the model may have been shown: a change that only inserts
     // needs no lookup in the table.
     let wasShown = Set(
@@ -202,20 +206,21 @@ struct RefreshedResults: Sendable {
     var admitted = changedItems.filter { corpus.model.contains($0) && evaluator.admits($0) }
       .sorted(by: corpus.precedes)
     var admittedSet = Set(admitted)
-    // Model order: the untouched results keep theirs, the admitted items merge in.
-    var items: [ItemID] = []
-    items.reserveCapacity(shown.items.count + admitted.count)
-    var next = 0
-    // A change touches a few items of many results: a short list beats hashing every row.
-    let few = changedItems.count <= 16
-    for id in shown.items where few ? !changedItems.contains(id) : !changed.contains(id) {
-      while next < admitted.count && corpus.precedes(admitted[next], id) {
-        items.append(admitted[next])
-        next += 1
-      }
-      items.append(id)
+    var items = Self.merging(
+      admitted, into: shown.items, changed: changedItems, changedSet: changed, corpus: corpus)
+    // The results in "All" the scope counts come from, brought up to date the same way.
+    var unscoped: [ItemID]?
+    var scopeCounts: [Int?]?
+    if let basis = shown.unscopedItems {
+      let all = QueryEvaluator(corpus: corpus, query: shown.query, scope: 0, filter: filter)
+      let admittedInAll = changedItems.filter { corpus.model.contains($0) && all.admits($0) }
+        .sorted(by: corpus.precedes)
+      let refreshed = Self.merging(
+        admittedInAll, into: basis, changed: changedItems, changedSet: changed, corpus: corpus)
+      unscoped = refreshed
+      scopeCounts = corpus.scopeCounts(
+        of: refreshed, selected: shown.scope, selectedCount: items.count)
     }
-    items += admitted[next...]
     var partialCount: ResultCount?
     if !shown.isComplete {
       (items, partialCount) = Self.keepingPrefix(
@@ -227,8 +232,9 @@ struct RefreshedResults: Sendable {
       admittedSet = Set(admitted)
     }
     result = SearchResult(
-      query: shown.query, scope: shown.scope, items: items, path: .refreshed,
-      modelVersion: corpus.model.version, partialCount: partialCount)
+      query: shown.query, scope: shown.scope, filter: shown.filter, items: items,
+      path: .refreshed, modelVersion: corpus.model.version, partialCount: partialCount,
+      scopeCounts: scopeCounts, unscopedItems: unscoped)
     changes = TableChanges()
     do throws(TableError) {
       if ranks {
@@ -250,6 +256,28 @@ struct RefreshedResults: Sendable {
       table = nil
       self.error = error.description
     }
+  }
+
+  /// `items` (in model order) without the changed items, and `admitted` (the changed items
+  /// that match now, in model order) merged in: the untouched results keep their order.
+  private static func merging(
+    _ admitted: [ItemID], into items: [ItemID], changed: [ItemID], changedSet: Set<ItemID>,
+    corpus: SearchCorpus
+  ) -> [ItemID] {
+    var merged: [ItemID] = []
+    merged.reserveCapacity(items.count + admitted.count)
+    var next = 0
+    // A change touches a few items of many results: a short list beats hashing every row.
+    let few = changed.count <= 16
+    for id in items where few ? !changed.contains(id) : !changedSet.contains(id) {
+      while next < admitted.count && corpus.precedes(admitted[next], id) {
+        merged.append(admitted[next])
+        next += 1
+      }
+      merged.append(id)
+    }
+    merged += admitted[next...]
+    return merged
   }
 
   /// A backend's first rows after a change: every match up to the last row still shown from

@@ -22,6 +22,13 @@ extension SearchController {
     send(.selectScope(scope), cause: .scopeChanged)
   }
 
+  /// Sets the tokens in the field, as their attribute conditions (``ItemSearch/tokens`` sets
+  /// them from the app's tokens): filter-did-change, then the reload decision. A token added
+  /// narrows the results, a token removed widens them; either is a new search, as a scope is.
+  public func setFilter(_ filter: AttributeFilter) {
+    send(.setFilter(filter), cause: .filterChanged)
+  }
+
   /// Presses the search button; in the search-button-only mode this runs the search.
   public func clickSearchButton() { send(.searchButton, cause: .searchButton) }
 
@@ -40,6 +47,8 @@ extension SearchController {
       return delegate.searchController(self, shouldReloadForSearchString: text)
     case .searchScope(let scope):
       return delegate.searchController(self, shouldReloadForSearchScope: scope)
+    case .searchFilter(let filter):
+      return delegate.searchController(self, shouldReloadForSearchFilter: filter)
     case .begin:
       return delegate.searchController(self, shouldReloadForSearchString: machine.bar.text)
     case .searchButton:

@@ -27,6 +27,8 @@ extension SearchController {
     var plan: IncrementalFilter.Plan
     var corpus: SearchCorpus
     var ranks: Bool
+    /// Whether the search counts every scope's results too.
+    var countsScopes: Bool
     var layout: TableLayout
     /// The original table of the same model when the results take its layout and order:
     /// the results table is then the original with only the results' rows, which costs a
@@ -40,10 +42,13 @@ extension SearchController {
     var backendLimit: Int?
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
-      guard
-        let result = IncrementalFilter.run(
-          plan, query: query, scope: request.scope, in: corpus, isCancelled: isCancelled)
-      else { return nil }
+      let found: SearchResult?
+      do {
+        found = try IncrementalFilter.run(
+          plan, query: query, scope: request.scope, filter: request.filter,
+          countingScopes: countsScopes, in: corpus, isCancelled: isCancelled)
+      } catch { return .failure(SearchFailure(message: error.description)) }
+      guard let result = found else { return nil }
       return outcome(result)
     }
 
@@ -86,13 +91,23 @@ extension SearchController {
     do { query = try configuration.query(request.text, normalizer: corpus.normalizer) } catch {
       return .failure(SearchFailure(message: error.description))
     }
+    if backend != nil && !request.filter.isEmpty {
+      return .failure(SearchFailure(message: Self.filterOnBackend.description))
+    }
+    let counts = machine.configuration.countsScopes && backend == nil
     return .success(
       Job(
         request: request, query: query,
-        plan: filter.plan(query, scope: request.scope, corpus: corpus), corpus: corpus,
-        ranks: machine.configuration.ranksResults, layout: resultsLayout,
-        original: resultsLayout == originalLayout ? originalTable : nil))
+        plan: filter.plan(
+          query, scope: request.scope, filter: request.filter, countingScopes: counts,
+          corpus: corpus),
+        corpus: corpus, ranks: machine.configuration.ranksResults, countsScopes: counts,
+        layout: resultsLayout, original: resultsLayout == originalLayout ? originalTable : nil))
   }
+
+  private static let filterOnBackend = SearchBackendError(
+    .rejected, "a search on a backend takes no tokens (attribute conditions) yet",
+    advice: "search with tokens in memory, or remove the tokens")
 
   func search(_ request: SearchStateMachine.Request, isCancelled: @Sendable () -> Bool)
     -> Result<Outcome, SearchFailure>?

@@ -21,6 +21,7 @@ extension SearchController {
     guard
       kind != published.table || version != published.version || state != published.state
         || request.text != published.request.text || request.scope != published.request.scope
+        || request.filter != published.request.filter
     else { return }
     let table = self.table(kind)
     let diff: SearchUpdate.Diff
@@ -37,11 +38,29 @@ extension SearchController {
     // The machine's displayed request names the rows: a generation labels one set of rows.
     let update = SearchUpdate(
       cause: cause ?? .searchFinished, generation: request.generation, text: request.text,
-      scope: request.scope, state: state, table: kind, previousTable: published.table,
+      scope: request.scope, filter: request.filter, scopeCounts: scopeCounts, state: state,
+      table: kind, previousTable: published.table,
       originalChanges: originalChangesOfCall, changes: diff)
     published = Published(
       table: kind, version: version, snapshot: table, state: state, request: request)
     emit(.update(update))
+  }
+
+  /// With ``SearchConfiguration/countsScopes``: how many rows each scope of the bar would
+  /// show for the rows on screen, by scope index ("All" first). For results, the counts
+  /// their search made for the same text and tokens; for the whole list, the size of each
+  /// scope. nil when the scopes are not counted (the configuration, or a backend), or when no
+  /// results are shown for the text (below the minimum length). A scope that restricts the
+  /// fields searched and is not selected has no count (nil): its results are not a part of
+  /// "All"'s.
+  public var scopeCounts: [Int?]? {
+    guard machine.configuration.countsScopes, backend == nil else { return nil }
+    switch visibleTable {
+    case .results: return results?.scopeCounts
+    case .original:
+      if case .belowThreshold = machine.state { return nil }
+      return corpus.scopeSizes()
+    }
   }
 
   // MARK: Events

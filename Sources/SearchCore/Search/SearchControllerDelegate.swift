@@ -16,6 +16,10 @@ public protocol SearchControllerDelegate: AnyObject {
   /// `shouldReloadTableForSearchScope`: the scope changed; answers as for the text.
   func searchController(_ controller: SearchController, shouldReloadForSearchScope scope: Int)
     -> Reload?
+  /// The tokens in the field changed (their attribute conditions); answers as for the scope.
+  func searchController(
+    _ controller: SearchController, shouldReloadForSearchFilter filter: AttributeFilter
+  ) -> Reload?
   /// The bar is about to get focus.
   func searchControllerWillBeginSearch(_ controller: SearchController)
   /// The search is active.
@@ -40,6 +44,8 @@ public protocol SearchControllerDelegate: AnyObject {
   func searchController(_ controller: SearchController, textDidChange text: String)
   /// The scope changed (`searchBar:selectedScopeButtonIndexDidChange:`).
   func searchController(_ controller: SearchController, scopeDidChange scope: Int)
+  /// The tokens in the field changed: their attribute conditions.
+  func searchController(_ controller: SearchController, filterDidChange filter: AttributeFilter)
   /// The search button was pressed (`searchBarSearchButtonClicked:`).
   func searchControllerSearchButtonClicked(_ controller: SearchController)
   /// The cancel button was pressed (`searchBarCancelButtonClicked:`).
@@ -57,6 +63,10 @@ extension SearchControllerDelegate {
   )
     -> Reload?
   { nil }
+  /// The default: nil, the controller's policy decides.
+  public func searchController(
+    _ controller: SearchController, shouldReloadForSearchFilter filter: AttributeFilter
+  ) -> Reload? { nil }
   /// Does nothing.
   public func searchControllerWillBeginSearch(_ controller: SearchController) {}
   /// Does nothing.
@@ -82,6 +92,10 @@ extension SearchControllerDelegate {
   /// Does nothing.
   public func searchController(_ controller: SearchController, scopeDidChange scope: Int) {}
   /// Does nothing.
+  public func searchController(
+    _ controller: SearchController, filterDidChange filter: AttributeFilter
+  ) {}
+  /// Does nothing.
   public func searchControllerSearchButtonClicked(_ controller: SearchController) {}
   /// Does nothing.
   public func searchControllerCancelButtonClicked(_ controller: SearchController) {}
@@ -103,6 +117,7 @@ extension SearchControllerDelegate {
     case .didHideResultsTable: searchControllerDidHideResultsTable(controller)
     case .textDidChange(let text): searchController(controller, textDidChange: text)
     case .scopeDidChange(let scope): searchController(controller, scopeDidChange: scope)
+    case .filterDidChange(let filter): searchController(controller, filterDidChange: filter)
     case .searchButtonClicked: searchControllerSearchButtonClicked(controller)
     case .cancelButtonClicked: searchControllerCancelButtonClicked(controller)
     case .decision, .reload, .stateDidChange, .resultsDidChange, .originalDidChange, .didSelect,

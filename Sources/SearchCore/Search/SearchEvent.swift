@@ -32,6 +32,8 @@ public enum SearchEvent: Hashable, Sendable {
   case textDidChange(String)
   /// Another scope button was selected.
   case scopeDidChange(Int)
+  /// The tokens in the field changed: their attribute conditions.
+  case filterDidChange(AttributeFilter)
   /// The search button was pressed.
   case searchButtonClicked
   /// The cancel button was pressed.
@@ -72,6 +74,8 @@ public enum SearchTrigger: Hashable, Sendable {
   case searchString(String)
   /// `shouldReloadForSearchScope`: the scope changed.
   case searchScope(Int)
+  /// The tokens in the field changed (their attribute conditions); no UIKit counterpart.
+  case searchFilter(AttributeFilter)
   /// The search button, in the search-button-only mode.
   case searchButton
   /// The search began with text or a scope already set.

@@ -24,6 +24,8 @@ public struct SearchStateMachine: Sendable {
     public var text: String
     /// The scope index.
     public var scope: Int
+    /// The attribute conditions of the search field's tokens.
+    public var filter: AttributeFilter = .none
   }
 
   /// What happens to the machine.
@@ -34,6 +36,8 @@ public struct SearchStateMachine: Sendable {
     case setText(String)
     /// A scope button is selected.
     case selectScope(Int)
+    /// The tokens in the field change: their attribute conditions.
+    case setFilter(AttributeFilter)
     /// The search button is pressed.
     case searchButton
     /// The cancel button is pressed.
@@ -132,6 +136,7 @@ public struct SearchStateMachine: Sendable {
     case .begin: return begin()
     case .setText(let text): return change(text: text)
     case .selectScope(let scope): return change(scope: scope)
+    case .setFilter(let filter): return change(filter: filter)
     case .searchButton: return searchButton()
     case .cancel: return end(cancelled: true)
     case .end: return end(cancelled: false)
@@ -181,6 +186,14 @@ public struct SearchStateMachine: Sendable {
     actions.append(.emit(.scopeDidChange(scope)))
     guard bar.isActive else { return actions }
     return actions + ask(.searchScope(scope))
+  }
+
+  private mutating func change(filter: AttributeFilter) -> [Action] {
+    bar.filter = filter
+    var actions = supersede()
+    actions.append(.emit(.filterDidChange(filter)))
+    guard bar.isActive else { return actions }
+    return actions + ask(.searchFilter(filter))
   }
 
   private mutating func searchButton() -> [Action] {
@@ -243,7 +256,9 @@ public struct SearchStateMachine: Sendable {
     if let restarted {
       // The search in flight read the model before the change: run it again on the new one.
       generation += 1
-      let request = Request(generation: generation, text: restarted.text, scope: restarted.scope)
+      let request = Request(
+        generation: generation, text: restarted.text, scope: restarted.scope,
+        filter: restarted.filter)
       pending = .running(request)
       actions.append(.searchInBackground(request))
     }
@@ -254,7 +269,9 @@ public struct SearchStateMachine: Sendable {
     // Nothing to extend, or a search under way whose rows will replace these anyway.
     guard bar.isActive, installedGeneration != nil, pending == nil else { return [] }
     generation += 1
-    let request = Request(generation: generation, text: displayed.text, scope: displayed.scope)
+    let request = Request(
+      generation: generation, text: displayed.text, scope: displayed.scope,
+      filter: displayed.filter)
     pending = .running(request)
     return [.searchInBackground(request)]
   }
@@ -276,9 +293,10 @@ public struct SearchStateMachine: Sendable {
     return [.askDelegate(trigger)]
   }
 
-  /// The newest request: the bar's text and scope under the newest generation.
+  /// The newest request: the bar's text, scope and tokens under the newest generation.
   private var currentRequest: Request {
-    Request(generation: generation, text: bar.text, scope: bar.selectedScope)
+    Request(
+      generation: generation, text: bar.text, scope: bar.selectedScope, filter: bar.filter)
   }
 
   private mutating func decide(_ answer: Reload?) -> [Action] {
@@ -330,8 +348,10 @@ public struct SearchStateMachine: Sendable {
   }
 
   /// Whether there is nothing to search for: empty text (or only white space, which does not
-  /// count towards the minimum length either) and the scope "All".
-  private var isDimmed: Bool { bar.text.trimmingWhitespace().isEmpty && bar.selectedScope == 0 }
+  /// count towards the minimum length either), the scope "All" and no token.
+  private var isDimmed: Bool {
+    bar.text.trimmingWhitespace().isEmpty && bar.selectedScope == 0 && bar.filter.isEmpty
+  }
 
   // MARK: Completions
 

@@ -25,6 +25,8 @@ public struct SearchUpdate: Sendable {
     case textChanged
     /// A change of the scope.
     case scopeChanged
+    /// A change of the tokens in the field (their attribute conditions).
+    case filterChanged
     /// The search button.
     case searchButton
     /// A search that finished after its call returned: the deferred reload.
@@ -52,6 +54,13 @@ public struct SearchUpdate: Sendable {
   public let text: String
   /// The scope the rows on screen answer, as ``text``.
   public let scope: Int
+  /// The tokens' attribute conditions the rows on screen answer, as ``text``.
+  public let filter: AttributeFilter
+  /// With ``SearchConfiguration/countsScopes``: how many rows each scope of the bar would
+  /// show for the same text and tokens, by scope index ("All" first; see
+  /// ``SearchController/scopeCounts``); nil when the scopes are not counted or nothing is
+  /// searched (below the minimum length).
+  public let scopeCounts: [Int?]?
   /// What the results table shows now.
   public let state: ResultsTableState
   /// The table on screen now.
@@ -64,14 +73,16 @@ public struct SearchUpdate: Sendable {
   private let diff: Diff
 
   init(
-    cause: Cause, generation: Int, text: String, scope: Int, state: ResultsTableState,
-    table: TableKind, previousTable: TableKind, originalChanges: TableChanges?,
-    changes: Diff
+    cause: Cause, generation: Int, text: String, scope: Int, filter: AttributeFilter,
+    scopeCounts: [Int?]?, state: ResultsTableState, table: TableKind,
+    previousTable: TableKind, originalChanges: TableChanges?, changes: Diff
   ) {
     self.cause = cause
     self.generation = generation
     self.text = text
     self.scope = scope
+    self.filter = filter
+    self.scopeCounts = scopeCounts
     self.state = state
     self.table = table
     self.previousTable = previousTable
@@ -124,7 +135,8 @@ extension SearchUpdate: Hashable {
   /// Two updates are equal when every part is, their change sets included.
   public static func == (lhs: SearchUpdate, rhs: SearchUpdate) -> Bool {
     lhs.cause == rhs.cause && lhs.generation == rhs.generation && lhs.text == rhs.text
-      && lhs.scope == rhs.scope && lhs.state == rhs.state && lhs.table == rhs.table
+      && lhs.scope == rhs.scope && lhs.filter == rhs.filter
+      && lhs.scopeCounts == rhs.scopeCounts && lhs.state == rhs.state && lhs.table == rhs.table
       && lhs.previousTable == rhs.previousTable && lhs.originalChanges == rhs.originalChanges
       && lhs.changes == rhs.changes
   }

@@ -46,4 +46,15 @@ package struct Bitset: Sendable, Hashable {
       }
     }
   }
+
+  /// The number of integers in both sets.
+  ///
+  /// - Complexity: O(*w*) for the *w* words of the smaller set.
+  package func intersectionCount(with other: Bitset) -> Int {
+    var total = 0
+    for index in 0..<min(words.count, other.words.count) {
+      total &+= (words[index] & other.words[index]).nonzeroBitCount
+    }
+    return total
+  }
 }

@@ -1,7 +1,8 @@
 /// Answers a sequence of searches as a user types, reusing earlier results.
 ///
-/// When the new query narrows an earlier one (same scope, see ``Query/narrows(_:matchingNumbers:)``), only the
-/// earlier results are checked; a query seen before (after a backspace) is answered from a
+/// When the new query narrows an earlier one (same scope, a filter with at least its
+/// conditions, see ``Query/narrows(_:matchingNumbers:)`` and ``AttributeFilter/narrows(_:)``),
+/// only the earlier results are checked; a query seen before (after a backspace) is answered from a
 /// small stack of earlier results. Any change of the corpus clears the stack. Whatever path is
 /// taken, the result equals a full scan: that invariant is what the tests check.
 public struct IncrementalFilter: Sendable {
@@ -31,9 +32,27 @@ public struct IncrementalFilter: Sendable {
     _ query: Query, scope: Int, in corpus: SearchCorpus,
     isCancelled: @Sendable () -> Bool = { false }
   ) -> SearchResult? {
-    let plan = self.plan(query, scope: scope, corpus: corpus)
+    // The empty filter names no attribute: nothing to refuse.
+    (try? search(query, scope: scope, filter: .none, in: corpus, isCancelled: isCancelled)) ?? nil
+  }
+
+  /// Runs `query` in `scope`, among the items `filter` admits, over `corpus`; with
+  /// `countingScopes`, also counts the results of every scope of the bar (see
+  /// ``SearchResult/scopeCounts``) in the same pass: the search then runs in scope "All",
+  /// whose results are kept for later searches, and the scope's results are taken from
+  /// them. nil when `isCancelled` said stop (the stack is then unchanged).
+  ///
+  /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
+  public mutating func search(
+    _ query: Query, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
+    in corpus: SearchCorpus, isCancelled: @Sendable () -> Bool = { false }
+  ) throws(AttributeFilterError) -> SearchResult? {
+    let plan = self.plan(
+      query, scope: scope, filter: filter, countingScopes: countingScopes, corpus: corpus)
     guard
-      let result = Self.run(plan, query: query, scope: scope, in: corpus, isCancelled: isCancelled)
+      let result = try Self.run(
+        plan, query: query, scope: scope, filter: filter, countingScopes: countingScopes,
+        in: corpus, isCancelled: isCancelled)
     else { return nil }
     record(result, itemBudget: Self.itemBudget(of: corpus))
     return result
@@ -51,16 +70,43 @@ public struct IncrementalFilter: Sendable {
 
   /// Decides where a search of `query` in `scope` starts, without running it.
   public func plan(_ query: Query, scope: Int, corpus: SearchCorpus) -> Plan {
+    plan(query, scope: scope, filter: .none, corpus: corpus)
+  }
+
+  /// Decides where a search of `query` in `scope` among the items `filter` admits starts,
+  /// without running it; with `countingScopes`, where its search in scope "All" starts.
+  ///
+  /// An earlier result is answered again when its terms and filter are the same; it is
+  /// narrowed when the query narrows its query and the filter holds every condition of its
+  /// filter (a token added narrows, a token removed widens).
+  public func plan(
+    _ query: Query, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
+    corpus: SearchCorpus
+  ) -> Plan {
+    let scope = Self.searchedScope(scope, countingScopes: countingScopes, corpus: corpus)
     let current = stack.filter { $0.modelVersion == corpus.model.version && $0.scope == scope }
-    if let same = current.last(where: { Self.sameTerms($0.query, query) }) { return .cached(same) }
+    if let same = current.last(where: { Self.sameTerms($0.query, query) && $0.filter == filter }) {
+      return .cached(same)
+    }
     // The smallest earlier result the query narrows.
-    // (An empty query's result is the whole scope: a full scan is the same work, done better.)
+    // (An empty query's result without a filter is the whole scope: a full scan is the same
+    // work, done better.)
     let numbers = !corpus.numberCodes.isEmpty
     let narrowed = current.filter {
-      !$0.query.isEmpty && query.narrows($0.query, matchingNumbers: numbers)
+      !($0.query.isEmpty && $0.filter.isEmpty) && filter.narrows($0.filter)
+        && query.narrows($0.query, matchingNumbers: numbers)
     }
     if let best = narrowed.min(by: { $0.items.count < $1.items.count }) { return .narrow(best) }
     return .fullScan
+  }
+
+  /// The scope a search runs in: "All" when the scopes are counted, unless the scope
+  /// restricts the fields searched (its results are then not a part of "All"'s).
+  static func searchedScope(_ scope: Int, countingScopes: Bool, corpus: SearchCorpus) -> Int {
+    guard countingScopes, corpus.scopeBar.scopes.indices.contains(scope),
+      corpus.scopeBar.scopes[scope].fields == nil
+    else { return scope }
+    return 0
   }
 
   /// Runs a plan; a pure function of its arguments, so a background task can run it.
@@ -68,26 +114,58 @@ public struct IncrementalFilter: Sendable {
     _ plan: Plan, query: Query, scope: Int, in corpus: SearchCorpus,
     isCancelled: @Sendable () -> Bool = { false }
   ) -> SearchResult? {
-    let evaluator = QueryEvaluator(corpus: corpus, query: query, scope: scope)
+    (try? run(plan, query: query, scope: scope, filter: .none, in: corpus, isCancelled: isCancelled))
+      ?? nil
+  }
+
+  /// Runs a plan made by ``plan(_:scope:filter:countingScopes:corpus:)`` with the same
+  /// arguments; a pure function of its arguments, so a background task can run it.
+  ///
+  /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
+  public static func run(
+    _ plan: Plan, query: Query, scope: Int, filter: AttributeFilter,
+    countingScopes: Bool = false, in corpus: SearchCorpus,
+    isCancelled: @Sendable () -> Bool = { false }
+  ) throws(AttributeFilterError) -> SearchResult? {
+    let searched = searchedScope(scope, countingScopes: countingScopes, corpus: corpus)
+    let compiled = try corpus.compile(filter)
+    let evaluator = QueryEvaluator(corpus: corpus, query: query, scope: searched, filter: compiled)
+    let items: [ItemID]
+    let path: SearchResult.Path
     switch plan {
     case .cached(let earlier):
-      return SearchResult(
-        query: query, scope: scope, items: earlier.items, path: .cached,
-        modelVersion: corpus.model.version)
+      (items, path) = (earlier.items, .cached)
     case .narrow(let earlier):
-      guard let items = evaluator.evaluate(candidates: earlier.items, isCancelled: isCancelled)
+      guard let found = evaluator.evaluate(candidates: earlier.items, isCancelled: isCancelled)
       else { return nil }
-      return SearchResult(
-        query: query, scope: scope, items: items, path: .narrowed(from: earlier.query.text),
-        modelVersion: corpus.model.version)
+      (items, path) = (found, .narrowed(from: earlier.query.text))
     case .fullScan:
-      guard let items = evaluator.evaluate(candidates: nil, isCancelled: isCancelled) else {
+      guard let found = evaluator.evaluate(candidates: nil, isCancelled: isCancelled) else {
         return nil
       }
-      return SearchResult(
-        query: query, scope: scope, items: items, path: .fullScan,
-        modelVersion: corpus.model.version)
+      (items, path) = (found, .fullScan)
     }
+    let scoped = searched == scope ? items : corpus.items(of: items, inScope: scope)
+    var unscoped: [ItemID]?
+    if countingScopes {
+      if searched == 0 {
+        unscoped = items
+      } else {
+        // A scope that restricts the fields: "All"'s results by a second search.
+        let all = QueryEvaluator(corpus: corpus, query: query, scope: 0, filter: compiled)
+        guard let found = all.evaluate(candidates: nil, isCancelled: isCancelled) else {
+          return nil
+        }
+        unscoped = found
+      }
+    }
+    return SearchResult(
+      query: query, scope: scope, filter: filter, items: scoped, path: path,
+      modelVersion: corpus.model.version,
+      scopeCounts: unscoped.map {
+        corpus.scopeCounts(of: $0, selected: scope, selectedCount: scoped.count)
+      },
+      unscopedItems: unscoped)
   }
 
   /// The most item identities the kept results may hold for `corpus`: ``itemBudgetFactor``
@@ -99,14 +177,22 @@ public struct IncrementalFilter: Sendable {
   /// Keeps a result for later searches, dropping the oldest beyond the depth or the item
   /// budget (``itemBudget(of:)`` is the one searches use), and any result of another model
   /// version.
-  /// The empty query's result is not kept: it narrows nothing, and answering it again is a
-  /// copy of the scope's items, while keeping it would spend the whole budget. A partial
+  /// The empty query's result without a filter is not kept: it narrows nothing, and answering
+  /// it again is a copy of the scope's items, while keeping it would spend the whole budget. A partial
   /// result (a backend's first page) is not kept either: what it lacks cannot be narrowed.
   public mutating func record(_ result: SearchResult, itemBudget: Int = .max) {
-    if result.query.isEmpty || !result.isComplete { return }
+    if (result.query.isEmpty && result.filter.isEmpty) || !result.isComplete { return }
+    // A result taken from the search in scope "All" (the scopes counted) keeps that one.
+    let result =
+      result.unscopedItems.map {
+        SearchResult(
+          query: result.query, scope: 0, filter: result.filter, items: $0, path: result.path,
+          modelVersion: result.modelVersion)
+      } ?? result
     stack.removeAll {
       $0.modelVersion != result.modelVersion
-        || ($0.scope == result.scope && Self.sameTerms($0.query, result.query))
+        || ($0.scope == result.scope && $0.filter == result.filter
+          && Self.sameTerms($0.query, result.query))
     }
     stack.append(result)
     if stack.count > depth { stack.removeFirst(stack.count - depth) }

@@ -12,6 +12,8 @@ package struct QueryEvaluator: Sendable {
   let sets: [[TermMatcher]]
   let scope: Int
   let fields: [Int]
+  /// The attribute conditions every result meets besides the query; nil admits every item.
+  let filter: CompiledFilter?
 
   /// Chunks per core: more chunks than cores balance the load and let a newer query abandon
   /// a scan sooner (cancellation is checked between chunks).
@@ -23,7 +25,7 @@ package struct QueryEvaluator: Sendable {
   /// byte once at memory speed, a check per item pays for jumping around).
   static let scanRatio = 24
 
-  package init(corpus: SearchCorpus, query: Query, scope: Int) {
+  package init(corpus: SearchCorpus, query: Query, scope: Int, filter: CompiledFilter? = nil) {
     self.corpus = corpus
     self.sets = query.sets.map { set in
       set.terms.map { term in
@@ -34,14 +36,27 @@ package struct QueryEvaluator: Sendable {
     }
     self.scope = scope
     self.fields = corpus.scopeFields[scope]
+    self.filter = filter
   }
 
   /// The matching items in model order, or nil when `isCancelled` said stop. `candidates`
   /// (in model order) are the only items that may match, when given.
   func evaluate(candidates: [ItemID]?, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
-    if sets.isEmpty { return candidates ?? corpus.members(ofScope: scope) }
+    if sets.isEmpty {
+      guard let filter else { return candidates ?? corpus.members(ofScope: scope) }
+      guard let candidates else { return corpus.members(ofScope: scope, admittedBy: filter) }
+      return admitted(candidates)
+    }
     if let candidates, isShort(candidates.count) {
       return check(candidates, sets: sets, isCancelled: isCancelled)
+    }
+    if candidates == nil, let filter {
+      // A filter that admits few items gives the candidates: checking them costs less than
+      // a scan of the scope.
+      let admitted = corpus.members(ofScope: scope, admittedBy: filter)
+      if isShort(admitted.count) {
+        return check(admitted, sets: sets, isCancelled: isCancelled)
+      }
     }
     // Many candidates: a full scan gives the same answer (every match is a candidate) for less
     // than checking them. Start from the most selective set.
@@ -56,7 +71,14 @@ package struct QueryEvaluator: Sendable {
       guard let list = items(matching: set, isCancelled: isCancelled) else { return nil }
       current = Self.intersection(current, list)
     }
-    return inModelOrder(current)
+    return admitted(inModelOrder(current))
+  }
+
+  /// The items the filter admits, in their order.
+  private func admitted(_ items: [ItemID]) -> [ItemID] {
+    guard let filter else { return items }
+    let model = corpus.model
+    return items.filter { filter.admits(Int($0.rawValue), model: model) }
   }
 
   private func isShort(_ count: Int) -> Bool {
@@ -184,10 +206,12 @@ package struct QueryEvaluator: Sendable {
       }
     }
     let model = corpus.model
+    let filter = self.filter
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> [ItemID]? in
       if isCancelled() { return nil }
       return candidates[ranges[chunk]].filter {
-        Self.matches($0.rawValue, sets: sets, fields: fields, model: model)
+        (filter?.admits(Int($0.rawValue), model: model) ?? true)
+          && Self.matches($0.rawValue, sets: sets, fields: fields, model: model)
       }
     }
     var result: [ItemID] = []
@@ -238,6 +262,7 @@ package struct QueryEvaluator: Sendable {
     if let members = corpus.scopeMembers[scope], !members.contains(Int(id.rawValue)) {
       return false
     }
+    if let filter, !filter.admits(Int(id.rawValue), model: corpus.model) { return false }
     let fields = self.fields.compactMap { field in
       corpus.index.fields[field].map { ItemText(values: $0, map: corpus.model.valueMaps[field]) }
     }

@@ -17,6 +17,8 @@ public struct SearchCorpus: Sendable {
   /// For each of the schema's number attributes, its index and the codes of its distinct
   /// values by their canonical number (values that are not numbers match no word).
   private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
+  /// The attributes' values read as numbers, for the number conditions of filters.
+  let attributeNumbers = AttributeNumbers()
 
   /// Indexes `model` with `normalizer`.
   public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
@@ -411,6 +413,12 @@ public struct SearchCorpus: Sendable {
       }
     }
     return result
+  }
+
+  /// The members of a scope among `items`, in their order.
+  func items(of items: [ItemID], inScope scope: Int) -> [ItemID] {
+    guard let members = scopeMembers[scope] else { return items }
+    return items.filter { members.contains(Int($0.rawValue)) }
   }
 
   /// Sorts identities into model order.

@@ -17,18 +17,32 @@ public struct SearchResult: Sendable {
   /// How many items match in all: `items.count` for a complete result, else what the
   /// backend counted or estimated.
   public let count: ResultCount
+  /// The attribute conditions the items meet besides the query (a search field's tokens).
+  public let filter: AttributeFilter
+  /// When asked for: how many items each scope of the bar would show for the same query and
+  /// filter, by scope index ("All" first); nil for a scope that restricts the fields searched,
+  /// whose results are not a part of "All"'s.
+  public let scopeCounts: [Int?]?
+  /// The results in scope "All", when the scopes were counted: what ``scopeCounts`` were
+  /// taken from (and ``items`` too, unless the scope restricts the fields searched), and what
+  /// later searches narrow.
+  package let unscopedItems: [ItemID]?
 
   package init(
-    query: Query, scope: Int, items: [ItemID], path: Path, modelVersion: Int,
-    partialCount: ResultCount? = nil
+    query: Query, scope: Int, filter: AttributeFilter = .none, items: [ItemID], path: Path,
+    modelVersion: Int, partialCount: ResultCount? = nil, scopeCounts: [Int?]? = nil,
+    unscopedItems: [ItemID]? = nil
   ) {
     self.query = query
     self.scope = scope
+    self.filter = filter
     self.items = items
     self.path = path
     self.modelVersion = modelVersion
     self.isComplete = partialCount == nil
     self.count = partialCount ?? .exact(items.count)
+    self.scopeCounts = scopeCounts
+    self.unscopedItems = unscopedItems
   }
 
   /// How a result was found.

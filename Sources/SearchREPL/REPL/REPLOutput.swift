@@ -160,6 +160,8 @@ final class EventRenderer {
   enum Cause {
     case text(String)
     case scope(Int)
+    /// The tokens changed: their attribute conditions.
+    case filter(AttributeFilter)
     case search
     /// The search began with text or a scope already set.
     case beginSearch
@@ -240,6 +242,11 @@ final class EventRenderer {
         start(
           Request(cause: .scope(scope), reload: Reload.none, generation: controller?.generation))
       }
+    case .filterDidChange(let filter):
+      if controller?.searchBar.isActive == false {
+        start(
+          Request(cause: .filter(filter), reload: Reload.none, generation: controller?.generation))
+      }
     case .searchButtonClicked:
       start(Request(cause: .search))
     case .decision(let trigger, let reload, let generation):
@@ -292,6 +299,8 @@ final class EventRenderer {
       start(Request(cause: .text(text), reload: reload, generation: generation))
     case .searchScope(let scope):
       start(Request(cause: .scope(scope), reload: reload, generation: generation))
+    case .searchFilter(let filter):
+      start(Request(cause: .filter(filter), reload: reload, generation: generation))
     case .searchButton:
       if var request = pending, case .search = request.cause, request.reload == nil {
         request.reload = reload
@@ -408,6 +417,11 @@ final class EventRenderer {
         object.add("event", "scope")
         object.add("scope", scope)
         object.add("scopeTitle", scopeTitle(scope))
+      case .filter(let filter):
+        object.add("event", "tokens")
+        object.add(
+          "tokens",
+          raw: JSONObject.array(filter.conditions.map(\.description).sorted().map(JSONObject.quoted)))
       case .search:
         object.add("event", "search")
       case .beginSearch:
@@ -428,6 +442,8 @@ final class EventRenderer {
     switch request.cause {
     case .text(let text): head = "text \(Self.quoted(text))"
     case .scope(let scope): head = "scope \(scope) \(Self.quoted(scopeTitle(scope)))"
+    case .filter(let filter):
+      head = "tokens " + (filter.isEmpty ? "none" : filter.conditions.map(\.description).sorted().joined(separator: " "))
     case .search: head = "search"
     case .beginSearch: head = "search on begin"
     }

@@ -13,7 +13,7 @@ struct Contact: Identifiable, Sendable {
 
 @MainActor
 final class ContactsController {
-  let search: ItemSearch<Contact, Contact.Group>
+  let search: ItemSearch<Contact, Contact.Group, Never>
   private var token: ObservationToken?
 
   init(contacts: [Contact], tableView: TableView) async throws {

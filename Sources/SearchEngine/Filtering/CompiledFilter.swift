@@ -1,0 +1,127 @@
+/// An ``AttributeFilter`` ready to test items: for each condition, its attribute and which of
+/// the attribute's distinct values (by code) meet it. Testing an item reads one code per
+/// condition.
+package struct CompiledFilter: Sendable {
+  struct Test: Sendable {
+    var attribute: Int
+    /// Whether each code's value meets the condition; codes past the end (values added after
+    /// compiling) do not.
+    var admitted: [Bool]
+  }
+
+  let tests: [Test]
+
+  /// Whether item `item` (alive in `model`) meets every condition.
+  @inline(__always)
+  func admits(_ item: Int, model: Model) -> Bool {
+    for test in tests {
+      let code = Int(model.attributeOfItem[test.attribute][item])
+      guard code < test.admitted.count, test.admitted[code] else { return false }
+    }
+    return true
+  }
+}
+
+/// A filter that names an attribute the data does not have.
+public enum AttributeFilterError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// No attribute is called `name`; `available` are those there are.
+  case unknownAttribute(String, available: [String])
+
+  /// The error as one line of text.
+  public var description: String {
+    switch self {
+    case .unknownAttribute(let name, let available):
+      let names = available.isEmpty ? "it has none" : "its attributes are " + available.map { "\"\($0)\"" }.joined(separator: ", ")
+      return "no attribute is called \"\(name)\": \(names)"
+    }
+  }
+}
+
+/// The attributes' values read as numbers, for number conditions: made for an attribute the
+/// first time a condition asks, and extended for the values added since. A value's code never
+/// changes its text, so every copy of a corpus shares one cache.
+final class AttributeNumbers: Sendable {
+  private let cache = LockedValue<[Int: [Double]]>([:])
+
+  /// The number of each of `values` (NaN for a value that is not a number); `values` are the
+  /// distinct values of attribute `attribute`, by code.
+  func numbers(of attribute: Int, values: [String]) -> [Double] {
+    cache.withLock { cache in
+      var numbers = cache[attribute] ?? []
+      if numbers.count < values.count {
+        cache[attribute] = nil  // one owner, so that the array grows in place
+        numbers.reserveCapacity(values.count)
+        for code in numbers.count..<values.count {
+          numbers.append(DecimalText.canonical(values[code]).flatMap(Double.init) ?? .nan)
+        }
+        cache[attribute] = numbers
+      }
+      return numbers
+    }
+  }
+}
+
+extension SearchCorpus {
+  /// Compiles `filter` against the model's attributes; nil for the empty filter.
+  ///
+  /// - Complexity: O(*v*) for the *v* distinct values of the attributes it names.
+  package func compile(_ filter: AttributeFilter) throws(AttributeFilterError) -> CompiledFilter? {
+    guard !filter.isEmpty else { return nil }
+    let schema = model.schema
+    var tests: [CompiledFilter.Test] = []
+    // The order of a set is not stable: sort, so that equal filters test in equal order.
+    for condition in filter.conditions.sorted(by: { "\($0)" < "\($1)" }) {
+      guard let attribute = schema.attributeIndex(named: condition.attribute) else {
+        throw .unknownAttribute(condition.attribute, available: schema.attributes)
+      }
+      let values = model.attributeValues[attribute]
+      let admitted: [Bool]
+      switch condition {
+      case .oneOf(_, let wanted):
+        admitted = values.map { wanted.contains($0) }
+      case .present:
+        admitted = values.map { !$0.isEmpty }
+      case .number(_, let range):
+        admitted = attributeNumbers.numbers(of: attribute, values: values).map {
+          range.contains($0)
+        }
+      }
+      tests.append(.init(attribute: attribute, admitted: admitted))
+    }
+    return CompiledFilter(tests: tests)
+  }
+
+  /// The items of a scope that `filter` admits, in model order.
+  func members(ofScope scope: Int, admittedBy filter: CompiledFilter) -> [ItemID] {
+    let members = scopeMembers[scope]
+    let model = self.model
+    return model.ids.filter {
+      let item = Int($0.rawValue)
+      return (members?.contains(item) ?? true) && filter.admits(item, model: model)
+    }
+  }
+
+  /// How many items each scope of the bar holds, by scope index.
+  package func scopeSizes() -> [Int?] {
+    scopeMembers.map { $0?.count ?? model.count }
+  }
+
+  /// How many of `items` (the results of a search in scope "All") each scope of the bar
+  /// would show: the scope's members among them. A scope that restricts the fields searched
+  /// is left out (nil), since its results are not a part of "All"'s, unless it is the
+  /// `selected` one, whose results were counted: `selectedCount`.
+  ///
+  /// - Complexity: O(*n* + *s* · *w*) for *n* items, *s* scopes and *w* words of a bit set of
+  ///   the model's identities.
+  package func scopeCounts(of items: [ItemID], selected: Int, selectedCount: Int) -> [Int?] {
+    let scopes = model.schema.scopeBar.scopes
+    var found = Bitset(capacity: model.identityLimit)
+    for id in items { found.insert(Int(id.rawValue)) }
+    return scopes.indices.map { scope in
+      if scope == selected { return selectedCount }
+      if scopes[scope].fields != nil { return nil }
+      guard let members = scopeMembers[scope] else { return items.count }
+      return found.intersectionCount(with: members)
+    }
+  }
+}
