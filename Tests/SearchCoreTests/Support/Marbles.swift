@@ -113,6 +113,7 @@ final class Marbles {
     case .didHideResultsTable: "hide"
     case .textDidChange(let text): "text(\(text))"
     case .scopeDidChange(let scope): "scope(\(scope))"
+    case .filterDidChange(let filter): "tokens(\(filter.conditions.map(\.description).sorted()))"
     case .searchButtonClicked: "button"
     case .cancelButtonClicked: "cancel"
     case .decision(let trigger, let reload, let generation):
@@ -135,6 +136,7 @@ final class Marbles {
     switch trigger {
     case .searchString(let text): "\"\(text)\""
     case .searchScope(let scope): "@\(scope)"
+    case .searchFilter(let filter): "&\(filter.conditions.count)"
     case .searchButton: "!"
     case .begin: "^"
     }
