@@ -40,6 +40,11 @@ struct Bench: AsyncParsableCommand {
       and a batch of 1,000 with the whole list and with a search on screen; for each, the \
       main actor's CPU time and its longest stall (a probe that sleeps 1 ms at a time on it), \
       against the engine under it and the probe's noise floor, measured in the same run.
+      tokens: ItemSearch over the cities of a data set (default: cities500) with continents \
+      as scopes and tokens by country and population: every keystroke of the queries, in All \
+      and in a continent, into a search that counts every scope's results and into one that \
+      does not (the baseline, typed in turn), and tokens added and removed; reports what the \
+      counts add to the keystroke p99 and token changes against keystrokes.
       Build with -c release.
       """
   )
@@ -53,10 +58,13 @@ struct Bench: AsyncParsableCommand {
     case startup
     case filter
     case items
+    case tokens
   }
 
   @Option(
-    help: "What to measure: typing, fold, controller, changes, backend, startup or filter.")
+    help:
+      "What to measure: typing, fold, controller, changes, backend, startup, filter, items or tokens."
+  )
   var suite: Suite = .typing
 
   @Option(
@@ -66,7 +74,9 @@ struct Bench: AsyncParsableCommand {
   var corpus: String?
 
   /// The short name of the suite's default data set (see ``CorpusPaths``).
-  var defaultCorpus: String { suite == .changes || suite == .backend ? "cities500" : "w1" }
+  var defaultCorpus: String {
+    [.changes, .backend, .tokens].contains(suite) ? "cities500" : "w1"
+  }
 
   /// The queries to type, one per line, empty lines left out: `--queries`, or the data set's
   /// own (`bench-queries.txt` beside its manifest), or W1's.
@@ -214,6 +224,7 @@ struct Bench: AsyncParsableCommand {
         try ChangesBenchmark(options: options, corpusPath: try options.resolvedCorpusPath()).run()
       }
     case .items: try await ItemsBenchmark(options: options).run()
+    case .tokens: try await TokensBenchmark(options: options).run()
     case .startup: try StartupBenchmark(options: options).run()
     case .filter: try FilterBenchmark(options: options).run()
     case .backend:

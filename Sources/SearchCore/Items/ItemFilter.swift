@@ -93,20 +93,28 @@ public protocol SearchableNumber: Sendable {
   var searchNumber: Double? { get }
 }
 
-extension Int: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int8: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int16: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int32: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int64: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt8: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt16: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt32: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt64: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Double: SearchableNumber { public var searchNumber: Double? { isNaN ? nil : self } }
-extension Float: SearchableNumber {
+extension SearchableNumber where Self: BinaryInteger {
+  /// The integer as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+
+extension SearchableNumber where Self: BinaryFloatingPoint {
+  /// The number as a `Double`; nil for NaN.
   public var searchNumber: Double? { isNaN ? nil : Double(self) }
 }
+
+extension Int: SearchableNumber {}
+extension Int8: SearchableNumber {}
+extension Int16: SearchableNumber {}
+extension Int32: SearchableNumber {}
+extension Int64: SearchableNumber {}
+extension UInt: SearchableNumber {}
+extension UInt8: SearchableNumber {}
+extension UInt16: SearchableNumber {}
+extension UInt32: SearchableNumber {}
+extension UInt64: SearchableNumber {}
+extension Double: SearchableNumber {}
+extension Float: SearchableNumber {}
 extension Optional: SearchableNumber where Wrapped: SearchableNumber {
   /// The wrapped value's number, or nil.
   public var searchNumber: Double? { self?.searchNumber }

@@ -421,7 +421,8 @@ final class EventRenderer {
         object.add("event", "tokens")
         object.add(
           "tokens",
-          raw: JSONObject.array(filter.conditions.map(\.description).sorted().map(JSONObject.quoted)))
+          raw: JSONObject.array(
+            filter.conditions.map(\.description).sorted().map(JSONObject.quoted)))
       case .search:
         object.add("event", "search")
       case .beginSearch:
@@ -443,7 +444,10 @@ final class EventRenderer {
     case .text(let text): head = "text \(Self.quoted(text))"
     case .scope(let scope): head = "scope \(scope) \(Self.quoted(scopeTitle(scope)))"
     case .filter(let filter):
-      head = "tokens " + (filter.isEmpty ? "none" : filter.conditions.map(\.description).sorted().joined(separator: " "))
+      head =
+        "tokens "
+        + (filter.isEmpty
+          ? "none" : filter.conditions.map(\.description).sorted().joined(separator: " "))
     case .search: head = "search"
     case .beginSearch: head = "search on begin"
     }
