@@ -221,3 +221,49 @@ final class TableView: TableBatchUpdating {
     withExtendedLifetime(token) {}
   }
 }
+
+/// The guide's tokens example: scope counts, suggestions and a token accepted, checked against
+/// a brute-force count of the contacts.
+@MainActor
+@Suite struct GettingStartedTokensTests {
+  @Test func tokensSuggestionsAndScopeCounts() async throws {
+    var contacts = GettingStartedTests.contacts(count: 400, seed: 11)
+    for index in contacts.indices where index % 3 == 0 { contacts[index].birthday = "03-14" }
+    let companies = GettingStartedTests.companies.filter { !$0.isEmpty }
+    let field = try await ContactsSearchField(contacts: contacts, companies: companies)
+    let search = field.search
+    search.isActive = true
+    // The whole list: every scope's size.
+    let sizes =
+      [contacts.count]
+      + Contact.Group.allCases.map { group in
+        contacts.filter { $0.group == group }.count
+      }
+    #expect(field.scopeButtonTitles() == zip(search.scopeTitles, sizes).map { "\($0) \($1)" })
+
+    // "ac" suggests ACME (a company whose title starts with it), folded: "AC" and "ác" too.
+    for typed in ["ac", "AC", "ác"] {
+      search.text = typed
+      #expect(field.suggestions() == ["ACME"], "\"\(typed)\"")
+    }
+    search.text = "birth"
+    #expect(field.suggestions() == ["Has a birthday"])
+    field.accept(.hasBirthday)
+    field.accept(.company("ACME"))
+    search.text = "a"
+    await search.settled()
+    let expected = contacts.filter { contact in
+      contact.birthday != nil && contact.company == "ACME"
+        && GettingStartedTests.bruteForce([contact], text: "a", scope: nil).count == 1
+    }
+    #expect(Set(search.rows.map(\.id)) == Set(expected.map(\.id)))
+    #expect(!expected.isEmpty)
+    let counts =
+      [expected.count]
+      + Contact.Group.allCases.map { group in
+        expected.filter { $0.group == group }.count
+      }
+    #expect(field.scopeButtonTitles() == zip(search.scopeTitles, counts).map { "\($0) \($1)" })
+    #expect(search.suggestedTokens.allSatisfy { !search.tokens.contains($0) })
+  }
+}

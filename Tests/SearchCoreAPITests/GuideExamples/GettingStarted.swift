@@ -9,6 +9,7 @@ struct Contact: Identifiable, Sendable {
   var company: String
   var emails: [String]
   var group: Group
+  var birthday: String? = nil
 }
 
 @MainActor
@@ -41,4 +42,50 @@ final class ContactsController {
     try await search.update(renamed)
   }
   func delete(_ contact: Contact) async throws { try await search.remove(contact.id) }
+}
+
+enum ContactToken: Hashable, Identifiable, Sendable {
+  case company(String)
+  case hasBirthday
+  var id: Self { self }
+}
+
+@MainActor
+final class ContactsSearchField {
+  let search: ItemSearch<Contact, Contact.Group, ContactToken>
+
+  init(contacts: [Contact], companies: [String]) async throws {
+    let tokens = ItemTokens<Contact, ContactToken>(
+      companies.map(ContactToken.company) + [.hasBirthday],
+      title: { token in
+        switch token {
+        case .company(let name): name
+        case .hasBirthday: "Has a birthday"
+        }
+      },
+      filter: { token in
+        switch token {
+        case .company(let name): .equals(\.company, name)
+        case .hasBirthday: .isPresent(\.birthday)
+        }
+      })
+    search = try await ItemSearch(
+      contacts, searching: \.name, \.company, \.emails, scopes: .cases(\.group), tokens: tokens)
+  }
+
+  // The scope bar, each button with its count: "All 12", "Work 5", …
+  func scopeButtonTitles() -> [String] {
+    zip(search.scopeTitles, search.scopeCounts ?? []).map { title, count in
+      count.map { "\(title) \($0)" } ?? title
+    }
+  }
+
+  // Under the field: the tokens whose title matches the text ("ac" → "Acme").
+  func suggestions() -> [String] { search.suggestedTokens.map(search.title(of:)) }
+
+  // A suggestion tapped: the typed text becomes a token.
+  func accept(_ token: ContactToken) {
+    search.tokens.append(token)
+    search.text = ""
+  }
 }
