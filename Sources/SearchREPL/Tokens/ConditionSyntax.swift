@@ -74,7 +74,7 @@ enum ConditionSyntax {
     case "?":
       guard rest.allSatisfy({ $0 == " " }) else {
         throw error(
-          "nothing may follow ? at column \(position); \(name)? asks for items with a value",
+          "nothing may follow ? at column \(position + 1); \(name)? asks for items with a value",
           at: position, length: rest.count)
       }
       return .present(attribute: name)
