@@ -28,11 +28,15 @@ import Testing
     #expect(
       parse("population<=5000")
         == .success(.number(attribute: "population", in: -Double.infinity...5000)))
-    #expect(parse("population=1000..5000") == .success(.number(attribute: "population", in: 1000...5000)))
-    #expect(parse("elevation=-2.5..") == .success(.number(attribute: "elevation", in: -2.5...Double.infinity)))
+    #expect(
+      parse("population=1000..5000") == .success(.number(attribute: "population", in: 1000...5000)))
+    #expect(
+      parse("elevation=-2.5..")
+        == .success(.number(attribute: "elevation", in: -2.5...Double.infinity)))
     #expect(parse("elevation?") == .success(.present(attribute: "elevation")))
     // Spaces around the parts are not part of them.
-    #expect(parse(" country = CH | DE ") == .success(.oneOf(attribute: "country", values: ["CH", "DE"])))
+    #expect(
+      parse(" country = CH | DE ") == .success(.oneOf(attribute: "country", values: ["CH", "DE"])))
     // A number attribute's value is compared in canonical form, as the data set stores it.
     #expect(parse("population=0100") == .success(.equals(attribute: "population", value: "100")))
     // A text attribute's value may hold "..": it is a range only when both sides are numbers.

@@ -87,7 +87,9 @@ import Testing
   @Test func scopeTitlesCarryTheirCounts() {
     let titles = ["All", "Europe", "Name"]
     #expect(
-      LiveScreen.scopeTitles(titles, counts: [1_204, 310, nil]) == ["All 1,204", "Europe 310", "Name"])
+      LiveScreen.scopeTitles(titles, counts: [1_204, 310, nil]) == [
+        "All 1,204", "Europe 310", "Name",
+      ])
     #expect(LiveScreen.scopeTitles(titles, counts: nil) == titles)
     let line = LiveScreen.scopeBar(
       titles: LiveScreen.scopeTitles(titles, counts: [1_204, 310, nil]), selected: 0, width: 80)

@@ -34,7 +34,8 @@ import Testing
 
   @Test func tokenCommandsParse() {
     #expect(parse("token add country=CH|DE") == .success(.token(.add("country=CH|DE"))))
-    #expect(parse("token  add  population>=1000000 ") == .success(.token(.add("population>=1000000"))))
+    #expect(
+      parse("token  add  population>=1000000 ") == .success(.token(.add("population>=1000000"))))
     #expect(parse("token remove 2") == .success(.token(.removeAt(2))))
     #expect(parse("token remove elevation?") == .success(.token(.remove("elevation?"))))
     #expect(parse("TOKEN List") == .success(.token(.list)))

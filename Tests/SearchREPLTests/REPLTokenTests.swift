@@ -75,7 +75,8 @@ import Testing
     var script = "begin\n" + tokens.map { "token add \($0)\n" }.joined()
     if !text.isEmpty { script += "paste \(text)\n" }
     script += (1...pages).map { "show results \($0)\n" }.joined()
-    let result = try runREPL(["--corpus", corpusManifest("products", "products"), "--json"], script)
+    let result = try runREPL(
+      ["--corpus", corpusManifest("products", "products"), "--json"], script)
     #expect(result.status == 0, "\(result.stderrText)")
     let last = try #require(try events(result).last { $0["rows"] != nil })
     #expect(last["rows"] as? Int == expected.count)
@@ -117,7 +118,9 @@ import Testing
   /// lists the tokens in one order whatever order they were added in.
   @Test func eventsCarryTokensAndCounts() throws {
     let result = try runREPL(
-      ["--corpus", corpusManifest("products", "products"), "--json", "--updates", "--count-scopes"],
+      [
+        "--corpus", corpusManifest("products", "products"), "--json", "--updates", "--count-scopes",
+      ],
       "begin\ntoken add year>=2007\ntoken add type=Device\ntoken remove 0\n")
     #expect(result.status == 0, "\(result.stderrText)")
     let all = try events(result)

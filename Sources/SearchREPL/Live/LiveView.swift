@@ -388,7 +388,8 @@ final class LiveView {
 
   /// The table's lines for the current size, at least 1 (a page of the paging window).
   private var pageSize: Int {
-    max(1, LiveLayout(rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty).tableHeight)
+    max(
+      1, LiveLayout(rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty).tableHeight)
   }
 
   private var hasScopes: Bool { !controller.searchBar.scopeTitles.isEmpty }

@@ -378,8 +378,10 @@ final class REPLSession {
       output.info("  \(condition)\(padding)  \(items)")
     }
     output.info(
-      "completions: " + (completions.isEmpty ? "none (query completions are not offered yet)"
-        : completions.joined(separator: ", ")))
+      "completions: "
+        + (completions.isEmpty
+          ? "none (query completions are not offered yet)"
+          : completions.joined(separator: ", ")))
   }
 
   /// The pages `show` cuts a table into: one for an empty table.

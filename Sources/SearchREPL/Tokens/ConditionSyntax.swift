@@ -36,9 +36,12 @@ enum ConditionSyntax {
     let nameStart = characters.prefix(nameEnd).firstIndex { $0 != " " } ?? 0
     let name = String(characters[nameStart..<nameEnd]).trimmingCharacters(in: " ")
     let names = attributes.map(\.name).joined(separator: ", ")
-    let attributeList = attributes.isEmpty ? "there are no attributes" : "the attributes are \(names)"
+    let attributeList =
+      attributes.isEmpty ? "there are no attributes" : "the attributes are \(names)"
     guard !name.isEmpty else {
-      throw error("an attribute's name is missing at column \(nameStart + 1); \(attributeList)", at: nameStart)
+      throw error(
+        "an attribute's name is missing at column \(nameStart + 1); \(attributeList)", at: nameStart
+      )
     }
     guard let attribute = attributes.first(where: { $0.name == name }) else {
       throw error(
