@@ -21,12 +21,12 @@ struct REPL: AsyncParsableCommand {
       With --json, standard output holds one JSON object per event (keys: event, text, \
       scope, scopeTitle, tokens, reload, generation, rows, scopeCounts, count, countExact, \
       more, state, ms, item, message; count and more only for a server's first page; \
-      scopeCounts with --count-scopes, null for a scope that restricts the fields); tables, \
-      details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms. \
+      scopeCounts with --count-scopes, null for a scope that restricts the fields; suggest \
+      writes an event with tokens and completions); tables, details and help go to standard \
+      error. SEARCHREPL_NO_TIMING=1 leaves out ms. \
       --updates adds one event per update, the stream a list front follows (keys: cause, \
       generation, text, scope, tokens, scopeCounts, state, table, rows, and the counts \
-      deletedSections, \
-      insertedSections, deleted, inserted, moved, reloaded).
+      deletedSections, insertedSections, deleted, inserted, moved, reloaded).
       """
   )
 
