@@ -114,7 +114,8 @@ struct ItemsBenchmark {
     let memoryBefore = ResidentMemory.megabytes()
     var start = ContinuousClock.now
     var cpu = MainThreadCPU.now()
-    var search: ItemSearch<BenchContact, BenchContact.Group, Never>? = try await makeSearch(contacts)
+    var search: ItemSearch<BenchContact, BenchContact.Group, Never>? = try await makeSearch(
+      contacts)
     figures.buildMainMS = MainThreadCPU.now() - cpu
     figures.buildWallMS = (ContinuousClock.now - start).milliseconds
     figures.buildMB = ResidentMemory.megabytes() - memoryBefore

@@ -93,18 +93,52 @@ public protocol SearchableNumber: Sendable {
   var searchNumber: Double? { get }
 }
 
-extension Int: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int8: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int16: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int32: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Int64: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt8: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt16: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt32: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension UInt64: SearchableNumber { public var searchNumber: Double? { Double(self) } }
-extension Double: SearchableNumber { public var searchNumber: Double? { isNaN ? nil : self } }
+extension Int: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension Int8: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension Int16: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension Int32: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension Int64: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension UInt: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension UInt8: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension UInt16: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension UInt32: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension UInt64: SearchableNumber {
+  /// The value as a `Double`.
+  public var searchNumber: Double? { Double(self) }
+}
+extension Double: SearchableNumber {
+  /// The value as a `Double`, nil for NaN.
+  public var searchNumber: Double? { isNaN ? nil : self }
+}
 extension Float: SearchableNumber {
+  /// The value as a `Double`, nil for NaN.
   public var searchNumber: Double? { isNaN ? nil : Double(self) }
 }
 extension Optional: SearchableNumber where Wrapped: SearchableNumber {

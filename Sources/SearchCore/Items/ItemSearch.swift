@@ -408,7 +408,8 @@ where Item.ID: Sendable {
       tokens.map { token in
         guard let condition = schema.condition(of: offeredTokens.filter(token)) else {
           preconditionFailure(
-            "token \(token) tests a key path that no offered token tests: the items were not read there; offer a token that tests it in ItemTokens")
+            "token \(token) tests a key path that no offered token tests: the items were not read there; offer a token that tests it in ItemTokens"
+          )
         }
         return condition
       })

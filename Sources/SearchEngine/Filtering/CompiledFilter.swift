@@ -31,7 +31,10 @@ public enum AttributeFilterError: Error, Hashable, Sendable, CustomStringConvert
   public var description: String {
     switch self {
     case .unknownAttribute(let name, let available):
-      let names = available.isEmpty ? "it has none" : "its attributes are " + available.map { "\"\($0)\"" }.joined(separator: ", ")
+      let names =
+        available.isEmpty
+        ? "it has none"
+        : "its attributes are " + available.map { "\"\($0)\"" }.joined(separator: ", ")
       return "no attribute is called \"\(name)\": \(names)"
     }
   }
