@@ -476,7 +476,9 @@ import Testing
   /// rows of the original table; "m" and "ma" are below the threshold, an empty results
   /// table (the switch to it deletes the 45 rows); "mac" inserts its 17; back to "ma" deletes
   /// them; cancel shows the original again, its 45 rows inserted. "ma" after "m" changes only
-  /// the hint: an update with no row change.
+  /// the hint: an update with no row change. No token is in the field: every update says so
+  /// (`"tokens":[]`); the scopes are not counted (no `--count-scopes`), so no update has
+  /// `scopeCounts`.
   @Test func everyVisibleChangeIsOneUpdate() throws {
     let result = try runREPL(
       ["--json", "--updates", "--corpus", corpusManifest("products", "products")],
@@ -488,17 +490,17 @@ import Testing
     let zero = #""deletedSections":0,"insertedSections":0"#
     #expect(
       updates == [
-        #""began","generation":0,"text":"","scope":0,"state":"dimmed","table":"original","rows":45,"#
+        #""began","generation":0,"text":"","scope":0,"tokens":[],"state":"dimmed","table":"original","rows":45,"#
           + zero + #","deleted":0,"inserted":0,"moved":0,"reloaded":0}"#,
-        #""textChanged","generation":1,"text":"m","scope":0,"state":"belowThreshold","table":"results","rows":0,"#
+        #""textChanged","generation":1,"text":"m","scope":0,"tokens":[],"state":"belowThreshold","table":"results","rows":0,"#
           + zero + #","deleted":45,"inserted":0,"moved":0,"reloaded":0}"#,
-        #""textChanged","generation":2,"text":"ma","scope":0,"state":"belowThreshold","table":"results","rows":0,"#
+        #""textChanged","generation":2,"text":"ma","scope":0,"tokens":[],"state":"belowThreshold","table":"results","rows":0,"#
           + zero + #","deleted":0,"inserted":0,"moved":0,"reloaded":0}"#,
-        #""textChanged","generation":3,"text":"mac","scope":0,"state":"rows","table":"results","rows":17,"#
+        #""textChanged","generation":3,"text":"mac","scope":0,"tokens":[],"state":"rows","table":"results","rows":17,"#
           + zero + #","deleted":0,"inserted":17,"moved":0,"reloaded":0}"#,
-        #""textChanged","generation":4,"text":"ma","scope":0,"state":"belowThreshold","table":"results","rows":0,"#
+        #""textChanged","generation":4,"text":"ma","scope":0,"tokens":[],"state":"belowThreshold","table":"results","rows":0,"#
           + zero + #","deleted":17,"inserted":0,"moved":0,"reloaded":0}"#,
-        #""ended","generation":5,"text":"","scope":0,"state":"hidden","table":"original","rows":45,"#
+        #""ended","generation":5,"text":"","scope":0,"tokens":[],"state":"hidden","table":"original","rows":45,"#
           + zero + #","deleted":0,"inserted":45,"moved":0,"reloaded":0}"#,
       ])
   }

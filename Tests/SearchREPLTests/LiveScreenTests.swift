@@ -80,3 +80,34 @@ import Testing
     #expect(REPLOutput.withoutSGR(middle.text) == "‹  Desktop   Porta ›")
   }
 }
+
+@Suite struct LiveTokensTests {
+  /// Counted scopes carry their counts; one without a count (it restricts the fields
+  /// searched) keeps its bare title; no counts, no change.
+  @Test func scopeTitlesCarryTheirCounts() {
+    let titles = ["All", "Europe", "Name"]
+    #expect(
+      LiveScreen.scopeTitles(titles, counts: [1_204, 310, nil]) == [
+        "All 1,204", "Europe 310", "Name",
+      ])
+    #expect(LiveScreen.scopeTitles(titles, counts: nil) == titles)
+    let line = LiveScreen.scopeBar(
+      titles: LiveScreen.scopeTitles(titles, counts: [1_204, 310, nil]), selected: 0, width: 80)
+    #expect(REPLOutput.withoutSGR(line.text) == " All 1,204   Europe 310   Name ")
+  }
+
+  /// The tokens' line lists them in the order added, and is cut at the edge.
+  @Test func tokensLineListsTheTokens() {
+    let line = LiveScreen.tokens(["type=Desktop", "year>=2007"], width: 80)
+    #expect(REPLOutput.withoutSGR(line.text) == "Tokens: [type=Desktop] [year>=2007]")
+    #expect(LiveScreen.tokens(["type=Desktop", "year>=2007"], width: 20).columns == 20)
+  }
+
+  /// The tokens' line takes a line from the table, and only when there are tokens.
+  @Test func tokensTakeALineFromTheTable() {
+    #expect(LiveLayout(rows: 24, hasScopes: true).tableHeight == 20)
+    let layout = LiveLayout(rows: 24, hasScopes: true, hasTokens: true)
+    #expect(layout.showsTokens && layout.tableHeight == 19)
+    #expect(!LiveLayout(rows: 24, hasScopes: true).showsTokens)
+  }
+}

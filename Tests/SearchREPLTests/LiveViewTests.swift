@@ -44,7 +44,9 @@ struct LiveViewTests {
     let screen = try pane.waitFor("the first screen") { $0.last == Self.help }
     #expect(screen.count == 24)
     #expect(screen[0] == "Search:  Search 45 products")
-    #expect(screen[1] == " All   Device   Desktop   Portable")
+    // The scopes are counted (the default with scopes): the 22 devices, 13 desktops and
+    // 10 portables of products.tsv, 45 in all.
+    #expect(screen[1] == " All 45   Device 22   Desktop 13   Portable 10")
     // The status says where the rows on screen are: 20 table lines of 45 rows.
     #expect(screen[2] == "45 products · 1–20 of 45")
     #expect(
@@ -59,6 +61,30 @@ struct LiveViewTests {
     #expect(LivePane.isInverse("All", in: styled[1]))
     #expect(!LivePane.isInverse("Device", in: styled[1]))
     #expect(LivePane.isInverse("Apple I (1976)", in: styled[3]))
+  }
+
+  /// Ctrl-T turns the text into the token it suggests ("desk" is the type Desktop's word),
+  /// shown on its own line under the bar with the counts it leaves; Backspace on the empty
+  /// bar removes it again.
+  @Test func ctrlTMakesATokenAndBackspaceRemovesIt() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("desk")
+    _ = try pane.waitFor("the text") { $0.first == "Search: desk" }
+    try pane.send("C-t")
+    let screen = try pane.waitFor("the token") {
+      $0.count > 3 && $0[1] == "Tokens: [type=Desktop]" && $0[3].hasPrefix("13 results")
+    }
+    #expect(screen[0] == "Search:  Search 45 products")
+    #expect(screen[2] == " All 13   Device 0   Desktop 13   Portable 0")
+    // The table has a line less: 19 rows of 13 fit, the first desktop first.
+    #expect(screen[4] == " Apple I (1976)")
+    try pane.send("BSpace")
+    _ = try pane.waitFor("no token") {
+      $0.count > 2 && $0[1] == " All 45   Device 22   Desktop 13   Portable 10"
+        && $0[2].hasPrefix("45 products")
+    }
   }
 
   /// The frame comes at once, with the load's progress, and what is typed while the data set
@@ -379,7 +405,8 @@ struct LiveViewTests {
     #expect(small[9].hasSuffix("Ctrl-C quit"))
     try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "12", "-y", "2"])
     _ = try pane.waitFor("a 12×2 screen") {
-      $0.count == 2 && $0[0] == "Search:  Sea" && $0[1] == " All   Dev ›"
+      // " All 45 " takes 8 of the 10 columns left of " ›"; " Device 22 " does not fit.
+      $0.count == 2 && $0[0] == "Search:  Sea" && $0[1] == " All 45    ›"
     }
     try pane.tmux(["resize-window", "-t", LivePane.session, "-x", "80", "-y", "24"])
     _ = try pane.waitFor("the first screen again") {

@@ -31,4 +31,28 @@ import Testing
     #expect(parse(" \u{5BB}x") == .failure(.unknown("\u{5BB}x", suggestion: nil)))
     #expect(parse("scope \u{301}Europe") == .success(.scope("\u{301}Europe")))
   }
+
+  @Test func tokenCommandsParse() {
+    #expect(parse("token add country=CH|DE") == .success(.token(.add("country=CH|DE"))))
+    #expect(
+      parse("token  add  population>=1000000 ") == .success(.token(.add("population>=1000000"))))
+    #expect(parse("token remove 2") == .success(.token(.removeAt(2))))
+    #expect(parse("token remove elevation?") == .success(.token(.remove("elevation?"))))
+    #expect(parse("TOKEN List") == .success(.token(.list)))
+    #expect(parse("token clear") == .success(.token(.clear)))
+    #expect(parse("suggest") == .success(.suggest))
+  }
+
+  @Test func tokenCommandsSayTheirUsage() {
+    #expect(
+      parse("token")
+        == .failure(.usage("token add CONDITION | remove CONDITION|INDEX | list | clear")))
+    #expect(
+      parse("token drop x")
+        == .failure(.usage("token add CONDITION | remove CONDITION|INDEX | list | clear")))
+    #expect(parse("token add") == .failure(.usage("token add CONDITION")))
+    #expect(parse("token remove -1") == .failure(.usage("token remove CONDITION|INDEX")))
+    #expect(parse("token list 1") == .failure(.usage("token list")))
+    #expect(parse("suggest x") == .failure(.usage("suggest")))
+  }
 }

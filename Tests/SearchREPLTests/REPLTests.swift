@@ -135,9 +135,9 @@ import Testing
         "usage: set mode immediate|background|submit",
         "begin",
         "state: Dimmed",
-        "unknown command \"xyzzy\"; the commands are type, paste, back, clear, scope, search,"
-          + " cancel, more, begin, end, show, next, prev, select, delete, insert, update, set, wait,"
-          + " stats, help, quit",
+        "unknown command \"xyzzy\"; the commands are type, paste, back, clear, scope, token,"
+          + " suggest, search, cancel, more, begin, end, show, next, prev, select, delete, insert,"
+          + " update, set, wait, stats, help, quit",
         "no scope \"Phones\"; the scopes are 0 All, 1 Device, 2 Desktop, 3 Portable",
         "the original table has no row 0.99; rows are SECTION.ROW from 0.0",
       ])

@@ -23,6 +23,11 @@ struct Live: AsyncParsableCommand {
       is not a terminal and no --corpus is given (`ls | SearchREPL live`), or of --input FILE. To script the controller, use repl. The frame comes at once; what is typed while the data set \
       loads is searched when it is loaded. Results are ranked unless --no-rank or \
       --page-size. \
+      Ctrl-T turns the text into a token: a condition as the REPL's token add writes it \
+      (country=CH, population>=1000000), else the first token suggest offers for it (an \
+      attribute's value with a word that starts with the text); Backspace on an empty bar \
+      removes the last token. The scope bar counts each scope's results ("Europe 310") when \
+      the data set has scopes, unless --no-count-scopes. \
       Exit status (as fzf): 0 when a row was chosen (or at the end of input), 1 when Enter \
       found no row to choose, 130 after Esc on an empty bar or Ctrl-C.
       """
@@ -55,6 +60,13 @@ struct Live: AsyncParsableCommand {
       "Order results by relevance (the default, except with --page-size, which shows the server's first rows in the data set's order); --no-rank keeps the data set's order."
   )
   var rank: Bool?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help:
+      "Count every scope's results and show them on the scope bar (the default when the data set has scopes; not with --backend)."
+  )
+  var countScopes: Bool?
 
   @OptionGroup var folding: FoldingOptions
 
@@ -97,8 +109,14 @@ struct Live: AsyncParsableCommand {
     // What can be refused at once is refused before the screen is taken.
     let items = try self.items
     let itemsName: String
+    var attributes: [ConditionSyntax.Attribute] = []
     switch items {
-    case .dataSet(let path): itemsName = try Manifest.load(from: path).name
+    case .dataSet(let path):
+      let manifest = try Manifest.load(from: path)
+      itemsName = manifest.name
+      attributes = manifest.attributes.map {
+        ConditionSyntax.Attribute(name: $0.name, isNumber: $0.type != .string)
+      }
     case .lines(let path):
       if postgres.backend != nil {
         throw ValidationError("--backend searches a data set's table: give its --corpus MANIFEST")
@@ -109,7 +127,7 @@ struct Live: AsyncParsableCommand {
     let sectioning = REPLCommand.sectioning(sections) ?? .none
     let (backend, replica) = (postgres.backend, postgres.replica)
     let ending = try await LiveView.run(
-      itemsName: itemsName,
+      itemsName: itemsName, attributes: attributes, countsScopes: countScopes,
       configuration: SearchConfiguration(
         mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
         minimumLength: minlen, ranksResults: try postgres.ranks(rank),

@@ -83,19 +83,22 @@ struct StyledLine: Sendable {
   }
 }
 
-/// How a screen of `rows` lines is shared: the search bar, the scope bar (when the data set
-/// has scopes), the status line, the table, and the key help at the bottom. A screen too
-/// small for everything keeps the top lines first.
+/// How a screen of `rows` lines is shared: the search bar, the tokens (when the field has
+/// any), the scope bar (when the data set has scopes), the status line, the table, and the
+/// key help at the bottom. A screen too small for everything keeps the top lines first.
 struct LiveLayout: Equatable, Sendable {
   /// Lines of the table.
   let tableHeight: Int
   /// Whether the scope bar has a line.
   let showsScopeBar: Bool
+  /// Whether the tokens have a line, under the search bar.
+  let showsTokens: Bool
   /// Whether the key help has the last line.
   let showsHelp: Bool
 
-  init(rows: Int, hasScopes: Bool) {
-    let top = hasScopes ? 3 : 2
+  init(rows: Int, hasScopes: Bool, hasTokens: Bool = false) {
+    let top = 2 + (hasScopes ? 1 : 0) + (hasTokens ? 1 : 0)
+    showsTokens = hasTokens
     // The help line only when the table keeps at least two lines with it.
     showsHelp = rows - top - 1 >= 2
     showsScopeBar = hasScopes
@@ -138,6 +141,29 @@ enum LiveScreen {
       line.append(" ", .inverse)
     }
     return line
+  }
+
+  /// The tokens in the field, under the search bar: each condition in brackets, in the order
+  /// they were added (Backspace on an empty bar removes the last). Tokens that do not fit are
+  /// cut at the right edge.
+  static func tokens(_ conditions: [String], width: Int) -> StyledLine {
+    var line = StyledLine(width: width)
+    line.append("Tokens: ", .bold)
+    for (index, condition) in conditions.enumerated() {
+      if index > 0 { line.append(" ") }
+      line.append("[\(condition)]", .underline)
+    }
+    return line
+  }
+
+  /// The scope bar's titles with their counts ("Europe 310"), when the scopes are counted; a
+  /// scope without a count (it restricts the fields searched) keeps its bare title.
+  static func scopeTitles(_ titles: [String], counts: [Int?]?) -> [String] {
+    guard let counts else { return titles }
+    return titles.enumerated().map { index, title in
+      guard counts.indices.contains(index), let count = counts[index] else { return title }
+      return "\(title) \(grouped(count))"
+    }
   }
 
   /// The scope bar: each title between spaces, the selected one in inverse video. Titles

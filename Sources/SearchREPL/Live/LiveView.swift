@@ -39,6 +39,13 @@ final class LiveView {
   private var needsSubmit = false
   /// The search bar's line being edited: the same keys as the REPL's prompt.
   private var editor = LineEditor()
+  /// The tokens in the field, in the order they were added (the controller's filter is a
+  /// set): Backspace on an empty bar removes the last.
+  private var tokens: [AttributeCondition] = []
+  /// The attributes a token's condition may name (a data set's, from its manifest).
+  private let attributes: [ConditionSyntax.Attribute]
+  /// The values Ctrl-T offers when the text is not a condition.
+  private var suggestions = TokenSuggestions()
   /// The flat positions of the rows drawn last, for the position indicator.
   private var drawnRows: ClosedRange<Int>?
   private var redrawScheduled = false
@@ -50,9 +57,12 @@ final class LiveView {
     var pageSize: Int
   }
 
-  private init(controller: SearchController, itemsName: String) {
+  private init(
+    controller: SearchController, itemsName: String, attributes: [ConditionSyntax.Attribute]
+  ) {
     self.controller = controller
     self.itemsName = itemsName
+    self.attributes = attributes
     size = RawTerminal.size
     token = controller.observe { [weak self] event in self?.receive(event) }
   }
@@ -110,8 +120,10 @@ final class LiveView {
   ///
   /// - Throws: What the load throws, when the table options cannot be met, or when standard
   ///   input is not a terminal.
+  ///   `countsScopes` nil counts the scopes when the data set has any besides "All".
   static func run(
-    itemsName: String, configuration: SearchConfiguration,
+    itemsName: String, attributes: [ConditionSyntax.Attribute], countsScopes: Bool?,
+    configuration: SearchConfiguration,
     tableOptions: SearchController.TableOptions,
     load: @escaping @Sendable (LoadProgress) async throws -> Loaded
   ) async throws -> Ending {
@@ -153,6 +165,8 @@ final class LiveView {
       case .loaded(.success(let loaded)):
         ticker.cancel()
         let controller: SearchController
+        var configuration = configuration
+        configuration.countsScopes = countsScopes ?? (loaded.corpus.scopeBar.scopes.count > 1)
         do {
           controller = try SearchController(
             corpus: loaded.corpus,
@@ -162,7 +176,8 @@ final class LiveView {
         } catch {
           throw CommandError(error.description)
         }
-        let started = LiveView(controller: controller, itemsName: itemsName)
+        let started = LiveView(
+          controller: controller, itemsName: itemsName, attributes: attributes)
         view = started
         // The keys typed while the data set loaded, in order.
         for key in loading.keys {
@@ -240,6 +255,17 @@ final class LiveView {
     }
     let bar = controller.searchBar
     editor.load(bar.text)
+    if key == .backspace, bar.text.isEmpty, !tokens.isEmpty {
+      // A token is the last thing before the cursor of an empty field, as in a search field.
+      tokens.removeLast()
+      applyTokens()
+      return nil
+    }
+    if key == .control("t") {
+      // Ctrl-T makes a token here, instead of transposing characters as at the REPL's prompt.
+      addToken()
+      return nil
+    }
     if Self.edits(key) {
       // Editing, as at the REPL's prompt (a paste is one line: breaks become spaces).
       _ = editor.handle(key)
@@ -324,13 +350,46 @@ final class LiveView {
     needsSubmit = true
   }
 
+  /// Ctrl-T: the text as a token, when it is a condition (`country=CH`), else the first
+  /// suggested token for it; the text is cleared, as a search field does when a suggestion
+  /// becomes a token.
+  private func addToken() {
+    let text = controller.searchBar.text
+    let condition: AttributeCondition
+    if text.contains(where: { "=<>?".contains($0) }) {
+      do { condition = try ConditionSyntax.parse(text, attributes: attributes) } catch {
+        // The status line has one line: the message without the caret lines.
+        message = error.message
+        return
+      }
+    } else if let first = suggestions.suggestions(
+      for: text, in: controller.corpus, excluding: Set(tokens)
+    ).first {
+      condition = first.condition
+    } else {
+      message = "no token for \"\(text)\": no attribute value has a word that starts with it"
+      return
+    }
+    if !tokens.contains(condition) { tokens.append(condition) }
+    if !controller.searchBar.isActive { controller.begin() }
+    if !text.isEmpty { controller.setText("") }
+    applyTokens()
+  }
+
+  private func applyTokens() {
+    if !controller.searchBar.isActive { controller.begin() }
+    controller.setFilter(AttributeFilter(tokens))
+    needsSubmit = true
+  }
+
   private var visibleTable: SectionedTable { controller.table(controller.visibleTable) }
 
   private var rowCount: Int { visibleTable.numberOfRows }
 
   /// The table's lines for the current size, at least 1 (a page of the paging window).
   private var pageSize: Int {
-    max(1, LiveLayout(rows: size.rows, hasScopes: hasScopes).tableHeight)
+    max(
+      1, LiveLayout(rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty).tableHeight)
   }
 
   private var hasScopes: Bool { !controller.searchBar.scopeTitles.isEmpty }
@@ -376,15 +435,19 @@ final class LiveView {
   private func mainLines() -> [StyledLine] {
     let width = size.columns
     let bar = controller.searchBar
-    let layout = LiveLayout(rows: size.rows, hasScopes: hasScopes)
+    let layout = LiveLayout(rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty)
     let cursor = editor.line == bar.text ? editor.cursor : nil
     var lines = [
       LiveScreen.searchBar(
         text: bar.text, placeholder: bar.placeholder, width: width, cursor: cursor)
     ]
+    if layout.showsTokens {
+      lines.append(LiveScreen.tokens(tokens.map(\.description), width: width))
+    }
     if layout.showsScopeBar {
+      let titles = LiveScreen.scopeTitles(bar.scopeTitles, counts: controller.scopeCounts)
       lines.append(
-        LiveScreen.scopeBar(titles: bar.scopeTitles, selected: bar.selectedScope, width: width))
+        LiveScreen.scopeBar(titles: titles, selected: bar.selectedScope, width: width))
     }
     let tableLines = self.tableLines(height: layout.tableHeight, width: width)
     // The last rows a server sent are on screen: ask for the next page (after this frame).
@@ -434,6 +497,7 @@ final class LiveView {
       .init(text: "PgUp/PgDn page", priority: 1),
       .init(text: submitsOnEnter ? "Enter search" : "Enter choose", priority: 5),
       .init(text: "Ctrl-O detail", priority: 2),
+      .init(text: "Ctrl-T token", priority: 0),
       .init(text: controller.searchBar.text.isEmpty ? "Esc quit" : "Esc cancel", priority: 5),
       .init(text: "Ctrl-C quit", priority: 6),
     ]

@@ -10,19 +10,23 @@ struct REPL: AsyncParsableCommand {
     abstract: "Drive a search controller with commands and watch its events.",
     discussion: """
       Commands are read one per line from standard input until quit or the end of input: \
-      type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, search, cancel, more, begin, end, \
+      type TEXT, paste TEXT, back [N], clear, scope NAME|INDEX, \
+      token add CONDITION|remove CONDITION|INDEX|list|clear, suggest, search, cancel, more, \
+      begin, end, \
       show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
       delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW|SECTION.ROW NAME=VALUE; …, \
       set minlen|mode|coalesce|rank|sections|fold|locale VALUE, wait, stats, \
       help [COMMAND], quit. Errors are reported and the session goes on; a script (standard \
       input not a terminal) that had any exits with status 2, else 0.
       With --json, standard output holds one JSON object per event (keys: event, text, \
-      scope, scopeTitle, reload, generation, rows, count, countExact, more, state, ms, item, \
-      message; count and more only for a server's first page); tables, \
-      details and help go to standard error. SEARCHREPL_NO_TIMING=1 leaves out ms. \
+      scope, scopeTitle, tokens, reload, generation, rows, scopeCounts, count, countExact, \
+      more, state, ms, item, message; count and more only for a server's first page; \
+      scopeCounts with --count-scopes, null for a scope that restricts the fields; suggest \
+      writes an event with tokens and completions); tables, details and help go to standard \
+      error. SEARCHREPL_NO_TIMING=1 leaves out ms. \
       --updates adds one event per update, the stream a list front follows (keys: cause, \
-      generation, text, scope, state, table, rows, and the counts deletedSections, \
-      insertedSections, deleted, inserted, moved, reloaded).
+      generation, text, scope, tokens, scopeCounts, state, table, rows, and the counts \
+      deletedSections, insertedSections, deleted, inserted, moved, reloaded).
       """
   )
 
@@ -64,6 +68,12 @@ struct REPL: AsyncParsableCommand {
   @Option(help: "Section both tables: none, an attribute's name, or letter:FIELD.")
   var sections = "none"
 
+  @Flag(
+    help:
+      "Count every scope's results in each search (reload and update events carry scopeCounts; text mode prints a scopes line); off by default, so that transcripts stay as they were. Not with --backend."
+  )
+  var countScopes = false
+
   @OptionGroup var folding: FoldingOptions
 
   @OptionGroup var postgres: BackendOption
@@ -87,7 +97,7 @@ struct REPL: AsyncParsableCommand {
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
       backend: postgres.backend, replica: postgres.replica, pageSize: postgres.pageSize,
-      allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
+      allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, countsScopes: countScopes)
     try await REPLSession.run(options)
   }
 }
@@ -115,4 +125,6 @@ struct REPLOptions: Sendable {
   var pageSize: Int? = nil
   /// Whether the manifest's data file may lie outside its folder (`--allow-data-outside`).
   var allowsDataOutsideFolder = false
+  /// Whether each search counts every scope's results (`--count-scopes`).
+  var countsScopes = false
 }

@@ -11,6 +11,8 @@ enum REPLCommand: Equatable {
   case back(Int)
   case clear
   case scope(String)
+  case token(TokenAction)
+  case suggest
   case search
   case cancel
   case more
@@ -28,6 +30,19 @@ enum REPLCommand: Equatable {
   case stats
   case help(String?)
   case quit
+
+  /// What a `token` command does to the tokens in the field. Conditions stay text here: they
+  /// are read against the data set's attributes (``ConditionSyntax``) when the command runs.
+  enum TokenAction: Equatable {
+    /// `token add CONDITION`.
+    case add(String)
+    /// `token remove CONDITION`.
+    case remove(String)
+    /// `token remove INDEX`, from 0 as `token list` numbers them.
+    case removeAt(Int)
+    case list
+    case clear
+  }
 
   /// A `set` command's setting.
   enum Setting: Equatable {
@@ -61,6 +76,7 @@ enum REPLCommand: Equatable {
       case "insert": "insert NAME=VALUE; …"
       case "update": "update ROW NAME=VALUE; …"
       case "show": "show [original|results] [PAGE]"
+      case "token": "token add|remove|list|clear"
       default: usage
       }
     }
@@ -91,6 +107,17 @@ enum REPLCommand: Equatable {
     Spec(
       name: "scope", usage: "scope NAME|INDEX",
       summary: "select a scope button by title (any case) or number"),
+    Spec(
+      name: "token", usage: "token add CONDITION | remove CONDITION|INDEX | list | clear",
+      summary:
+        "change the tokens in the field (every one must hold; a change is a new search):"
+        + " conditions as country=CH, country=CH|DE, population>=1000000, population<=5000,"
+        + " population=1000..5000, elevation?; numbers are decimals; list numbers them from 0"),
+    Spec(
+      name: "suggest", usage: "suggest",
+      summary:
+        "print the tokens suggested for the text: attribute values with a word that starts"
+        + " with it, most items first (query completions are not offered yet)"),
     Spec(name: "search", usage: "search", summary: "press the search button"),
     Spec(
       name: "cancel", usage: "cancel",
@@ -189,6 +216,8 @@ enum REPLCommand: Equatable {
     case "scope":
       guard !words.isEmpty else { throw usage }
       return .scope(words.joined(separator: " "))
+    case "token": return .token(try parseToken(argument, usage: usage))
+    case "suggest": return try noArguments(.suggest)
     case "search": return try noArguments(.search)
     case "cancel": return try noArguments(.cancel)
     case "more": return try noArguments(.more)
@@ -215,6 +244,35 @@ enum REPLCommand: Equatable {
       guard words.count <= 1 else { throw usage }
       return .help(words.first)
     default: return try noArguments(.quit)
+    }
+  }
+
+  private static func parseToken(_ argument: String, usage: REPLCommandError)
+    throws(REPLCommandError) -> TokenAction
+  {
+    let text = argument.trimmingSpaces
+    let verbEnd = text.firstIndex { $0 == " " || $0 == "\t" } ?? text.endIndex
+    let verb = text[..<verbEnd].lowercased()
+    let condition = String(text[verbEnd...]).trimmingSpaces
+    switch verb {
+    case "add":
+      guard !condition.isEmpty else { throw .usage("token add CONDITION") }
+      return .add(condition)
+    case "remove":
+      guard !condition.isEmpty else { throw .usage("token remove CONDITION|INDEX") }
+      if condition.allSatisfy(\.isASCII), let index = Int(condition) {
+        guard index >= 0 else { throw .usage("token remove CONDITION|INDEX") }
+        return .removeAt(index)
+      }
+      return .remove(condition)
+    case "list":
+      guard condition.isEmpty else { throw .usage("token list") }
+      return .list
+    case "clear":
+      guard condition.isEmpty else { throw .usage("token clear") }
+      return .clear
+    default:
+      throw usage
     }
   }
 

@@ -174,6 +174,8 @@ final class EventRenderer {
     var generation: Int?
     var rows: Int?
     var state: ResultsTableState?
+    /// Each scope's rows for the same text and tokens, when the scopes are counted.
+    var scopeCounts: [Int?]?
   }
 
   private let output: REPLOutput
@@ -255,16 +257,20 @@ final class EventRenderer {
       decide(trigger, reload: reload, generation: generation)
     case .reload(let reload, let generation, let rows):
       let state = controller?.resultsState ?? (rows == 0 ? .noResults : .rows(rows))
+      // Events are delivered once their call is complete: the counts are this reload's.
+      let counts = controller?.scopeCounts
       if var request = pending, request.generation == generation, request.rows == nil,
         request.reload == .now
       {
         heldState = nil
         request.rows = rows
         request.state = state
+        request.scopeCounts = counts
         pending = request
       } else {
         heldState = nil
-        put(reloadLine(reload, generation: generation, rows: rows, state: state))
+        put(reloadLine(reload, generation: generation, rows: rows, state: state, counts: counts))
+        if !output.json, let counts { put(scopesLine(counts)) }
       }
     case .stateDidChange(let state):
       guard !output.json else { return }
@@ -328,7 +334,8 @@ final class EventRenderer {
     ]
     guard output.json else {
       let parts = counts.filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
-      return "update \(update.cause.rawValue) #\(update.generation) \"\(update.text)\": "
+      let tokens = update.filter.isEmpty ? "" : " " + Self.tokens(update.filter)
+      return "update \(update.cause.rawValue) #\(update.generation) \"\(update.text)\"\(tokens): "
         + "\(update.table.rawValue) table, \(update.state)"
         + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
     }
@@ -338,6 +345,10 @@ final class EventRenderer {
     object.add("generation", update.generation)
     object.add("text", update.text)
     object.add("scope", update.scope)
+    object.add("tokens", raw: Self.tokensJSON(update.filter))
+    if let scopeCounts = update.scopeCounts {
+      object.add("scopeCounts", raw: Self.countsJSON(scopeCounts))
+    }
     object.add("state", update.state.name)
     object.add("table", update.table.rawValue)
     object.add("rows", rows)
@@ -381,9 +392,9 @@ final class EventRenderer {
     return results.count
   }
 
-  private func reloadLine(_ reload: Reload, generation: Int, rows: Int, state: ResultsTableState)
-    -> String
-  {
+  private func reloadLine(
+    _ reload: Reload, generation: Int, rows: Int, state: ResultsTableState, counts: [Int?]?
+  ) -> String {
     let elapsed = output.timing ? starts[generation].map { clock.now - $0 } : nil
     if output.json {
       var object = JSONObject()
@@ -397,6 +408,7 @@ final class EventRenderer {
         object.add("more", true)
       }
       object.add("state", state.name)
+      if let counts { object.add("scopeCounts", raw: Self.countsJSON(counts)) }
       if let elapsed { object.add("ms", REPLOutput.milliseconds(elapsed)) }
       return object.json
     }
@@ -419,10 +431,7 @@ final class EventRenderer {
         object.add("scopeTitle", scopeTitle(scope))
       case .filter(let filter):
         object.add("event", "tokens")
-        object.add(
-          "tokens",
-          raw: JSONObject.array(
-            filter.conditions.map(\.description).sorted().map(JSONObject.quoted)))
+        object.add("tokens", raw: Self.tokensJSON(filter))
       case .search:
         object.add("event", "search")
       case .beginSearch:
@@ -435,6 +444,9 @@ final class EventRenderer {
       if let rows = request.rows, let state = request.state {
         object.add("rows", rows)
         object.add("state", state.name)
+        if let counts = request.scopeCounts {
+          object.add("scopeCounts", raw: Self.countsJSON(counts))
+        }
       }
       if let elapsed { object.add("ms", REPLOutput.milliseconds(elapsed)) }
       return object.json
@@ -443,11 +455,7 @@ final class EventRenderer {
     switch request.cause {
     case .text(let text): head = "text \(Self.quoted(text))"
     case .scope(let scope): head = "scope \(scope) \(Self.quoted(scopeTitle(scope)))"
-    case .filter(let filter):
-      head =
-        "tokens "
-        + (filter.isEmpty
-          ? "none" : filter.conditions.map(\.description).sorted().joined(separator: " "))
+    case .filter(let filter): head = "tokens " + (filter.isEmpty ? "none" : Self.tokens(filter))
     case .search: head = "search"
     case .beginSearch: head = "search on begin"
     }
@@ -485,6 +493,9 @@ final class EventRenderer {
   private func flushRequest(elapsed: Duration?) {
     if let request = pending, let line = requestLine(request, elapsed: elapsed) {
       output.event(line)
+      if !output.json, request.rows != nil, let counts = request.scopeCounts {
+        output.event(scopesLine(counts))
+      }
     }
     pending = nil
     for line in held { output.event(line) }
@@ -492,6 +503,30 @@ final class EventRenderer {
   }
 
   // MARK: Formatting
+
+  /// The scopes' counts in text: `scopes: All 1,204 · Europe 310 · …`; a scope that is not
+  /// counted (it restricts the fields searched) is left out.
+  private func scopesLine(_ counts: [Int?]) -> String {
+    let parts = counts.enumerated().compactMap { scope, count in
+      count.map { "\(scopeTitle(scope)) \(grouped($0))" }
+    }
+    return "scopes: " + parts.joined(separator: " · ")
+  }
+
+  /// The tokens' conditions as the command line writes them, in one stable order.
+  static func tokens(_ filter: AttributeFilter) -> String {
+    filter.conditions.map(\.description).sorted().joined(separator: " ")
+  }
+
+  /// The tokens' conditions as a JSON array of strings, in one stable order.
+  static func tokensJSON(_ filter: AttributeFilter) -> String {
+    JSONObject.array(filter.conditions.map(\.description).sorted().map(JSONObject.quoted))
+  }
+
+  /// Counts by scope as a JSON array: null for a scope that is not counted.
+  static func countsJSON(_ counts: [Int?]) -> String {
+    JSONObject.array(counts.map { $0.map(String.init) ?? "null" })
+  }
 
   private func scopeTitle(_ scope: Int) -> String {
     let titles = controller?.searchBar.scopeTitles ?? []

@@ -21,6 +21,11 @@ final class REPLSession {
   private var lastShown: (table: TableKind, page: Int)?
   /// Whether `show` marks matches with terminal attributes.
   private let highlights: Bool
+  /// The tokens in the field, in the order they were added: `token list` numbers them and
+  /// `token remove INDEX` counts in this order (the controller's filter is a set).
+  private var tokens: [AttributeCondition] = []
+  /// The values `suggest` offers, counted once per model version.
+  private var suggestions = TokenSuggestions()
 
   private init(
     controller: SearchController, output: REPLOutput, manifest: Manifest,
@@ -65,7 +70,7 @@ final class REPLSession {
         corpus: corpus, placeholder: placeholder,
         configuration: SearchConfiguration(
           mode: options.mode, minimumLength: options.minimumLength, ranksResults: options.ranks,
-          backendPageSize: options.pageSize),
+          backendPageSize: options.pageSize, countsScopes: options.countsScopes),
         tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
     } catch {
       throw CommandError("\(error)")
@@ -204,6 +209,10 @@ final class REPLSession {
       call { controller.setText("") }
     case .scope(let name):
       selectScope(name)
+    case .token(let action):
+      token(action)
+    case .suggest:
+      suggest()
     case .search:
       call { controller.clickSearchButton() }
     case .cancel:
@@ -269,6 +278,110 @@ final class REPLSession {
       return
     }
     call { () throws(SearchControllerError) in try controller.selectScope(index) }
+  }
+
+  // MARK: Tokens
+
+  /// The attributes a condition may name, numbers as the manifest types them.
+  private var conditionAttributes: [ConditionSyntax.Attribute] {
+    controller.corpus.model.schema.attributes.map { name in
+      let type = manifest.attributes.first { $0.name == name }?.type ?? .string
+      return ConditionSyntax.Attribute(name: name, isNumber: type != .string)
+    }
+  }
+
+  private func token(_ action: REPLCommand.TokenAction) {
+    var next = tokens
+    switch action {
+    case .add(let text):
+      let condition: AttributeCondition
+      do { condition = try ConditionSyntax.parse(text, attributes: conditionAttributes) } catch {
+        output.error("token add: \(error.description)")
+        return
+      }
+      guard !next.contains(condition) else {
+        output.info("token \(condition) is already in the field")
+        return
+      }
+      next.append(condition)
+    case .remove(let text):
+      let condition: AttributeCondition
+      do { condition = try ConditionSyntax.parse(text, attributes: conditionAttributes) } catch {
+        output.error("token remove: \(error.description)")
+        return
+      }
+      guard let index = next.firstIndex(of: condition) else {
+        output.error("token remove: no token \(condition) in the field; \(tokenListText)")
+        return
+      }
+      next.remove(at: index)
+    case .removeAt(let index):
+      guard next.indices.contains(index) else {
+        output.error("token remove: there is no token \(index); \(tokenListText)")
+        return
+      }
+      next.remove(at: index)
+    case .list:
+      output.info(tokenListText)
+      return
+    case .clear:
+      guard !next.isEmpty else {
+        output.info("no tokens")
+        return
+      }
+      next = []
+    }
+    tokens = next
+    call { controller.setFilter(AttributeFilter(next)) }
+  }
+
+  /// The tokens numbered from 0, as `token remove INDEX` counts them.
+  private var tokenListText: String {
+    guard !tokens.isEmpty else { return "the field has no tokens" }
+    return "the tokens are "
+      + tokens.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")
+  }
+
+  /// The tokens suggested for the text, and the completions of the text (a section that
+  /// stays empty until query completions are wired in).
+  private func suggest() {
+    let text = controller.searchBar.text
+    let found = suggestions.suggestions(
+      for: text, in: controller.corpus, excluding: Set(tokens))
+    // Completions of the query text: the place the completions branch fills; none until then.
+    let completions: [String] = []
+    if output.json {
+      var object = JSONObject()
+      object.add("event", "suggest")
+      object.add("text", text)
+      object.add(
+        "tokens",
+        raw: JSONObject.array(
+          found.map { suggestion in
+            var entry = JSONObject()
+            entry.add("token", suggestion.condition.description)
+            entry.add("items", suggestion.items)
+            return entry.json
+          }))
+      object.add("completions", raw: JSONObject.array(completions.map(JSONObject.quoted)))
+      output.event(object.json)
+      return
+    }
+    output.info(
+      "suggested tokens for \(EventRenderer.quoted(text)):"
+        + (found.isEmpty ? " none (no attribute value has a word that starts with it)" : ""))
+    let width = found.map { $0.condition.description.count }.max() ?? 0
+    for suggestion in found {
+      let condition = suggestion.condition.description
+      let padding = String(repeating: " ", count: width - condition.count)
+      let items = suggestion.items == 1 ? "1 item" : "\(grouped(suggestion.items)) items"
+      output.info("  \(condition)\(padding)  \(items)")
+    }
+    output.info(
+      "completions: "
+        + (completions.isEmpty
+          ? "none (query completions are not offered yet)"
+          : completions.joined(separator: ", ")))
   }
 
   /// The pages `show` cuts a table into: one for an empty table.
@@ -526,6 +639,7 @@ final class REPLSession {
     }
     if !old.searchBar.text.isEmpty { next.setText(old.searchBar.text) }
     if old.searchBar.selectedScope != 0 { try? next.selectScope(old.searchBar.selectedScope) }
+    if !old.searchBar.filter.isEmpty { next.setFilter(old.searchBar.filter) }
     token = nil
     if old.searchBar.isActive {
       old.cancel()
