@@ -1,0 +1,118 @@
+extension CompletionIndex {
+  /// A candidate of an answer and the number of items it would find.
+  struct Ranked: Equatable {
+    var handle: Int
+    var count: Int
+  }
+
+  /// How many candidates a restricted lookup takes in the order of their weights over every
+  /// item, per completion asked for, before it scans the whole range instead: a set that
+  /// admits most items finds its best among the first few, a small one may need every
+  /// candidate, and a scan of the range, which skips the candidates too light to enter
+  /// without reading their items, then costs less than a walk of the tree.
+  static let walkBudget = 16
+
+  /// The `limit` best candidates whose keys start with `prefix` (folded bytes), by the
+  /// ranking rule (weight descending, then key in binary order), counting only the items of
+  /// `admitted` (every item when nil); candidates of no such item are left out.
+  ///
+  /// Without a set, the tree gives them in order. With one, the tree gives candidates by
+  /// their weight over every item, an upper bound of their admitted weight: the walk stops
+  /// when that bound cannot beat the last of the best so far, or, after ``walkBudget`` per
+  /// completion, the rest of the range is scanned.
+  ///
+  /// - Complexity: O(*k* log *n*) for *k* = `limit` without a set; with one, up to the items
+  ///   of the range's candidates heavy enough to enter, plus the new candidates of the range.
+  func top(
+    prefix: UnsafeBufferPointer<UInt8>, admitted: Bitset?, limit: Int,
+    buffers: [UnsafeBufferPointer<UInt8>]
+  ) -> [Ranked] {
+    guard limit > 0, !prefix.isEmpty else { return [] }
+    var best = Best(limit: limit)
+    let newRange = prefixRange(prefix, count: newOrder.count, buffers: buffers) {
+      Int(newOrder[$0])
+    }
+    for position in newRange {
+      let handle = Int(newOrder[position])
+      best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
+    }
+    let range = prefixRange(prefix, count: baseCount, buffers: buffers) { $0 }
+    var walk = tree.walk(range)
+    let budget = admitted == nil ? Int.max : Self.walkBudget * limit
+    var seen: Set<Int> = []
+    while let handle = walk.next(in: tree, weights: weights) {
+      if !best.mayTake(handle, bound: Int(weights[handle]), in: self, buffers: buffers) {
+        return best.ranked
+      }
+      if seen.count == budget {
+        scan(range, skipping: seen, admitted: admitted, into: &best, buffers: buffers)
+        return best.ranked
+      }
+      if admitted != nil { seen.insert(handle) }
+      best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
+    }
+    return best.ranked
+  }
+
+  /// Offers every candidate of `range` but those of `seen` to `best`, reading the items only
+  /// of those whose weight over every item could enter.
+  private func scan(
+    _ range: Range<Int>, skipping seen: Set<Int>, admitted: Bitset?, into best: inout Best,
+    buffers: [UnsafeBufferPointer<UInt8>]
+  ) {
+    for handle in range where !seen.contains(handle) {
+      guard best.mayTake(handle, bound: Int(weights[handle]), in: self, buffers: buffers) else {
+        continue
+      }
+      best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
+    }
+  }
+
+  /// The number of items of `admitted` (all when nil) holding candidate `handle`.
+  @inline(__always)
+  func count(of handle: Int, admitted: Bitset?) -> Int {
+    guard let admitted else { return Int(weights[handle]) }
+    var count = 0
+    for item in items(of: handle) where admitted.contains(Int(item)) { count += 1 }
+    return count
+  }
+
+  /// The best candidates offered so far, best first, at most `limit`.
+  struct Best {
+    let limit: Int
+    private(set) var ranked: [Ranked] = []
+
+    init(limit: Int) {
+      self.limit = limit
+      ranked.reserveCapacity(limit + 1)
+    }
+
+    /// Whether a candidate of at most `bound` items could enter.
+    @inline(__always)
+    func mayTake(
+      _ handle: Int, bound: Int, in index: CompletionIndex, buffers: [UnsafeBufferPointer<UInt8>]
+    ) -> Bool {
+      guard ranked.count == limit, let last = ranked.last else { return bound > 0 }
+      return bound > last.count
+        || (bound == last.count && index.keyPrecedes(handle, last.handle, buffers: buffers))
+    }
+
+    /// Takes a candidate found in `count` items, when it ranks among the best.
+    mutating func offer(
+      _ handle: Int, count: Int, in index: CompletionIndex, buffers: [UnsafeBufferPointer<UInt8>]
+    ) {
+      guard count > 0, mayTake(handle, bound: count, in: index, buffers: buffers) else { return }
+      var position = ranked.count
+      while position > 0 {
+        let other = ranked[position - 1]
+        let before =
+          count > other.count
+          || (count == other.count && index.keyPrecedes(handle, other.handle, buffers: buffers))
+        guard before else { break }
+        position -= 1
+      }
+      ranked.insert(Ranked(handle: handle, count: count), at: position)
+      if ranked.count > limit { ranked.removeLast() }
+    }
+  }
+}
