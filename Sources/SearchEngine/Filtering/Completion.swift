@@ -83,13 +83,6 @@ extension SearchCorpus {
     completionCache.index { CompletionIndex(model: model, index: index) }
   }
 
-  /// Builds the completion index now rather than at the first lookup (for a benchmark that
-  /// times the build apart).
-  package func buildCompletions() { _ = completionIndex }
-
-  /// The bytes the completion index holds (building it first).
-  package var completionMemoryBytes: Int { completionIndex.memoryBytes }
-
   /// A ranked candidate as a completion: its spelling in the first admitted item holding it,
   /// the typed part marked.
   private func completion(
