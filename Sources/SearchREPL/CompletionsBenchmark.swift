@@ -120,7 +120,8 @@ struct CompletionsBenchmark {
         object.add("\(name)_p99_ms", percentile(values, 0.99))
         object.add("\(name)_max_ms", values.max() ?? 0)
         object.add(
-          "\(name)_p99_vs_target", percentile(values, 0.99) / CompletionsBenchmark.targetMilliseconds)
+          "\(name)_p99_vs_target",
+          percentile(values, 0.99) / CompletionsBenchmark.targetMilliseconds)
       }
       object.add("scope_title", scopeTitle)
       object.add("scope_items", scopeItems)
@@ -140,7 +141,8 @@ struct CompletionsBenchmark {
       return [
         "\(items) items, \(candidates) completion candidates, index \(String(format: "%.1f", memoryMegabytes)) MB",
         "corpus build \(ms(corpusBuild)); completion index build \(ms(completionsBuild))"
-          + String(format: " (%.2fx the corpus build, on first use)", completionsBuild / corpusBuild),
+          + String(
+            format: " (%.2fx the corpus build, on first use)", completionsBuild / corpusBuild),
         "collation sort keys for every candidate (left out; ties by byte order): \(ms(collationKeys))"
           + String(format: " (%.2fx the index build)", collationKeys / completionsBuild),
         "keystrokes: \(keystrokes) (every prefix of every query, top \(CompletionsBenchmark.limit) each)",

@@ -121,8 +121,10 @@ extension SearchCorpus {
     let cut = String(decoding: original[span], as: UTF8.self)
     let utf8 = cut.utf8
     let markLength = min(max(mark.upperBound - span.lowerBound, 0), utf8.count)
-    let marks = markLength > 0 ? [cut.startIndex..<utf8.index(cut.startIndex, offsetBy: markLength)] : []
-    return Completion(text: cut, marked: MarkedText(text: cut, marks: marks), count: candidate.count)
+    let marks =
+      markLength > 0 ? [cut.startIndex..<utf8.index(cut.startIndex, offsetBy: markLength)] : []
+    return Completion(
+      text: cut, marked: MarkedText(text: cut, marks: marks), count: candidate.count)
   }
 
   /// The first item, in the model's order, of `items` (ascending identities) that `admitted`

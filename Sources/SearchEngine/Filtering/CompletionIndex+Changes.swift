@@ -145,4 +145,3 @@ extension CompletionIndex {
     if handle < baseCount { tree.update(handle, weights: weights) }
   }
 }
-

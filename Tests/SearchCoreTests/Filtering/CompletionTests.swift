@@ -173,7 +173,9 @@ import Testing
       let typed = Array(try normalizer.fold(text.trimmingWhitespace).utf8)
       for (completion, key) in zip(got, gotKeys) {
         // Spelt as the first admitted item (in model order) holding the key spells it.
-        let first = oracle.keys.first { (members?.contains($0.item) ?? true) && $0.keys.contains(key) }
+        let first = oracle.keys.first {
+          (members?.contains($0.item) ?? true) && $0.keys.contains(key)
+        }
         let values = first.map { item in
           corpus.model.schema.fields.indices.filter { corpus.model.schema.fields[$0].isSearched }
             .flatMap { corpus.model.values(of: ItemID(rawValue: Int32(item.item)), field: $0) }
@@ -245,7 +247,8 @@ import Testing
         let size =
           Int.random(in: 0..<6, using: &random) == 0
           ? Int.random(in: 20...30, using: &random) : Int.random(in: 1...4, using: &random)
-        let changes = randomModelChanges(size, for: corpus.model, endInserts: true, using: &random) {
+        let changes = randomModelChanges(size, for: corpus.model, endInserts: true, using: &random)
+        {
           Self.record(using: &$0)
         }
         let before = corpus
@@ -260,8 +263,9 @@ import Testing
         for scope in corpus.scopeBar.scopes.indices {
           for text in texts {
             #expect(
-              corpus.completions(for: text, scope: scope) == fresh.completions(
-                for: text, scope: scope),
+              corpus.completions(for: text, scope: scope)
+                == fresh.completions(
+                  for: text, scope: scope),
               "\"\(text)\" in scope \(scope), \(context)")
           }
           try Self.expectOracle(corpus, oracle, texts: texts, scope: scope, admitted: nil, context)
