@@ -215,7 +215,7 @@ struct Bench: AsyncParsableCommand {
 
   @Option(
     help:
-      "Also list every keystroke slower than this many milliseconds (typing; items: slower or stalling the main actor longer)."
+      "Also list every keystroke slower than this many milliseconds (typing, completions; items: slower or stalling the main actor longer)."
   )
   var showSlowerThan: Double?
 

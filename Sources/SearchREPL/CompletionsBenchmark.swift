@@ -59,6 +59,12 @@ struct CompletionsBenchmark {
       start = clock.now
       found += corpus.completions(for: text, scope: scope, limit: Self.limit).count
       scoped.append((clock.now - start).milliseconds)
+      if let limit = options.showSlowerThan {
+        for (scope, time) in [(0, all[all.count - 1]), (scope, scoped[scoped.count - 1])]
+        where time > limit {
+          print(String(format: "slow: %8.3f ms  scope %d  \"%@\"", time, scope, text))
+        }
+      }
     }
     // The worst case of a restricted lookup: one letter (the widest ranges) in the smallest
     // scope, where the heaviest candidates over all items are mostly outside it.

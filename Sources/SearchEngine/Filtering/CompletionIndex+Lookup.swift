@@ -38,33 +38,80 @@ extension CompletionIndex {
     }
     let range = prefixRange(prefix, count: baseCount, buffers: buffers) { $0 }
     var walk = tree.walk(range)
-    let budget = admitted == nil ? Int.max : Self.walkBudget * limit
-    var seen: Set<Int> = []
+    var taken = 0
     while let handle = walk.next(in: tree, weights: weights) {
       if !best.mayTake(handle, bound: Int(weights[handle]), in: self, buffers: buffers) {
         return best.ranked
       }
-      if seen.count == budget {
-        scan(range, skipping: seen, admitted: admitted, into: &best, buffers: buffers)
+      if let admitted, taken == Self.walkBudget * limit {
+        // Start again from the new candidates, with the best so far as a floor.
+        let floor = best.ranked.count == limit ? best.ranked.last : nil
+        best = Best(limit: limit)
+        for position in newRange {
+          let handle = Int(newOrder[position])
+          best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
+        }
+        scan(range, admitted: admitted, floor: floor, into: &best, buffers: buffers)
         return best.ranked
       }
-      if admitted != nil { seen.insert(handle) }
+      taken += 1
       best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
     }
     return best.ranked
   }
 
-  /// Offers every candidate of `range` but those of `seen` to `best`, reading the items only
-  /// of those whose weight over every item could enter.
+  /// Offers every base candidate of `range` that could rank above `floor` (and the last of
+  /// the best so far, once there are enough) to `best`, counting the items of `admitted`;
+  /// the items of a candidate whose weight over every item is below that are not read.
   private func scan(
-    _ range: Range<Int>, skipping seen: Set<Int>, admitted: Bitset?, into best: inout Best,
+    _ range: Range<Int>, admitted: Bitset, floor: Ranked?, into best: inout Best,
     buffers: [UnsafeBufferPointer<UInt8>]
   ) {
-    for handle in range where !seen.contains(handle) {
-      guard best.mayTake(handle, bound: Int(weights[handle]), in: self, buffers: buffers) else {
-        continue
+    var floor = floor
+    let hasOverrides = !overrides.isEmpty
+    let capacity = admitted.capacity
+    weights.withUnsafeBufferPointer { weights in
+      listStart.withUnsafeBufferPointer { starts in
+        listItems.withUnsafeBufferPointer { items in
+          admitted.words.withUnsafeBufferPointer { bits in
+            for handle in range {
+              let bound = Int(weights[handle])
+              if let last = floor {
+                if bound < last.count { continue }
+                if bound == last.count && !keyPrecedes(handle, last.handle, buffers: buffers) {
+                  continue
+                }
+              } else if bound == 0 {
+                continue
+              }
+              var count = 0
+              if hasOverrides && overridden.contains(handle) {
+                count = self.count(of: handle, admitted: admitted)
+              } else {
+                for position in Int(starts[handle])..<Int(starts[handle + 1]) {
+                  let item = Int(items[position])
+                  if item < capacity && bits[item >> 6] & (1 << UInt64(item & 63)) != 0 {
+                    count += 1
+                  }
+                }
+              }
+              guard count > 0 else { continue }
+              best.offer(handle, count: count, in: self, buffers: buffers)
+              if best.ranked.count == best.limit, let last = best.ranked.last {
+                // The higher of the two floors: the one that ranks first.
+                if let current = floor,
+                  current.count > last.count
+                    || (current.count == last.count
+                      && keyPrecedes(current.handle, last.handle, buffers: buffers))
+                {
+                  continue
+                }
+                floor = last
+              }
+            }
+          }
+        }
       }
-      best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
     }
   }
 
