@@ -53,6 +53,14 @@ extension SearchCorpus {
   /// The completions of `text` counting only the items of `admitted` (every item when nil),
   /// as ``completions(for:scope:limit:)`` gives them for a scope's items.
   package func completions(for text: String, admitted: Bitset?, limit: Int) -> [Completion] {
+    completions(for: text, admitted: admitted, limit: limit, keepsRank: true)
+  }
+
+  /// The completions of `text` in `admitted`; without `keepsRank`, the set's rank is neither
+  /// used nor built (what tests use to compare both ways).
+  func completions(for text: String, admitted: Bitset?, limit: Int, keepsRank: Bool)
+    -> [Completion]
+  {
     guard limit > 0, let folder = try? normalizer.makeFolder() else { return [] }
     let trimmed = String(
       text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
@@ -64,11 +72,14 @@ extension SearchCorpus {
       typed = Array(all[lead..<(all.count - trail)])
     }
     guard !typed.isEmpty else { return [] }
-    let completionIndex = completionIndex
+    let (completionIndex, rank) = completionCache.index(admitted: keepsRank ? admitted : nil) {
+      CompletionIndex(model: model, index: index)
+    }
     let fields = index.fields
     return CompletionIndex.withBuffers(fields) { buffers in
       let ranked = typed.withUnsafeBufferPointer { prefix in
-        completionIndex.top(prefix: prefix, admitted: admitted, limit: limit, buffers: buffers)
+        completionIndex.top(
+          prefix: prefix, admitted: admitted, rank: rank, limit: limit, buffers: buffers)
       }
       return ranked.map { candidate in
         completion(

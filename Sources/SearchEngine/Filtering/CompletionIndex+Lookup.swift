@@ -23,9 +23,12 @@ extension CompletionIndex {
   ///
   /// - Complexity: O(*k* log *n*) for *k* = `limit` without a set; with one, up to the items
   ///   of the range's candidates heavy enough to enter, plus the new candidates of the range.
+  ///
+  /// With `rank` (the ``AdmittedRank`` of `admitted`), the base candidates come from its tree
+  /// instead, in order of their admitted weights, as without a set.
   func top(
-    prefix: UnsafeBufferPointer<UInt8>, admitted: Bitset?, limit: Int,
-    buffers: [UnsafeBufferPointer<UInt8>]
+    prefix: UnsafeBufferPointer<UInt8>, admitted: Bitset?, rank: AdmittedRank? = nil,
+    limit: Int, walkBudget: Int = Self.walkBudget, buffers: [UnsafeBufferPointer<UInt8>]
   ) -> [Ranked] {
     guard limit > 0, !prefix.isEmpty else { return [] }
     var best = Best(limit: limit)
@@ -36,6 +39,10 @@ extension CompletionIndex {
       let handle = Int(newOrder[position])
       best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
     }
+    if let rank {
+      rank.offer(prefix: prefix, in: self, into: &best, buffers: buffers)
+      return best.ranked
+    }
     let range = prefixRange(prefix, count: baseCount, buffers: buffers) { $0 }
     var walk = tree.walk(range)
     var taken = 0
@@ -43,13 +50,14 @@ extension CompletionIndex {
       if !best.mayTake(handle, bound: Int(weights[handle]), in: self, buffers: buffers) {
         return best.ranked
       }
-      if let admitted, taken == Self.walkBudget * limit {
+      if let admitted, taken == walkBudget * limit {
         // Start again from the new candidates, with the best so far as a floor.
         let floor = best.ranked.count == limit ? best.ranked.last : nil
         best = Best(limit: limit)
         for position in newRange {
           let handle = Int(newOrder[position])
-          best.offer(handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
+          best.offer(
+            handle, count: count(of: handle, admitted: admitted), in: self, buffers: buffers)
         }
         scan(range, admitted: admitted, floor: floor, into: &best, buffers: buffers)
         return best.ranked

@@ -164,6 +164,14 @@ import Testing
       let got =
         scope.map { corpus.completions(for: text, scope: $0, limit: limit) }
         ?? corpus.completions(for: text, admitted: admitted, limit: limit)
+      // Without the set's rank: the walk by weight over every item, and the scan after it.
+      let unranked = corpus.completions(
+        for: text, admitted: members, limit: limit, keepsRank: false)
+      #expect(got == unranked, "\"\(text)\" without the set's rank, \(context)")
+      #expect(
+        Self.ranked(corpus, text, admitted: members, limit: limit, walkBudget: 0)
+          == Self.ranked(corpus, text, admitted: members, limit: limit, walkBudget: 1_000),
+        "\"\(text)\" scanned at once, \(context)")
       let gotKeys = try got.map { Array(try normalizer.fold($0.text).utf8) }
       #expect(
         gotKeys.map { String(decoding: $0, as: UTF8.self) }
@@ -184,6 +192,28 @@ import Testing
           values?.contains { $0.contains(completion.text) } == true,
           "\"\(completion.text)\" not in \(values ?? []), \"\(text)\", \(context)")
         try expectMarked(completion, typed: typed, normalizer: normalizer, context)
+      }
+    }
+  }
+
+  /// The index's best candidates (folded key and count) for `text`, without a set's rank,
+  /// walking at most `walkBudget` per completion by weight before scanning the range.
+  static func ranked(
+    _ corpus: SearchCorpus, _ text: String, admitted: Bitset?, limit: Int, walkBudget: Int
+  ) -> [String] {
+    let completionIndex = corpus.completionIndex
+    guard let folded = try? corpus.normalizer.fold(text.trimmingWhitespace) else { return [] }
+    return CompletionIndex.withBuffers(corpus.index.fields) { buffers in
+      Array(folded.utf8).withUnsafeBufferPointer { prefix in
+        completionIndex.top(
+          prefix: prefix, admitted: admitted, limit: limit, walkBudget: walkBudget,
+          buffers: buffers
+        ).map { ranked in
+          let start = Int(completionIndex.keyStart[ranked.handle])
+          let key = buffers[Int(completionIndex.keyField[ranked.handle])][
+            start..<(start + Int(completionIndex.keyLength[ranked.handle]))]
+          return "\(String(decoding: key, as: UTF8.self)) \(ranked.count)"
+        }
       }
     }
   }
