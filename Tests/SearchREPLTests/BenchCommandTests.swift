@@ -196,7 +196,7 @@ import Testing
     let number = { (key: String) -> Double in (object[key] as? Double) ?? .nan }
     let build = number("completions_build_ms") / number("corpus_build_ms")
     #expect(abs(number("completions_build_vs_corpus_build") - build) <= 1e-9 * build)
-    for scope in ["all", "scope"] {
+    for scope in ["all", "scope", "scope_unranked"] {
       #expect(number(scope + "_max_ms") >= number(scope + "_p99_ms"))
       #expect(number(scope + "_p99_ms") >= number(scope + "_p50_ms"))
       let ratio = number(scope + "_p99_ms") / number("target_ms")
@@ -204,7 +204,9 @@ import Testing
     }
     #expect(number("index_memory_mb") > 0)
     #expect(number("collation_keys_ms") >= 0)
-    #expect(number("scope_one_letter_max_ms") > 0)
+    #expect(number("scope_unranked_one_letter_max_ms") > 0)
+    #expect(number("scope_rank_build_ms") > 0)
+    #expect(number("scope_rank_memory_mb") > 0)
 
     let text = try BinaryRunner.run([
       "bench", "--suite", "completions", "--corpus", "products", "--queries", queries.path,
@@ -215,6 +217,7 @@ import Testing
     #expect(output.contains("x the corpus build, on first use)"))
     #expect(output.contains("scope All: p50 "))
     #expect(output.contains("scope Portable ("))
+    #expect(output.contains("scope Portable without its rank (a set asked for once): p50 "))
   }
 
   /// A file of the repository's Corpus folder.

@@ -26,3 +26,20 @@ extension SearchCorpus {
     }
   }
 }
+
+extension SearchCorpus {
+  /// The completions of `text` in scope `scope` without the scope's rank (neither used nor
+  /// built): what a set asked for once costs, the walk by weight and the scan after it.
+  package func completionsWithoutRank(for text: String, scope: Int, limit: Int)
+    -> [Completion]
+  {
+    completions(for: text, admitted: scopeMembers[scope], limit: limit, keepsRank: false)
+  }
+
+  /// Builds the rank of scope `scope`'s items apart from the cache (for a benchmark to time)
+  /// and returns the bytes it holds; 0 for a scope of every item, which needs none.
+  package func buildCompletionRank(scope: Int) -> Int {
+    guard let members = scopeMembers[scope] else { return 0 }
+    return AdmittedRank(index: completionIndex, admitted: members).memoryBytes
+  }
+}
