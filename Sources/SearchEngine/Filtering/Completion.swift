@@ -44,8 +44,10 @@ extension SearchCorpus {
   ///   - scope: The index of a scope of the corpus's scope bar: only its items count.
   ///   - limit: The most completions to return.
   /// - Returns: At most `limit` completions, best first; none when folding fails.
-  /// - Complexity: O(*k* log *n*) for *k* = `limit` and *n* candidates in the scope of all
-  ///   items; in a smaller scope, up to a pass over the candidates that complete `text`.
+  /// - Complexity: O(*k* log *n*) for *k* = `limit` and *n* candidates, in the scope of all
+  ///   items and in a scope asked for before (its second lookup first ranks the candidates
+  ///   its items hold, once: a pass over every candidate); the first lookup in a smaller
+  ///   scope may pass over the candidates that complete `text`.
   public func completions(for text: String, scope: Int = 0, limit: Int = 10) -> [Completion] {
     completions(for: text, admitted: scopeMembers[scope], limit: limit)
   }
