@@ -45,6 +45,11 @@ struct Bench: AsyncParsableCommand {
       and in a continent, into a search that counts every scope's results and into one that \
       does not (the baseline, typed in turn), and tokens added and removed; reports what the \
       counts add to the keystroke p99 and token changes against keystrokes.
+      completions: loads a data set (default: cities500), builds its completion index (timed \
+      against the corpus build of the same run, and against collation keys for every \
+      candidate), then asks for the top 10 completions of every prefix of every query of the \
+      data set's bench-queries.txt, in the scope of all items and in the smallest scope, and \
+      reports p50, p99 and max per keystroke against the 2 ms target.
       Build with -c release.
       """
   )
@@ -59,23 +64,24 @@ struct Bench: AsyncParsableCommand {
     case filter
     case items
     case tokens
+    case completions
   }
 
   @Option(
     help:
-      "What to measure: typing, fold, controller, changes, backend, startup, filter, items or tokens."
+      "What to measure: typing, fold, controller, changes, backend, startup, filter, items, tokens or completions."
   )
   var suite: Suite = .typing
 
   @Option(
     help:
-      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes and backend)."
+      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens and completions)."
   )
   var corpus: String?
 
   /// The short name of the suite's default data set (see ``CorpusPaths``).
   var defaultCorpus: String {
-    [.changes, .backend, .tokens].contains(suite) ? "cities500" : "w1"
+    [.changes, .backend, .tokens, .completions].contains(suite) ? "cities500" : "w1"
   }
 
   /// The queries to type, one per line, empty lines left out: `--queries`, or the data set's
@@ -197,7 +203,8 @@ struct Bench: AsyncParsableCommand {
   )
   var pageSize = 50
 
-  @Flag(help: "Print one JSON object instead of text (typing, changes, items, backend).")
+  @Flag(
+    help: "Print one JSON object instead of text (typing, changes, items, backend, completions).")
   var json = false
 
   @Flag(
@@ -208,7 +215,7 @@ struct Bench: AsyncParsableCommand {
 
   @Option(
     help:
-      "Also list every keystroke slower than this many milliseconds (typing; items: slower or stalling the main actor longer)."
+      "Also list every keystroke slower than this many milliseconds (typing, completions; items: slower or stalling the main actor longer)."
   )
   var showSlowerThan: Double?
 
@@ -225,6 +232,7 @@ struct Bench: AsyncParsableCommand {
       }
     case .items: try await ItemsBenchmark(options: options).run()
     case .tokens: try await TokensBenchmark(options: options).run()
+    case .completions: try CompletionsBenchmark(options: options).run()
     case .startup: try StartupBenchmark(options: options).run()
     case .filter: try FilterBenchmark(options: options).run()
     case .backend:

@@ -170,6 +170,56 @@ import Testing
     }
   }
 
+  /// The completions suite types every prefix of every query (in the scope of all items and
+  /// in the smallest scope) and reports each figure the text names, the ratios computed from
+  /// the figures beside them.
+  @Test func theCompletionsSuiteTypesEveryPrefixInTwoScopes() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("BenchCommandTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let queries = folder.appendingPathComponent("queries.txt")
+    try "san\nzü\n".write(to: queries, atomically: true, encoding: .utf8)
+    let result = try BinaryRunner.run([
+      "bench", "--suite", "completions", "--corpus", "products", "--json", "--queries",
+      queries.path,
+    ])
+    #expect(result.status == 0, "\(result.stderrText)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    #expect(object["items"] as? Int == 45)
+    #expect(object["keystrokes"] as? Int == 5)
+    #expect(object["limit"] as? Int == 10)
+    #expect((object["candidates"] as? Int ?? 0) > 45)
+    #expect(object["scope_title"] as? String == "Portable")
+    #expect((object["scope_items"] as? Int ?? 0) < 45)
+    let number = { (key: String) -> Double in (object[key] as? Double) ?? .nan }
+    let build = number("completions_build_ms") / number("corpus_build_ms")
+    #expect(abs(number("completions_build_vs_corpus_build") - build) <= 1e-9 * build)
+    for scope in ["all", "scope", "scope_unranked"] {
+      #expect(number(scope + "_max_ms") >= number(scope + "_p99_ms"))
+      #expect(number(scope + "_p99_ms") >= number(scope + "_p50_ms"))
+      let ratio = number(scope + "_p99_ms") / number("target_ms")
+      #expect(abs(number(scope + "_p99_vs_target") - ratio) <= 1e-9 * ratio)
+    }
+    #expect(number("index_memory_mb") > 0)
+    #expect(number("collation_keys_ms") >= 0)
+    #expect(number("scope_unranked_one_letter_max_ms") > 0)
+    #expect(number("scope_rank_build_ms") > 0)
+    #expect(number("scope_rank_memory_mb") > 0)
+
+    let text = try BinaryRunner.run([
+      "bench", "--suite", "completions", "--corpus", "products", "--queries", queries.path,
+    ])
+    #expect(text.status == 0, "\(text.stderrText)")
+    let output = String(decoding: text.stdout, as: UTF8.self)
+    #expect(output.contains("keystrokes: 5 (every prefix of every query, top 10 each)"))
+    #expect(output.contains("x the corpus build, on first use)"))
+    #expect(output.contains("scope All: p50 "))
+    #expect(output.contains("scope Portable ("))
+    #expect(output.contains("scope Portable without its rank (a set asked for once): p50 "))
+  }
+
   /// A file of the repository's Corpus folder.
   private func corpusFile(_ path: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -19,6 +19,8 @@ public struct SearchCorpus: Sendable {
   private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
   /// The attributes' values read as numbers, for the number conditions of filters.
   let attributeNumbers = AttributeNumbers()
+  /// The completion index, built on first use (see `Completion.swift`).
+  var completionCache = CompletionCache()
 
   /// Indexes `model` with `normalizer`.
   public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
@@ -116,9 +118,11 @@ public struct SearchCorpus: Sendable {
   @discardableResult
   package mutating func apply(_ changes: [ModelChange]) throws(CorpusError) -> TableEdit {
     let before = ScopeBaseline(of: model, changes: changes)
+    let completionBaseline = completionBaseline(for: changes)
     let edit: TableEdit
     do { edit = try model.apply(changes) } catch { throw .model(error) }
     do { try index.apply(changesOf: model) } catch { throw .icu(error) }
+    updateCompletions(since: completionBaseline)
     if Double(changes.count) > Self.incrementalShare * Double(max(model.count, 1)) {
       try resolveScopes()
     } else {
