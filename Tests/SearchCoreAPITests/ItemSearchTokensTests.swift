@@ -277,4 +277,73 @@ import Testing
     #expect(counts.last??.first == all)
     #expect(counts.last ?? nil == search.scopeCounts)
   }
+
+  @Test func completionsFollowTheTextTheScopeAndTheTokens() async throws {
+    var random = SplitMix64(seed: 21)
+    var places = Self.places(count: 300, random: &random)
+    // Two-word names too: a value is a completion, and so is each of its words.
+    for index in places.indices where index % 3 == 0 {
+      places[index].name += " " + (places[(index * 7) % places.count].name)
+    }
+    let search = try await ItemSearch(
+      places, searching: \.name, scopes: .cases(\.region), tokens: Self.tokens,
+      configuration: SearchConfiguration(mode: .background, completionLimit: 5))
+    search.isActive = true
+    // The index is built in the background after the first search: type until it answers.
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(60)
+    while search.completions.isEmpty && clock.now < deadline {
+      search.text = ""
+      await search.settled()
+      search.text = "ka"
+      await search.settled()
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let cases: [(String, Place.Region?, [PlaceToken])] = [
+      ("ka", nil, []), ("k", .north, []), ("mi", nil, [.big]), ("ra", .east, [.hasElevation]),
+      ("lo", nil, [.country("Chile"), .small]), ("kalo ", nil, []), ("zz", nil, []),
+    ]
+    for (text, scope, tokens) in cases {
+      search.scope = scope
+      search.tokens = tokens
+      search.text = text
+      await search.settled()
+      let expected = Self.completions(of: text, in: places, scope: scope, tokens: tokens, limit: 5)
+      let context = "\"\(text)\" in \(String(describing: scope)) with \(tokens)"
+      #expect(
+        search.completions.map { [$0.text.lowercased(), String($0.count)] }
+          == expected.map { [$0.key, String($0.count)] }, "\(context)")
+      for completion in search.completions {
+        let marked = completion.marked.runs.filter(\.isMarked).map(\.text).joined()
+        #expect(marked.lowercased() == text.trimmingCharacters(), "\(context): \(completion.text)")
+      }
+    }
+  }
+
+  /// The oracle of completions: every whole name and every word of a name (ASCII, so
+  /// lowercasing is the folding) of the admitted places, counted by the places holding it,
+  /// most first, then in byte order; those that start with the text.
+  static func completions(
+    of text: String, in places: [Place], scope: Place.Region?, tokens: [PlaceToken], limit: Int
+  ) -> [(key: String, count: Int)] {
+    let typed = text.trimmingCharacters()
+    guard !typed.isEmpty else { return [] }
+    var counts: [String: Int] = [:]
+    for place in places
+    where (scope.map { place.region == $0 } ?? true) && tokens.allSatisfy({ admits(place, $0) }) {
+      let name = place.name.lowercased()
+      let keys = Set([name] + name.split(separator: " ").map(String.init))
+      for key in keys { counts[key, default: 0] += 1 }
+    }
+    return counts.filter { $0.key.hasPrefix(typed) }
+      .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+      .prefix(limit).map { ($0.key, $0.value) }
+  }
+}
+
+extension String {
+  /// The text without spaces at either end.
+  fileprivate func trimmingCharacters() -> String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
 }

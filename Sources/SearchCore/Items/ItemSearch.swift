@@ -148,6 +148,20 @@ where Item.ID: Sendable {
     set { withMutation(keyPath: keyPaths.scopeCounts) { _scopeCounts = newValue } }
   }
 
+  /// Completions of the text (SwiftUI's `searchSuggestions`): the items' own words and values
+  /// that start with it, as folded ("san" → "San Francisco", "Santiago"), those most items
+  /// hold first, within the scope and the tokens, with the typed part marked. Asked for with
+  /// ``SearchConfiguration/completionLimit`` (none by default): the completion index is then
+  /// built in the background after the first search, and each search's update brings the
+  /// completions of its text.
+  public private(set) var completions: [Completion] {
+    get {
+      access(keyPath: keyPaths.completions)
+      return _completions
+    }
+    set { withMutation(keyPath: keyPaths.completions) { _completions = newValue } }
+  }
+
   /// How many rows `scope` (nil: "All") would show for the text and tokens now on screen; see
   /// ``scopeCounts``.
   public func count(in scope: Scope?) -> Int? {
@@ -171,6 +185,7 @@ where Item.ID: Sendable {
   @ObservationIgnored private var _sections: [ItemSection<Item>] = []
   @ObservationIgnored private var _sectionIndexTitles: [String]? = nil
   @ObservationIgnored private var _scopeCounts: [Int?]? = nil
+  @ObservationIgnored private var _completions: [Completion] = []
   @ObservationIgnored private let keyPaths = KeyPaths()
 
   /// The key paths of the properties observed by hand, made once.
@@ -180,6 +195,7 @@ where Item.ID: Sendable {
     let sections: KeyPath<ItemSearch, [ItemSection<Item>]> = \.sections
     let sectionIndexTitles: KeyPath<ItemSearch, [String]?> = \.sectionIndexTitles
     let scopeCounts: KeyPath<ItemSearch, [Int?]?> = \.scopeCounts
+    let completions: KeyPath<ItemSearch, [Completion]> = \.completions
   }
 
   /// The scopes after "All", in the bar's order.
@@ -373,6 +389,7 @@ where Item.ID: Sendable {
       state = update.state
       generation = update.generation
       if update.scopeCounts != _scopeCounts { scopeCounts = update.scopeCounts }
+      if update.completions != _completions { completions = update.completions }
       show(controller.table(update.table))
     case .textDidChange(let newText):
       if text != newText { text = newText }

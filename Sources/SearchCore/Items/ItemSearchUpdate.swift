@@ -20,6 +20,8 @@ public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Send
   /// How many rows each scope would show for the same text and tokens, by the scope bar's
   /// index ("All" first); see ``ItemSearch/scopeCounts``.
   public var scopeCounts: [Int?]? { base.scopeCounts }
+  /// The completions of the text; see ``ItemSearch/completions``.
+  public var completions: [Completion] { base.completions }
   /// What the results table shows now: rows, "No Results", "Type 2 more characters", …
   public var state: ResultsTableState { base.state }
   /// The changes from the rows on screen before to the rows on screen now, in UIKit

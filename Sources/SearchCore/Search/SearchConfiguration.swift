@@ -57,13 +57,20 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// selected scope's results from it, in the same pass. Off by default; ``ItemSearch`` turns
   /// it on when it has scopes. Searches on a backend do not count.
   public var countsScopes: Bool
+  /// How many completions of the text each search offers (``SearchController/completions``,
+  /// ``SearchUpdate/completions``): the items' own words and values that start with the text,
+  /// as folded, those most items hold first, limited to the scope and tokens. 0 (the default)
+  /// offers none. The completion index is built in the background the first time a search
+  /// asks for completions (it costs about twice the index's own build); until it is ready,
+  /// searches offer none. Searches on a backend offer none.
+  public var completionLimit: Int
 
   /// Creates a configuration; the defaults search immediately from the first character and
   /// leave the syntax to the front (see ``querySyntax``).
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
     ranksResults: Bool = false, querySyntax: QuerySyntax? = nil, backendPageSize: Int? = nil,
-    countsScopes: Bool = false
+    countsScopes: Bool = false, completionLimit: Int = 0
   ) {
     self.mode = mode
     self.minimumLength = max(minimumLength, 0)
@@ -72,6 +79,7 @@ public struct SearchConfiguration: Hashable, Sendable {
     self.statedQuerySyntax = querySyntax
     self.backendPageSize = backendPageSize.map { max($0, 1) }
     self.countsScopes = countsScopes
+    self.completionLimit = max(completionLimit, 0)
   }
 }
 

@@ -42,6 +42,7 @@ extension SearchController {
       case .install(let generation):
         if let outcome = finished.removeValue(forKey: generation) {
           results = outcome.result
+          completions = outcome.completions
           let oldVersion = versions.results
           resultsTable = outcome.table
           if let known = outcome.changes, known.from == oldVersion {
@@ -54,6 +55,7 @@ extension SearchController {
         discardedSearches += 1
       case .clearResults:
         results = nil
+        completions = []
         if resultsTable.numberOfRows > 0 || resultsTable.numberOfSections != 1 {
           let old = resultsTable
           let oldVersion = versions.results

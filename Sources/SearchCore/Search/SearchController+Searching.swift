@@ -11,6 +11,8 @@ extension SearchController {
   struct Outcome: Sendable {
     var result: SearchResult
     var table: SectionedTable
+    /// The completions of the request's text, when asked for and the index was ready.
+    var completions: [Completion] = []
     /// The changes from the results table of version `from` to ``table``, worked out where
     /// the search ran, so that the main actor does not diff the tables when it installs them.
     var changes: (from: Int, changes: TableChanges)?
@@ -29,6 +31,8 @@ extension SearchController {
     var ranks: Bool
     /// Whether the search counts every scope's results too.
     var countsScopes: Bool
+    /// How many completions to offer (0: none); asked only of a built completion index.
+    var completionLimit = 0
     var layout: TableLayout
     /// The original table of the same model when the results take its layout and order:
     /// the results table is then the original with only the results' rows, which costs a
@@ -82,7 +86,17 @@ extension SearchController {
         }
       }
       let changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: table)) }
-      return .success(Outcome(result: result, table: table, changes: changes))
+      return .success(
+        Outcome(result: result, table: table, completions: completions(), changes: changes))
+    }
+
+    /// The completions of the text in the scope and among the items the tokens admit.
+    private func completions() -> [Completion] {
+      guard completionLimit > 0, corpus.completionsAreBuilt else { return [] }
+      let filter = (try? corpus.compile(request.filter)) ?? nil
+      return corpus.completions(
+        for: request.text, admitted: corpus.admittedItems(scope: request.scope, filter: filter),
+        limit: completionLimit)
     }
   }
 
@@ -95,6 +109,8 @@ extension SearchController {
       return .failure(SearchFailure(message: Self.filterOnBackend.description))
     }
     let counts = machine.configuration.countsScopes && backend == nil
+    let completionLimit = backend == nil ? machine.configuration.completionLimit : 0
+    if completionLimit > 0 { buildCompletionsInBackground() }
     return .success(
       Job(
         request: request, query: query,
@@ -102,7 +118,17 @@ extension SearchController {
           query, scope: request.scope, filter: request.filter, countingScopes: counts,
           corpus: corpus),
         corpus: corpus, ranks: machine.configuration.ranksResults, countsScopes: counts,
-        layout: resultsLayout, original: resultsLayout == originalLayout ? originalTable : nil))
+        completionLimit: completionLimit, layout: resultsLayout,
+        original: resultsLayout == originalLayout ? originalTable : nil))
+  }
+
+  /// Builds the corpus's completion index off the main actor, once for each corpus that
+  /// lacks one: searches offer completions once it is ready.
+  private func buildCompletionsInBackground() {
+    guard !corpus.completionsAreBuilt, completionBuild != corpus.model.version else { return }
+    completionBuild = corpus.model.version
+    let corpus = self.corpus
+    Task.detached(priority: .utility) { corpus.buildCompletions() }
   }
 
   private static let filterOnBackend = SearchBackendError(

@@ -38,7 +38,8 @@ extension SearchController {
     // The machine's displayed request names the rows: a generation labels one set of rows.
     let update = SearchUpdate(
       cause: cause ?? .searchFinished, generation: request.generation, text: request.text,
-      scope: request.scope, filter: request.filter, scopeCounts: scopeCounts, state: state,
+      scope: request.scope, filter: request.filter, scopeCounts: scopeCounts,
+      completions: visibleTable == .results ? completions : [], state: state,
       table: kind, previousTable: published.table,
       originalChanges: originalChangesOfCall, changes: diff)
     published = Published(

@@ -68,6 +68,10 @@ public final class SearchController {
   }
   /// The results in the results table: nil while none are shown.
   public internal(set) var results: SearchResult?
+  /// With ``SearchConfiguration/completionLimit``: the completions of the text of the
+  /// results shown, in their scope and among the items their tokens admit, best first;
+  /// empty while no results are shown.
+  public internal(set) var completions: [Completion] = []
   /// How the tables are sectioned and ordered.
   public let tableOptions: TableOptions
   /// Where background searches are answered and model changes are made first; nil searches
@@ -93,6 +97,8 @@ public final class SearchController {
   let newestGeneration = GenerationCounter()
   /// Finished searches waiting for the machine to install or discard them.
   var finished: [Int: Outcome] = [:]
+  /// The model version whose completion index a background task builds.
+  var completionBuild: Int?
   /// The items of the last model change, for re-evaluating the displayed results.
   var changedItems: [ItemID] = []
   /// Those of them that are new: no table showed them before.

@@ -61,6 +61,9 @@ public struct SearchUpdate: Sendable {
   /// ``SearchController/scopeCounts``); nil when the scopes are not counted or nothing is
   /// searched (below the minimum length).
   public let scopeCounts: [Int?]?
+  /// With ``SearchConfiguration/completionLimit``: the completions of ``text`` in its scope
+  /// and among the items its tokens admit, best first (see ``SearchController/completions``).
+  public let completions: [Completion]
   /// What the results table shows now.
   public let state: ResultsTableState
   /// The table on screen now.
@@ -74,7 +77,7 @@ public struct SearchUpdate: Sendable {
 
   init(
     cause: Cause, generation: Int, text: String, scope: Int, filter: AttributeFilter,
-    scopeCounts: [Int?]?, state: ResultsTableState, table: TableKind,
+    scopeCounts: [Int?]?, completions: [Completion], state: ResultsTableState, table: TableKind,
     previousTable: TableKind, originalChanges: TableChanges?, changes: Diff
   ) {
     self.cause = cause
@@ -83,6 +86,7 @@ public struct SearchUpdate: Sendable {
     self.scope = scope
     self.filter = filter
     self.scopeCounts = scopeCounts
+    self.completions = completions
     self.state = state
     self.table = table
     self.previousTable = previousTable
@@ -136,7 +140,8 @@ extension SearchUpdate: Hashable {
   public static func == (lhs: SearchUpdate, rhs: SearchUpdate) -> Bool {
     lhs.cause == rhs.cause && lhs.generation == rhs.generation && lhs.text == rhs.text
       && lhs.scope == rhs.scope && lhs.filter == rhs.filter
-      && lhs.scopeCounts == rhs.scopeCounts && lhs.state == rhs.state && lhs.table == rhs.table
+      && lhs.scopeCounts == rhs.scopeCounts && lhs.completions == rhs.completions
+      && lhs.state == rhs.state && lhs.table == rhs.table
       && lhs.previousTable == rhs.previousTable && lhs.originalChanges == rhs.originalChanges
       && lhs.changes == rhs.changes
   }

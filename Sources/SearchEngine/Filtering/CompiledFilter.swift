@@ -104,6 +104,15 @@ extension SearchCorpus {
     }
   }
 
+  /// The items of a scope that `filter` admits, as a set of identities; nil for every item
+  /// (scope "All" without a filter).
+  package func admittedItems(scope: Int, filter: CompiledFilter?) -> Bitset? {
+    guard let filter else { return scopeMembers[scope] }
+    var admitted = Bitset(capacity: model.identityLimit)
+    for id in members(ofScope: scope, admittedBy: filter) { admitted.insert(Int(id.rawValue)) }
+    return admitted
+  }
+
   /// How many items each scope of the bar holds, by scope index.
   package func scopeSizes() -> [Int?] {
     scopeMembers.map { $0?.count ?? model.count }

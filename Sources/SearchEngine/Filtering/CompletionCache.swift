@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A corpus's completion index, built on first use and shared by the copies of the corpus
 /// that have not changed since.
 ///
@@ -13,6 +15,9 @@
 /// lock, so that its lookups cost what unrestricted ones do; a set asked for once (a
 /// passing token filter) costs only its lookup. At most ``rankLimit`` are kept.
 final class CompletionCache: Sendable {
+  /// Whether the index is built, read without the lock (which a build holds for a second).
+  private let built = Atomic<Bool>(false)
+
   private struct State: Sendable {
     var index: CompletionIndex?
     var ranks: [AdmittedRank] = []
@@ -27,18 +32,22 @@ final class CompletionCache: Sendable {
   static let rankLimit = 8
 
   /// A cache holding `index`, or nothing yet.
-  init(_ index: CompletionIndex? = nil) { state = LockedValue(State(index: index)) }
+  init(_ index: CompletionIndex? = nil) {
+    state = LockedValue(State(index: index))
+    built.store(index != nil, ordering: .releasing)
+  }
 
-  /// Whether the index is built.
-  var isBuilt: Bool { state.withLock { $0.index != nil } }
+  /// Whether the index is built; never waits for a build under way.
+  var isBuilt: Bool { built.load(ordering: .acquiring) }
 
   /// The index; built by `build` first when it is not built yet.
   func index(orBuild build: () -> CompletionIndex) -> CompletionIndex {
     state.withLock { state in
       if let index = state.index { return index }
-      let built = build()
-      state.index = built
-      return built
+      let index = build()
+      state.index = index
+      built.store(true, ordering: .releasing)
+      return index
     }
   }
 
@@ -54,6 +63,7 @@ final class CompletionCache: Sendable {
       } else {
         index = build()
         state.index = index
+        built.store(true, ordering: .releasing)
       }
       guard let admitted else { return (index, nil) }
       if let rank = state.ranks.first(where: { $0.admitted == admitted }) { return (index, rank) }
