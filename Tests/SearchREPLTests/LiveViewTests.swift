@@ -38,6 +38,35 @@ struct LiveViewTests {
     "iPod shuffle (2005)", "iPod classic (2007)",
   ]
 
+  /// With --completions, the words and values that complete the text show under it once the
+  /// index behind them is built (after the first search), the typed part in bold; Tab takes
+  /// the first. In products.tsv, "ipo" completes to "ipod", which six names hold (the six
+  /// iPods), before any other word; Tab makes it the text, which finds those six.
+  @Test func completionsShowUnderTheTextAndTabTakesTheFirst() throws {
+    let pane = try LivePane.start(command: "live --completions")
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    // The index is built after the first search: type, and type again until it shows.
+    var screen: [String] = []
+    for attempt in 0..<20 {
+      try pane.type(attempt == 0 ? "ipo" : "o")
+      if attempt > 0 { try pane.send("BSpace") }
+      if let shown = try? pane.waitFor(
+        "completions", within: 3, { $0.count > 1 && $0[1].hasPrefix("Tab: ") })
+      {
+        screen = shown
+        break
+      }
+    }
+    #expect(screen.count > 1 && screen[1].hasPrefix("Tab: iPod 6"), "\(screen)")
+    #expect(screen.last?.hasPrefix("Tab complete") == true, "\(screen)")
+    try pane.send("Tab")
+    screen = try pane.waitFor("the completion taken") {
+      $0.first?.hasPrefix("Search: iPod") == true && $0.contains { $0.hasPrefix("6 results") }
+    }
+    #expect(screen.contains(" iPod (2001)"), "\(screen)")
+  }
+
   @Test func firstScreenFits() throws {
     let pane = try LivePane.start()
     defer { pane.close() }

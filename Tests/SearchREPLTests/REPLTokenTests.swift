@@ -191,9 +191,33 @@ import Testing
         "  year=1986   1 item",
         "  year=1989   1 item",
         "  year=1993   1 item",
-        "completions: none (query completions are not offered yet)",
+        "completions: none (no word or value of the items starts with the text)",
         "tokens none → reload now (generation 3): no results",
         "the field has no tokens",
       ])
+  }
+
+  /// `suggest` completes the text from the items' own words and values: in products.tsv,
+  /// "ip" starts the word "iPod" of six names (the six iPods) and "iPhone" of the iPhones;
+  /// most items first. With the Desktop token, no desktop's name has such a word.
+  @Test func suggestCompletesTheTextWithinTheTokens() throws {
+    let result = try runREPL(
+      ["--corpus", corpusManifest("products", "products"), "--json"],
+      """
+      begin
+      paste ip
+      suggest
+      token add type=Desktop
+      suggest
+
+      """)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let events = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+      .filter { $0.contains("\"event\":\"suggest\"") }
+    #expect(events.count == 2)
+    let first = events.first.map(String.init) ?? ""
+    #expect(
+      first.contains(#""completions":[{"text":"iPod","items":6,"marked":[[0,2]]}"#), "\(first)")
+    #expect(events.last?.contains(#""completions":[]"#) == true, "\(events)")
   }
 }

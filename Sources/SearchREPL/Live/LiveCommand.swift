@@ -68,6 +68,12 @@ struct Live: AsyncParsableCommand {
   )
   var countScopes: Bool?
 
+  @Flag(
+    help:
+      "Show completions of the text under it, from the items' own words and values (those most items hold first, within the scope and tokens); Tab takes the first. The index behind them is built in the background after the first search (not with --backend)."
+  )
+  var completions = false
+
   @OptionGroup var folding: FoldingOptions
 
   @OptionGroup var postgres: BackendOption
@@ -131,7 +137,7 @@ struct Live: AsyncParsableCommand {
       configuration: SearchConfiguration(
         mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
         minimumLength: minlen, ranksResults: try postgres.ranks(rank),
-        backendPageSize: postgres.pageSize),
+        backendPageSize: postgres.pageSize, completionLimit: completions ? 5 : 0),
       tableOptions: SearchController.TableOptions(
         sectioning: sectioning, resultsUseOriginalSections: sectioning != .none,
         locale: normalizer.locale ?? "")

@@ -93,12 +93,15 @@ struct LiveLayout: Equatable, Sendable {
   let showsScopeBar: Bool
   /// Whether the tokens have a line, under the search bar.
   let showsTokens: Bool
+  /// Whether the completions of the text have a line, under the tokens.
+  let showsCompletions: Bool
   /// Whether the key help has the last line.
   let showsHelp: Bool
 
-  init(rows: Int, hasScopes: Bool, hasTokens: Bool = false) {
-    let top = 2 + (hasScopes ? 1 : 0) + (hasTokens ? 1 : 0)
+  init(rows: Int, hasScopes: Bool, hasTokens: Bool = false, hasCompletions: Bool = false) {
+    let top = 2 + (hasScopes ? 1 : 0) + (hasTokens ? 1 : 0) + (hasCompletions ? 1 : 0)
     showsTokens = hasTokens
+    showsCompletions = hasCompletions
     // The help line only when the table keeps at least two lines with it.
     showsHelp = rows - top - 1 >= 2
     showsScopeBar = hasScopes
@@ -152,6 +155,19 @@ enum LiveScreen {
     for (index, condition) in conditions.enumerated() {
       if index > 0 { line.append(" ") }
       line.append("[\(condition)]", .underline)
+    }
+    return line
+  }
+
+  /// The completions of the text, best first, each with the typed part in bold and how many
+  /// items it finds: "Tab: [San] Francisco 12 · [San]tiago 9"; Tab takes the first.
+  static func completions(_ completions: [Completion], width: Int) -> StyledLine {
+    var line = StyledLine(width: width)
+    line.append("Tab: ", .dim)
+    for (index, completion) in completions.enumerated() {
+      if index > 0 { line.append(" · ", .dim) }
+      for run in completion.marked.runs { line.append(String(run.text), run.isMarked ? .bold : []) }
+      line.append(" \(grouped(completion.count))", .dim)
     }
     return line
   }

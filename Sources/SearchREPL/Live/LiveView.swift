@@ -278,7 +278,12 @@ final class LiveView {
       needsSubmit = false
       controller.cancel()
     case .tab:
-      moveScope(by: 1)
+      // The first completion, as a search field's suggestion is taken; else the next scope.
+      if let first = shownCompletions.first {
+        type(first.text)
+      } else {
+        moveScope(by: 1)
+      }
     case .backTab:
       moveScope(by: -1)
     case .up: moveSelection(to: selected - 1)
@@ -389,10 +394,21 @@ final class LiveView {
   /// The table's lines for the current size, at least 1 (a page of the paging window).
   private var pageSize: Int {
     max(
-      1, LiveLayout(rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty).tableHeight)
+      1,
+      LiveLayout(
+        rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty,
+        hasCompletions: !shownCompletions.isEmpty
+      ).tableHeight)
   }
 
   private var hasScopes: Bool { !controller.searchBar.scopeTitles.isEmpty }
+
+  /// The completions of the text on screen that would change it (not the text itself).
+  private var shownCompletions: [Completion] {
+    let text = controller.searchBar.text
+    guard !text.isEmpty, controller.results?.query.text == text else { return [] }
+    return controller.completions.filter { $0.text.lowercased() != text.lowercased() }
+  }
 
   private func moveSelection(to position: Int) {
     selected = max(0, min(position, rowCount - 1))
@@ -435,7 +451,9 @@ final class LiveView {
   private func mainLines() -> [StyledLine] {
     let width = size.columns
     let bar = controller.searchBar
-    let layout = LiveLayout(rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty)
+    let layout = LiveLayout(
+      rows: size.rows, hasScopes: hasScopes, hasTokens: !tokens.isEmpty,
+      hasCompletions: !shownCompletions.isEmpty)
     let cursor = editor.line == bar.text ? editor.cursor : nil
     var lines = [
       LiveScreen.searchBar(
@@ -443,6 +461,9 @@ final class LiveView {
     ]
     if layout.showsTokens {
       lines.append(LiveScreen.tokens(tokens.map(\.description), width: width))
+    }
+    if layout.showsCompletions {
+      lines.append(LiveScreen.completions(shownCompletions, width: width))
     }
     if layout.showsScopeBar {
       let titles = LiveScreen.scopeTitles(bar.scopeTitles, counts: controller.scopeCounts)
@@ -491,7 +512,11 @@ final class LiveView {
 
   private var helpItems: [LiveScreen.HelpItem] {
     var items: [LiveScreen.HelpItem] = []
-    if hasScopes { items.append(.init(text: "Tab scope", priority: 3)) }
+    if !shownCompletions.isEmpty {
+      items.append(.init(text: "Tab complete", priority: 3))
+    } else if hasScopes {
+      items.append(.init(text: "Tab scope", priority: 3))
+    }
     items += [
       .init(text: "↑↓ move", priority: 4),
       .init(text: "PgUp/PgDn page", priority: 1),

@@ -342,14 +342,19 @@ final class REPLSession {
       + tokens.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")
   }
 
-  /// The tokens suggested for the text, and the completions of the text (a section that
-  /// stays empty until query completions are wired in).
+  /// The tokens suggested for the text, and the completions of the text: the items' own
+  /// words and values that start with it, within the scope and tokens (the first `suggest`
+  /// builds the index behind them).
   private func suggest() {
     let text = controller.searchBar.text
     let found = suggestions.suggestions(
       for: text, in: controller.corpus, excluding: Set(tokens))
-    // Completions of the query text: the place the completions branch fills; none until then.
-    let completions: [String] = []
+    let corpus = controller.corpus
+    let filter = (try? corpus.compile(AttributeFilter(tokens))) ?? nil
+    let completions = corpus.completions(
+      for: text,
+      admitted: corpus.admittedItems(scope: controller.searchBar.selectedScope, filter: filter),
+      limit: 10)
     if output.json {
       var object = JSONObject()
       object.add("event", "suggest")
@@ -363,7 +368,16 @@ final class REPLSession {
             entry.add("items", suggestion.items)
             return entry.json
           }))
-      object.add("completions", raw: JSONObject.array(completions.map(JSONObject.quoted)))
+      object.add(
+        "completions",
+        raw: JSONObject.array(
+          completions.map { completion in
+            var entry = JSONObject()
+            entry.add("text", completion.text)
+            entry.add("items", completion.count)
+            entry.add("marked", raw: JSONObject.ranges(completion.marked.utf16Marks))
+            return entry.json
+          }))
       output.event(object.json)
       return
     }
@@ -380,8 +394,8 @@ final class REPLSession {
     output.info(
       "completions: "
         + (completions.isEmpty
-          ? "none (query completions are not offered yet)"
-          : completions.joined(separator: ", ")))
+          ? "none (no word or value of the items starts with the text)"
+          : completions.map { "\($0.text) (\(grouped($0.count)))" }.joined(separator: ", ")))
   }
 
   /// The pages `show` cuts a table into: one for an empty table.
