@@ -1,6 +1,7 @@
 import SearchCoreTesting
 import Testing
 
+@testable import SearchCore
 @testable import SearchEngine
 
 /// Attribute filters (what tokens become) and scope counts in the engine: every path of the
@@ -207,5 +208,32 @@ import Testing
       AttributeCondition.number(attribute: "size", in: -.infinity...2.5).description == "size<=2.5")
     #expect(AttributeCondition.number(attribute: "size", in: 3...7).description == "size=3..7")
     #expect(AttributeCondition.present(attribute: "tag").description == "tag?")
+  }
+}
+
+/// A controller with a backend refuses tokens with a clear error rather than answer without
+/// them.
+@MainActor
+@Suite struct AttributeFilterOnABackendTests {
+  @Test func tokensOnABackendAreRefusedWithAdvice() async throws {
+    let corpus = try AttributeFilterTests.corpus(seed: 5, count: 50)
+    let controller = try SearchController(
+      corpus: corpus, configuration: SearchConfiguration(mode: .background),
+      backend: MemorySearchBackend(corpus: corpus))
+    var errors: [String] = []
+    let token = controller.observe { event in
+      if case .error(let message) = event { errors.append(message) }
+    }
+    controller.begin()
+    controller.setText("ka")
+    await controller.waitUntilIdle()
+    #expect(errors.isEmpty)
+    let shown = controller.results?.items
+    controller.setFilter(AttributeFilter([.present(attribute: "tag")]))
+    await controller.waitUntilIdle()
+    withExtendedLifetime(token) {}
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains("takes no tokens") == true, "\(errors)")
+    #expect(controller.results?.items == shown, "the rows from before stay")
   }
 }
