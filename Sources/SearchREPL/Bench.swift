@@ -11,15 +11,26 @@ struct Bench: AsyncParsableCommand {
       typing (default): loads a data set (default: W1, the seven Debian word lists with their \
       language as scopes, built by Corpus/words/build.sh), types every query of a fixed list \
       (the data set's bench-queries.txt: Corpus/words/ has W1's, Corpus/cities/ the \
-      multi-script queries for cities and cities500) character by character, switches scope \
-      now and then, and reports index build time, the latency of every keystroke (first letters \
-      too) and of clearing the field before each query, peak memory, each latency also in passes of memchr over the index's folded bytes \
-      (the bandwidth baseline, measured in the same run, which makes figures comparable \
-      across machines and loads), and a baseline: an array filter with Foundation's \
-      localizedStandardContains over every searched value, on an even sample of the \
-      keystrokes, compared with SearchCore's full scan of the same text (like with like) and \
-      with SearchCore as typed (narrowed from the previous keystroke). Progress goes to \
-      standard error on a terminal.
+      multi-script queries for cities and cities500) character by character, every other \
+      query in the first scope (all items: unscoped) and the others in the other scopes in \
+      turn, and reports scoped and unscoped keystrokes apart, each keystroke's wall time and \
+      the process's CPU time (the scans use every core), first letters included, the CPU \
+      time also in passes of memchr over the index's folded bytes (the bandwidth baseline, \
+      measured in the same run), clearing the field before each query, index build time and \
+      peak memory. The headline is like for like: an array filter with Foundation's \
+      localizedStandardContains over every searched value against SearchCore's full scan of \
+      the same text in a fresh filter, on an even sample of the keystrokes; SearchCore as \
+      typed (narrowed from the previous keystroke) against the same scan is labelled as such. \
+      --sqlite types SQLite FTS5 (trigram tokenizer) interleaved with SearchCore, keystroke \
+      by keystroke in alternating order, and prints how many of its answers have SearchCore's \
+      rows; an SQLite without remove_diacritics (before 3.45) gets SearchCore's folded values \
+      and folded terms, so that it is compared on matching, not folding (--sqlite-raw: the \
+      raw values). --gap-ms N pauses before each search with the CPU caches evicted, as \
+      between a person's keystrokes; --fresh-filter starts each query in a new filter, \
+      nothing cached from the one before. The targets of issue 32 close the output (and the \
+      JSON's targets array), each figure beside its peer's from the same run: keystrokes of \
+      ≥ 3 characters, CPU p50 and p99 ≤ 0.5× SQLite's; every keystroke's CPU p99 ≤ 3 passes. \
+      Progress goes to standard error on a terminal.
       fold: folds every line of W1 with SearchCore and with Foundation's folding.
       controller: types the same keystrokes into a SearchController (immediate and background \
       modes) and into the bare incremental filter, the baseline.
@@ -30,10 +41,12 @@ struct Bench: AsyncParsableCommand {
       (COPY and indexes, timed), then types the queries into a background-mode controller \
       answered by the server and, the baseline, by the in-memory engine.
       startup: starts `SearchREPL repl --corpus NAME` with no input for cities, W1 and \
-      cities500 (those built; --corpus for one) and reports its time to the prompt and peak \
-      memory (median of --runs), against reading the data file once in the same run.
+      cities500 (those built; --corpus for one), with default folding and with --fold +latin, \
+      and reports its time to the prompt, CPU time and peak memory (median of --runs), against \
+      reading the data file once in the same run, the file's size, and default folding.
       filter: `SearchREPL filter Q` against `fzf --filter Q --exact -i --no-sort` on the data \
-      set's file (default: W1), whole processes, the first 10 of its queries, median of --runs.
+      set's file (default: cities500), whole processes, the first 10 of its queries, median \
+      of --runs; the target compares the children's CPU time (user+sys), ≤ 0.5× fzf's.
       items: the path an app takes, ItemSearch end to end, on generated contacts (name, \
       company, e-mails, three scopes, first-letter sections, background searches) at each of \
       --sizes: the build, every keystroke to its settled update, one insert, rename or delete \
@@ -75,13 +88,13 @@ struct Bench: AsyncParsableCommand {
 
   @Option(
     help:
-      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens and completions)."
+      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens, completions and filter)."
   )
   var corpus: String?
 
   /// The short name of the suite's default data set (see ``CorpusPaths``).
   var defaultCorpus: String {
-    [.changes, .backend, .tokens, .completions].contains(suite) ? "cities500" : "w1"
+    [.changes, .backend, .tokens, .completions, .filter].contains(suite) ? "cities500" : "w1"
   }
 
   /// The queries to type, one per line, empty lines left out: `--queries`, or the data set's
@@ -212,6 +225,24 @@ struct Bench: AsyncParsableCommand {
       "Also type the keystrokes into SQLite FTS5 with the trigram tokenizer over the same items, the peer (typing)."
   )
   var sqlite = false
+
+  @Flag(
+    help:
+      "Give the SQLite peer the raw values even when its tokenizer has no remove_diacritics (before 3.45): it then folds case only (typing, with --sqlite)."
+  )
+  var sqliteRaw = false
+
+  @Option(
+    help:
+      "Pause this many milliseconds before each search, the CPU caches evicted first, as between a person's keystrokes (typing; 0: back to back)."
+  )
+  var gapMs = 0
+
+  @Flag(
+    help:
+      "A fresh incremental filter for each query: nothing cached from the previous one (typing)."
+  )
+  var freshFilter = false
 
   @Option(
     help:

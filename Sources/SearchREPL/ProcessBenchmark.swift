@@ -12,9 +12,11 @@ import SearchDataSets
 
 /// One run of a program as a user starts it, measured from outside: wall time from spawn to
 /// exit, and the process's own peak resident memory (`wait4`'s `ru_maxrss`, which counts that
-/// child only).
+/// child only), and its CPU time (user and system, `wait4`'s `ru_utime` and `ru_stime`).
 struct SpawnedRun {
   var milliseconds: Double
+  /// The child's user and system CPU time, every thread.
+  var cpuMilliseconds: Double
   var peakMegabytes: Double
   /// The size of what it wrote on standard output.
   var outputBytes: Int
@@ -61,8 +63,13 @@ struct SpawnedRun {
     var information = stat()
     let size = stat(output, &information) == 0 ? Int(information.st_size) : 0
     // Linux gives ru_maxrss in KiB.
+    func milliseconds(_ time: timeval) -> Double {
+      Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000
+    }
     return SpawnedRun(
-      milliseconds: elapsed.milliseconds, peakMegabytes: Double(usage.ru_maxrss) / 1024,
+      milliseconds: elapsed.milliseconds,
+      cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
+      peakMegabytes: Double(usage.ru_maxrss) / 1024,
       outputBytes: size)
   }
 
@@ -78,11 +85,13 @@ struct SpawnedRun {
 /// The medians of several runs of one command.
 struct RunFigures {
   var milliseconds: Double
+  var cpuMilliseconds: Double
   var peakMegabytes: Double
   var outputBytes: Int
 
   init(_ runs: [SpawnedRun]) {
     milliseconds = percentile(runs.map(\.milliseconds), 0.5)
+    cpuMilliseconds = percentile(runs.map(\.cpuMilliseconds), 0.5)
     peakMegabytes = percentile(runs.map(\.peakMegabytes), 0.5)
     outputBytes = runs.first?.outputBytes ?? 0
   }
@@ -90,16 +99,38 @@ struct RunFigures {
 
 /// `bench --suite startup`: the time from starting `SearchREPL repl --corpus NAME` to its prompt
 /// (it loads, indexes, builds the table, then reads end of input and quits), and its peak
-/// memory, for each benchmark data set that is built. The baseline, in the same run, is reading
-/// the data set's file once (what no loader can beat).
+/// memory, for each benchmark data set that is built, in each way to start (``variants``). The
+/// baselines, in the same run: reading the data set's file once (what no loader can beat), the
+/// file's size for peak memory, and the first way to start for the others.
 struct StartupBenchmark {
   let options: Bench
   static let dataSets = ["cities", "w1", "cities500"]
 
+  /// A way to start the REPL: its name and the arguments added after `repl --corpus PATH`.
+  struct Variant {
+    var name: String
+    var arguments: [String]
+  }
+
+  /// The ways to start measured, the first the baseline of the others. A new way to start (a
+  /// saved index, say) is one more element.
+  static let variants = [
+    Variant(name: "default folding", arguments: []),
+    Variant(name: "--fold +latin", arguments: ["--fold", "+latin"]),
+  ]
+
+  private struct Row {
+    var name: String
+    var bytes: Int
+    var read: Double
+    /// Per variant, in the order of ``variants``.
+    var starts: [RunFigures]
+  }
+
   func run() throws {
     let executable = try SpawnedRun.ownExecutable()
     let runs = max(options.runs, 1)
-    var rows: [(name: String, bytes: Int, read: Double, start: RunFigures)] = []
+    var rows: [Row] = []
     let progress = BenchProgress()
     for name in options.corpus.map({ [$0] }) ?? Self.dataSets {
       let path: String
@@ -116,9 +147,9 @@ struct StartupBenchmark {
         print("\(name): not measured (\(data) is not built; Corpus/README.md says how)")
         continue
       }
-      // Reading and starting alternate, so that both meet the same load.
+      // Reading and each way to start alternate, so that all meet the same load.
       var reads: [Double] = []
-      var starts: [SpawnedRun] = []
+      var starts = Array(repeating: [SpawnedRun](), count: Self.variants.count)
       var bytes = 0
       for run in 0..<runs {
         progress.show("\(name): run \(run + 1) of \(runs)")
@@ -127,46 +158,96 @@ struct StartupBenchmark {
         bytes = try FileBytes.contents(of: data).mapError { CommandError("\(data): \($0)") }
           .get().count
         reads.append((clock.now - begin).milliseconds)
-        starts.append(
-          try SpawnedRun.run(executable, ["repl", "--corpus", path], input: "/dev/null"))
+        for (index, variant) in Self.variants.enumerated() {
+          starts[index].append(
+            try SpawnedRun.run(
+              executable, ["repl", "--corpus", path] + variant.arguments, input: "/dev/null"))
+        }
       }
-      rows.append((name, bytes, percentile(reads, 0.5), RunFigures(starts)))
+      rows.append(
+        Row(
+          name: name, bytes: bytes, read: percentile(reads, 0.5),
+          starts: starts.map(RunFigures.init)))
     }
     progress.clear()
+    let targets = rows.flatMap { row -> [BenchTarget] in
+      guard let first = row.starts.first else { return [] }
+      var targets = [
+        BenchTarget(
+          name: "\(row.name): start-up wall vs reading the data file", figure: first.milliseconds,
+          peerFigure: row.read, unit: "ms", limit: nil),
+        BenchTarget(
+          name: "\(row.name): start-up peak RSS vs the data file's size",
+          figure: first.peakMegabytes, peerFigure: Double(row.bytes) / 1_048_576, unit: "MiB",
+          limit: nil),
+      ]
+      for (variant, start) in zip(Self.variants, row.starts).dropFirst() {
+        targets.append(
+          BenchTarget(
+            name: "\(row.name): start-up wall, \(variant.name) vs \(Self.variants[0].name)",
+            figure: start.milliseconds, peerFigure: first.milliseconds, unit: "ms", limit: nil))
+      }
+      return targets
+    }
     if options.json {
       let objects = rows.map { row -> String in
         var object = JSONObject()
         object.add("data_set", row.name)
         object.add("data_bytes", row.bytes)
         object.add("read_ms", row.read)
-        object.add("startup_ms", row.start.milliseconds)
-        object.add("startup_vs_read", row.read > 0 ? row.start.milliseconds / row.read : .nan)
-        object.add("peak_rss_mb", row.start.peakMegabytes)
+        if let first = row.starts.first {
+          object.add("startup_ms", first.milliseconds)
+          object.add("startup_vs_read", row.read > 0 ? first.milliseconds / row.read : .nan)
+          object.add("peak_rss_mb", first.peakMegabytes)
+        }
+        let variants = zip(Self.variants, row.starts).map { variant, start -> String in
+          var object = JSONObject()
+          object.add("variant", variant.name)
+          object.add("arguments", raw: JSONObject.array(variant.arguments.map(JSONObject.quoted)))
+          object.add("startup_ms", start.milliseconds)
+          object.add("startup_cpu_ms", start.cpuMilliseconds)
+          object.add("peak_rss_mb", start.peakMegabytes)
+          return object.json
+        }
+        object.add("variants", raw: JSONObject.array(variants))
         return object.json
       }
       var object = JSONObject()
       object.add("runs", runs)
       object.add("data_sets", raw: JSONObject.array(objects))
+      object.add("targets", raw: JSONObject.array(targets.map(\.json)))
       print(object.json)
       return
     }
     print(
-      "start-up: `SearchREPL repl --corpus NAME < /dev/null` (load, index, table, prompt, quit),"
-        + " median of \(runs) runs, against reading the data file once in the same run")
+      "start-up: `SearchREPL repl --corpus NAME [VARIANT] < /dev/null` (load, index, table,"
+        + " prompt, quit), median of \(runs) runs, each way to start interleaved with reading"
+        + " the data file once in the same run")
     for row in rows {
       print(
         String(
-          format:
-            "%@: %.0f ms, peak RSS %.1f MB; reading the %.1f MB file: %.1f ms (start-up = %.1f reads)",
-          row.name, row.start.milliseconds, row.start.peakMegabytes, Double(row.bytes) / 1e6,
-          row.read, row.read > 0 ? row.start.milliseconds / row.read : .nan))
+          format: "%@: reading the %.1f MB file: %.1f ms", row.name, Double(row.bytes) / 1e6,
+          row.read))
+      for (variant, start) in zip(Self.variants, row.starts) {
+        print(
+          String(
+            format:
+              "  %@: wall %.0f ms (%.1f reads), CPU %.0f ms, peak RSS %.1f MB (%.2f× the file)",
+            variant.name, start.milliseconds,
+            row.read > 0 ? start.milliseconds / row.read : .nan, start.cpuMilliseconds,
+            start.peakMegabytes, start.peakMegabytes / (Double(row.bytes) / 1_048_576)))
+      }
     }
+    print("targets (our figure vs its baseline, from this run; ratio = figure/baseline):")
+    targets.forEach { print($0.text) }
   }
 }
 
 /// `bench --suite filter`: `SearchREPL filter QUERY < FILE` against `fzf --filter QUERY --exact
 /// -i --no-sort < FILE` (both whole processes, input order, the same lines), for the first
-/// queries of the data set's list, engines interleaved.
+/// queries of the data set's list, engines interleaved. The target compares the children's CPU
+/// time (user and system, from `wait4`), which a shared machine's load changes less than wall
+/// time; wall time is reported beside it.
 struct FilterBenchmark {
   let options: Bench
   /// How many of the data set's queries are run (each whole, as a command line).
@@ -182,6 +263,8 @@ struct FilterBenchmark {
     let progress = BenchProgress()
     var ours: [Double] = []
     var theirs: [Double] = []
+    var oursCPU: [Double] = []
+    var theirsCPU: [Double] = []
     var rows: [String] = []
     var objects: [String] = []
     for (number, query) in queries.enumerated() {
@@ -197,17 +280,21 @@ struct FilterBenchmark {
       let b = RunFigures(fzf)
       ours.append(a.milliseconds)
       theirs.append(b.milliseconds)
+      oursCPU.append(a.cpuMilliseconds)
+      theirsCPU.append(b.cpuMilliseconds)
       let quoted = "\"\(query)\""
       rows.append(
         "  " + quoted + String(repeating: " ", count: max(20 - quoted.count, 1))
           + String(
             format:
-              "SearchREPL %7.1f ms %6.1f MB %9d bytes out | fzf %7.1f ms %6.1f MB %9d bytes out | %.2f×",
-            a.milliseconds, a.peakMegabytes, a.outputBytes, b.milliseconds, b.peakMegabytes,
-            b.outputBytes, a.milliseconds / b.milliseconds))
+              "SearchREPL CPU %7.1f ms wall %7.1f ms %6.1f MB %9d bytes out | fzf CPU %7.1f ms wall %7.1f ms %6.1f MB %9d bytes out | CPU %.2f×",
+            a.cpuMilliseconds, a.milliseconds, a.peakMegabytes, a.outputBytes, b.cpuMilliseconds,
+            b.milliseconds, b.peakMegabytes, b.outputBytes, a.cpuMilliseconds / b.cpuMilliseconds))
       var object = JSONObject()
       object.add("query", query)
       object.add("searchrepl_ms", a.milliseconds)
+      object.add("searchrepl_cpu_ms", a.cpuMilliseconds)
+      object.add("fzf_cpu_ms", b.cpuMilliseconds)
       object.add("searchrepl_peak_rss_mb", a.peakMegabytes)
       object.add("searchrepl_output_bytes", a.outputBytes)
       object.add("fzf_ms", b.milliseconds)
@@ -217,6 +304,11 @@ struct FilterBenchmark {
     }
     progress.clear()
     let ratio = percentile(ours, 0.5) / percentile(theirs, 0.5)
+    let target = BenchTarget(
+      name: "\(manifest.name): whole-process filter, CPU (user+sys), median over the queries,"
+        + " vs fzf --filter --exact -i --no-sort",
+      figure: percentile(oursCPU, 0.5), peerFigure: percentile(theirsCPU, 0.5), unit: "ms",
+      limit: 0.5)
     if options.json {
       var object = JSONObject()
       object.add("data", data)
@@ -224,7 +316,11 @@ struct FilterBenchmark {
       object.add("searchrepl_p50_ms", percentile(ours, 0.5))
       object.add("fzf_p50_ms", percentile(theirs, 0.5))
       object.add("searchrepl_vs_fzf", ratio)
+      object.add("searchrepl_cpu_p50_ms", target.figure)
+      object.add("fzf_cpu_p50_ms", target.peerFigure)
+      object.add("searchrepl_vs_fzf_cpu", target.ratio)
       object.add("queries", raw: JSONObject.array(objects))
+      object.add("targets", raw: JSONObject.array([target.json]))
       print(object.json)
       return
     }
@@ -236,7 +332,10 @@ struct FilterBenchmark {
     rows.forEach { print($0) }
     print(
       String(
-        format: "median over the queries: SearchREPL %.1f ms, fzf %.1f ms: SearchREPL/fzf %.2f×",
+        format:
+          "median over the queries, wall: SearchREPL %.1f ms, fzf %.1f ms: SearchREPL/fzf %.2f×",
         percentile(ours, 0.5), percentile(theirs, 0.5), ratio))
+    print("targets (our figure vs the peer's, from this run; ratio = ours/peer's):")
+    print(target.text)
   }
 }

@@ -12,12 +12,22 @@ import SearchCore
 /// which SQLite tests row by row: terms of fewer than 3 characters, the anchors of `^` and `$`,
 /// fuzzy terms. `LIKE` folds ASCII case only, and SQLite before 3.45 folds no diacritics, so
 /// its answers differ from SearchCore's where those matter; the benchmark counts how often.
+///
+/// Without `remove_diacritics` (SQLite before 3.45, Debian 12's 3.40), the peer can be given
+/// SearchCore's normalizer: it then stores every value folded by it and asks folded terms, so
+/// that it is compared on matching and its answers are SearchCore's where the query language
+/// allows (the folding itself, done once at insertion, is then not SQLite's cost).
 final class SQLitePeer {
   /// The SQLite library's version, as `sqlite3_libversion` gives it.
   static var version: String { String(cString: sqlite3_libversion()) }
 
   /// Whether the tokenizer removes diacritics (`remove_diacritics 1`, SQLite 3.45 and later).
   let removesDiacritics: Bool
+  /// The normalizer that folded the stored values and folds the queries' terms, when the
+  /// tokenizer cannot remove diacritics and one was given.
+  private let folding: Normalizer?
+  /// Whether the values are stored folded by SearchCore's normalizer.
+  var isFolded: Bool { folding != nil }
   private let database: OpaquePointer
   private let schema: Schema
   private let scopes: [Scope]
@@ -26,8 +36,9 @@ final class SQLitePeer {
   /// The column of each attribute a scope filters by, by attribute index.
   private let attributeColumns: [Int: String]
 
-  /// Creates the table and inserts every item of `model`, in one transaction.
-  init(model: Model, scopes: [Scope]) throws {
+  /// Creates the table and inserts every item of `model`, in one transaction; when the
+  /// tokenizer has no `remove_diacritics` and `folding` is given, every value folded by it.
+  init(model: Model, scopes: [Scope], folding: Normalizer? = nil) throws {
     var handle: OpaquePointer?
     guard
       sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
@@ -56,8 +67,10 @@ final class SQLitePeer {
     }
     if create("trigram case_sensitive 0 remove_diacritics 1") {
       removesDiacritics = true
+      self.folding = nil
     } else if create("trigram case_sensitive 0") {
       removesDiacritics = false
+      self.folding = folding
     } else {
       let message = String(cString: sqlite3_errmsg(handle))
       sqlite3_close(handle)
@@ -78,7 +91,9 @@ final class SQLitePeer {
       insert.bind(Int64(position), at: 1)
       var slot: Int32 = 2
       for field in searched {
-        insert.bind(model.values(of: id, field: field).joined(separator: "\n"), at: slot)
+        var values = model.values(of: id, field: field)
+        if let folding = self.folding { values = try values.map { try folding.fold($0) } }
+        insert.bind(values.joined(separator: "\n"), at: slot)
         slot += 1
       }
       for attribute in filtered.sorted() {
@@ -97,7 +112,8 @@ final class SQLitePeer {
   func search(_ query: Query, scope index: Int) throws -> [Int] {
     let sql = try SQLitePeerQuery(
       query, scope: scopes.indices.contains(index) ? scopes[index] : Scope(title: "All"),
-      schema: schema, fieldColumns: fieldColumns, attributeColumns: attributeColumns)
+      schema: schema, fieldColumns: fieldColumns, attributeColumns: attributeColumns,
+      fold: folding.map { folding in { try folding.fold($0) } })
     let statement = try Statement(database, sql.text)
     for (offset, value) in sql.bindings.enumerated() {
       statement.bind(value, at: Int32(offset + 1))
@@ -158,7 +174,7 @@ struct SQLitePeerQuery {
 
   init(
     _ query: Query, scope: Scope, schema: Schema, fieldColumns: [Int: String],
-    attributeColumns: [Int: String]
+    attributeColumns: [Int: String], fold: ((String) throws -> String)? = nil
   ) throws {
     let fields: [Int]
     if let names = scope.fields {
@@ -188,7 +204,9 @@ struct SQLitePeerQuery {
     // are SQL conditions, a term's phrase a subquery on the index where it has one.
     var matches: [String] = []
     for set in query.sets {
-      let terms = set.terms.map { Self.term($0, columns: columns) }
+      let terms = try set.terms.map {
+        Self.term($0, text: try fold?($0.text) ?? $0.text, columns: columns)
+      }
       if terms.allSatisfy({ $0.phrase != nil && $0.like == nil && !$0.isInverse }) {
         let phrases = terms.compactMap(\.phrase)
         matches.append(
@@ -239,8 +257,8 @@ struct SQLitePeerQuery {
     var isInverse: Bool
   }
 
-  private static func term(_ term: Term, columns: [String]) -> PeerTerm {
-    let text = term.text
+  /// `text` is the term's text as the table holds it: folded when the values are.
+  private static func term(_ term: Term, text: String, columns: [String]) -> PeerTerm {
     let indexed = text.unicodeScalars.count >= indexedLength && term.kind != .fuzzy
     let phrase = indexed ? "\"" + text.replacingAll("\"", with: "\"\"") + "\"" : nil
     let escaped = likeEscaped(text)

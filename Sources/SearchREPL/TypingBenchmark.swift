@@ -11,20 +11,38 @@ import SearchDataSets
 #endif
 
 /// Types a fixed list of queries character by character into the incremental filter, as a
-/// person at a search field would, and measures every keystroke.
+/// person at a search field would, and measures every keystroke: wall time and the process's
+/// CPU time (the scans run on every core), scoped and unscoped keystrokes apart, and, with
+/// `--sqlite`, SQLite FTS5 typed the same keystrokes interleaved with ours.
 struct TypingBenchmark {
   let options: Bench
 
-  /// Every how many queries the scope changes (and the query runs again, a full scan).
-  static let scopeChangeEvery = 10
+  /// The scope a query is typed in: every other query in scope 0 (all items, unscoped), the
+  /// others in the other scopes in turn, so that half the keystrokes are unscoped.
+  static func scope(ofQuery number: Int, scopes: Int) -> Int {
+    guard scopes > 1, number % 2 == 1 else { return 0 }
+    return 1 + (number / 2) % (scopes - 1)
+  }
 
   private struct Keystroke {
     var text: String
     var scope: Int
     var foldedLength: Int
     var milliseconds: Double
+    /// The process's CPU time over the keystroke (every thread).
+    var cpuMilliseconds: Double
     var isFullScan: Bool
     var results: Int
+    /// The peer's answer to the same keystroke, when it is typed too.
+    var peer: PeerAnswer?
+  }
+
+  /// SQLite's answer to one keystroke.
+  private struct PeerAnswer {
+    var milliseconds: Double
+    var cpuMilliseconds: Double
+    /// Whether its rows are ours, item for item.
+    var agrees: Bool
   }
 
   func run() throws {
@@ -33,6 +51,9 @@ struct TypingBenchmark {
     let path = try options.resolvedCorpusPath()
     let queries = try options.queryLines(corpusPath: path)
     let progress = BenchProgress()
+    guard options.gapMs >= 0 else {
+      throw CommandError("--gap-ms \(options.gapMs): give a pause of 0 or more milliseconds")
+    }
 
     var start = clock.now
     let manifest = try Manifest.load(from: path)
@@ -52,10 +73,29 @@ struct TypingBenchmark {
     let buildTime = clock.now - start
     let peakAfterBuild = Self.peakResidentMegabytes()
 
+    // The peer, built before the typing so that each keystroke goes to both in turn.
+    var peer: SQLitePeer?
+    var peerBuild = 0.0
+    if options.sqlite {
+      progress.show("SQLite: inserting \(model.count) items")
+      start = clock.now
+      peer = try SQLitePeer(
+        model: model, scopes: corpus.scopeBar.scopes, folding: options.sqliteRaw ? nil : normalizer)
+      peerBuild = (clock.now - start).milliseconds
+    }
+
     // The bandwidth baseline, before and after the typing (the load on a shared machine
     // changes): half of its passes each time.
     let bandwidth = BandwidthBaseline(columns: corpus.index.foldedColumns)
     var passes = bandwidth.measure(passes: BandwidthBaseline.passes / 2)
+
+    let evictor = options.gapMs > 0 ? CacheEvictor() : nil
+    // A pause before each search in --gap-ms mode: the caches evicted, then the gap slept.
+    func pause() {
+      guard let evictor else { return }
+      evictor.evict()
+      usleep(UInt32(options.gapMs * 1000))
+    }
 
     var filter = IncrementalFilter()
     var keystrokes: [Keystroke] = []
@@ -63,23 +103,34 @@ struct TypingBenchmark {
     // too (measured apart: peers and the Foundation baseline take no empty query).
     var clears: [Double] = []
     let scopes = corpus.scopeBar.scopes.count
-    var scope = 0
     for (number, query) in queries.enumerated() {
       progress.show("typing query \(number + 1) of \(queries.count): \(query)")
+      let scope = Self.scope(ofQuery: number, scopes: scopes)
+      if options.freshFilter { filter = IncrementalFilter() }
       // The field is cleared, then the query typed one character at a time.
+      pause()
       clears.append(
         try search("", scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer)
-          .milliseconds)
+          .keystroke.milliseconds)
       var typed = ""
       for character in query {
         typed.append(character)
-        keystrokes.append(
-          try search(typed, scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer))
-      }
-      if (number + 1) % Self.scopeChangeEvery == 0 && scopes > 1 {
-        scope = scope + 1 < scopes ? scope + 1 : 0
-        keystrokes.append(
-          try search(typed, scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer))
+        pause()
+        // Ours and the peer's in turn, the order alternating keystroke by keystroke.
+        let peerFirst = keystrokes.count % 2 == 1
+        var theirs: (milliseconds: Double, cpu: Double, rows: [Int])?
+        if peerFirst, let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
+        var (keystroke, items) = try search(
+          typed, scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer)
+        if !peerFirst, let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
+        if let theirs {
+          let agrees =
+            items.count == theirs.rows.count
+            && Set(items) == Set(theirs.rows.map { model.id(at: $0) })
+          keystroke.peer = PeerAnswer(
+            milliseconds: theirs.milliseconds, cpuMilliseconds: theirs.cpu, agrees: agrees)
+        }
+        keystrokes.append(keystroke)
       }
     }
     let peakMemory = Self.peakResidentMegabytes()
@@ -95,15 +146,13 @@ struct TypingBenchmark {
     if let limit = options.showSlowerThan {
       for keystroke in keystrokes where keystroke.milliseconds > limit {
         let line = String(
-          format: "slow: %8.3f ms  scope %d  %@  %d results  %@", keystroke.milliseconds,
-          keystroke.scope, keystroke.isFullScan ? "full scan" : "narrowed ", keystroke.results,
+          format: "slow: %8.3f ms (CPU %8.3f ms)  scope %d  %@  %d results  %@",
+          keystroke.milliseconds, keystroke.cpuMilliseconds, keystroke.scope,
+          keystroke.isFullScan ? "full scan" : "narrowed ", keystroke.results,
           "\"\(keystroke.text)\"")
         print(line)
       }
     }
-    let typing = keystrokes.map(\.milliseconds)
-    let longer = keystrokes.filter { $0.foldedLength >= 3 }.map(\.milliseconds)
-    let fullScans = keystrokes.filter(\.isFullScan).map(\.milliseconds)
 
     // The baseline, on an even sample of every keystroke (first letters too): what an app
     // gets from `filter` and Foundation, each keystroke a scan of every searched value; and,
@@ -128,111 +177,99 @@ struct TypingBenchmark {
       let scan = try search(
         keystroke.text, scope: keystroke.scope, filter: &fresh, corpus: corpus,
         normalizer: normalizer)
-      fullScansOnSample.append(scan.milliseconds)
+      fullScansOnSample.append(scan.keystroke.milliseconds)
       typedOnSample.append(keystroke.milliseconds)
     }
     progress.clear()
 
-    let peer =
-      try options.sqlite ? measurePeer(keystrokes, corpus: corpus, progress: progress) : nil
-
+    let all = keystrokes
     let summary = Summary(
-      items: model.count, queries: queries.count, keystrokes: keystrokes.count,
+      corpusName: manifest.name, items: model.count, queries: queries.count,
+      scopeTitle: corpus.scopeBar.scopes.first?.title ?? "All",
       loadMilliseconds: loadTime.milliseconds, buildMilliseconds: buildTime.milliseconds,
-      typing: typing, longer: longer, fullScans: fullScans, clears: clears,
+      gapMilliseconds: options.gapMs, freshFilter: options.freshFilter,
+      typing: all.map(\.milliseconds), cpu: all.map(\.cpuMilliseconds),
+      longer: all.filter { $0.foldedLength >= 3 }.map(\.milliseconds),
+      longerCPU: all.filter { $0.foldedLength >= 3 }.map(\.cpuMilliseconds),
+      unscopedCPU: all.filter { $0.scope == 0 }.map(\.cpuMilliseconds),
+      unscoped: all.filter { $0.scope == 0 }.map(\.milliseconds),
+      scoped: all.filter { $0.scope != 0 }.map(\.milliseconds),
+      scopedCPU: all.filter { $0.scope != 0 }.map(\.cpuMilliseconds),
+      fullScans: all.filter(\.isFullScan).map(\.milliseconds), clears: clears,
       foundation: foundation,
       fullScansOnSample: fullScansOnSample, typedOnSample: typedOnSample,
       peakMemory: peakMemory, foldedBytes: bandwidth.byteCount,
-      passMilliseconds: percentile(passes, 0.5), peer: peer)
+      passMilliseconds: percentile(passes, 0.5),
+      peer: peer.map { peer in
+        PeerFigures(
+          name: "SQLite \(SQLitePeer.version) FTS5, trigram tokenizer, case_sensitive 0"
+            + (peer.removesDiacritics
+              ? ", remove_diacritics 1"
+              : peer.isFolded
+                ? " (no remove_diacritics before 3.45: fed SearchCore's folded values and"
+                  + " folded queries, so it is compared on matching, not folding)"
+                : " (no remove_diacritics before 3.45, raw values: it folds case only)"),
+          buildMilliseconds: peerBuild,
+          typing: all.compactMap(\.peer?.milliseconds),
+          cpu: all.compactMap(\.peer?.cpuMilliseconds),
+          longerCPU: all.filter { $0.foldedLength >= 3 }.compactMap(\.peer?.cpuMilliseconds),
+          longer: all.filter { $0.foldedLength >= 3 }.compactMap(\.peer?.milliseconds),
+          agreeing: all.filter { $0.peer?.agrees == true }.count)
+      })
     print(options.json ? summary.json : summary.text)
   }
 
-  /// Builds the SQLite peer over the same items and types the same keystrokes into it (each
-  /// distinct text and scope once: SQLite keeps no state between queries, so a repeat costs
-  /// what the first did); compares its answers with SearchCore's full scan of the same text.
-  private func measurePeer(
-    _ keystrokes: [Keystroke], corpus: SearchCorpus, progress: BenchProgress
-  ) throws -> PeerFigures {
+  /// Asks the peer one keystroke's text: its wall and CPU time (parsing and SQL included, as
+  /// ours includes parsing) and the positions of its rows.
+  private func ask(_ peer: SQLitePeer, _ text: String, scope: Int, _ normalizer: Normalizer)
+    throws -> (milliseconds: Double, cpu: Double, rows: [Int])
+  {
     let clock = ContinuousClock()
-    let model = corpus.model
-    progress.show("SQLite: inserting \(model.count) items")
-    var start = clock.now
-    let peer = try SQLitePeer(model: model, scopes: corpus.scopeBar.scopes)
-    let build = (clock.now - start).milliseconds
-    let normalizer = corpus.index.normalizer
-
-    struct Answer {
-      var milliseconds: Double
-      var isSame: Bool
-    }
-    var answers: [String: Answer] = [:]
-    var typing: [Double] = []
-    var longer: [Double] = []
-    var same = 0
-    for (number, keystroke) in keystrokes.enumerated() {
-      let key = "\(keystroke.scope)\u{0}\(keystroke.text)"
-      let answer: Answer
-      if let known = answers[key] {
-        answer = known
-      } else {
-        progress.show(
-          "SQLite: keystroke \(number + 1) of \(keystrokes.count): \"\(keystroke.text)\"")
-        let query = try Query(keystroke.text, normalizer: normalizer)
-        start = clock.now
-        let found = try peer.search(query, scope: keystroke.scope)
-        let milliseconds = (clock.now - start).milliseconds
-        var fresh = IncrementalFilter()
-        guard let ours = fresh.search(query, scope: keystroke.scope, in: corpus) else {
-          throw CommandError("a search was cancelled")
-        }
-        let isSame =
-          ours.items.count == found.count
-          && Set(ours.items) == Set(found.map { model.id(at: $0) })
-        answer = Answer(milliseconds: milliseconds, isSame: isSame)
-        answers[key] = answer
-      }
-      typing.append(answer.milliseconds)
-      if keystroke.foldedLength >= 3 { longer.append(answer.milliseconds) }
-      if answer.isSame { same += 1 }
-    }
-    progress.clear()
-    return PeerFigures(
-      name: "SQLite \(SQLitePeer.version) FTS5, trigram tokenizer, case_sensitive 0"
-        + (peer.removesDiacritics ? ", remove_diacritics 1" : " (remove_diacritics needs 3.45)"),
-      buildMilliseconds: build, typing: typing, longer: longer, distinct: answers.count,
-      sameResults: same)
+    let cpu = processCPUMilliseconds()
+    let start = clock.now
+    let query = try Query(text, normalizer: normalizer)
+    let rows = try peer.search(query, scope: scope)
+    let wall = (clock.now - start).milliseconds
+    return (wall, processCPUMilliseconds() - cpu, rows)
   }
 
-  /// A peer's figures over the same keystrokes.
+  /// A peer's figures over the same keystrokes, typed interleaved with ours.
   private struct PeerFigures {
     var name: String
     var buildMilliseconds: Double
-    /// Every keystroke, in the order typed, and those of ≥ 3 folded characters.
+    /// Every keystroke, in the order typed, and those of ≥ 3 folded characters: wall and CPU.
     var typing: [Double]
+    var cpu: [Double]
+    var longerCPU: [Double]
     var longer: [Double]
-    /// How many distinct texts and scopes were measured.
-    var distinct: Int
     /// The keystrokes whose answer is SearchCore's, item for item.
-    var sameResults: Int
+    var agreeing: Int
+
+    /// The fraction of keystrokes whose rows are ours.
+    var agreement: Double { typing.isEmpty ? .nan : Double(agreeing) / Double(typing.count) }
   }
 
   private func search(
     _ text: String, scope: Int, filter: inout IncrementalFilter, corpus: SearchCorpus,
     normalizer: Normalizer
-  ) throws -> Keystroke {
+  ) throws -> (keystroke: Keystroke, items: [ItemID]) {
     let clock = ContinuousClock()
+    let cpu = processCPUMilliseconds()
     let start = clock.now
     let query = try Query(text, normalizer: normalizer)
     guard let result = filter.search(query, scope: scope, in: corpus) else {
       throw CommandError("a search was cancelled")
     }
     let time = clock.now - start
+    let cpuTime = processCPUMilliseconds() - cpu
     let folded = query.sets.flatMap(\.terms).reduce(0) {
       $0 + String(decoding: $1.pattern.utf8, as: UTF8.self).count
     }
-    return Keystroke(
+    let keystroke = Keystroke(
       text: text, scope: scope, foldedLength: folded, milliseconds: time.milliseconds,
-      isFullScan: result.path == .fullScan && !query.isEmpty, results: result.items.count)
+      cpuMilliseconds: cpuTime, isFullScan: result.path == .fullScan && !query.isEmpty,
+      results: result.items.count)
+    return (keystroke, result.items)
   }
 
   /// The process's peak resident memory, from /proc/self/status (VmHWM).
@@ -248,15 +285,28 @@ struct TypingBenchmark {
   }
 
   private struct Summary {
+    var corpusName: String
     var items: Int
     var queries: Int
-    var keystrokes: Int
+    /// The title of scope 0, the unscoped one.
+    var scopeTitle: String
     var loadMilliseconds: Double
     var buildMilliseconds: Double
-    /// Every keystroke as typed, first letters and scope changes included.
+    /// The pause before each search (0: back to back), and whether each query had a fresh
+    /// filter (no incremental cache from the previous query).
+    var gapMilliseconds: Int
+    var freshFilter: Bool
+    /// Every keystroke as typed, first letters included: wall and the process's CPU time.
     var typing: [Double]
+    var cpu: [Double]
     /// The keystrokes whose query has 3 or more folded characters.
     var longer: [Double]
+    var longerCPU: [Double]
+    /// The keystrokes in scope 0 (all items) and in the other scopes.
+    var unscopedCPU: [Double]
+    var unscoped: [Double]
+    var scoped: [Double]
+    var scopedCPU: [Double]
     var fullScans: [Double]
     /// Clearing the field before each query (the scope's items, no term to match).
     var clears: [Double]
@@ -270,17 +320,19 @@ struct TypingBenchmark {
     var passMilliseconds: Double
     var peer: PeerFigures?
 
+    var keystrokes: Int { typing.count }
+
     /// A latency in passes of the bandwidth baseline.
     func passes(_ milliseconds: Double) -> Double {
       passMilliseconds > 0 ? milliseconds / passMilliseconds : .nan
     }
 
-    /// How many times faster SearchCore's full scan is than Foundation's, at the median of
-    /// the same keystrokes: like with like, each scans every item.
+    /// The headline, like with like: how many times faster SearchCore's full scan is than
+    /// Foundation's, at the median of the same keystrokes (each scans every item).
     var fullScanRatio: Double { ratio(foundation, fullScansOnSample) }
     /// How many times faster a keystroke as typed is (narrowed from the previous one, or a
     /// full scan for a first letter) than Foundation's scan, which is what an app that
-    /// filters an array gets on every keystroke.
+    /// filters an array gets on every keystroke: not like with like.
     var typedRatio: Double { ratio(foundation, typedOnSample) }
 
     private func ratio(_ baseline: [Double], _ ours: [Double]) -> Double {
@@ -288,65 +340,118 @@ struct TypingBenchmark {
       return median > 0 ? percentile(baseline, 0.5) / median : .nan
     }
 
+    /// Issue 32's targets this run measures, each figure beside its peer's.
+    var targets: [BenchTarget] {
+      let name = corpusName
+      var targets = [
+        BenchTarget(
+          name: "\(name): every keystroke, CPU p99 vs one memchr pass (passes ≤ 3)",
+          figure: percentile(cpu, 0.99), peerFigure: passMilliseconds, unit: "ms", limit: 3)
+      ]
+      if let peer {
+        targets += [
+          BenchTarget(
+            name: "\(name): keystrokes of ≥ 3 characters, CPU p50 vs SQLite FTS5 trigram",
+            figure: percentile(longerCPU, 0.5), peerFigure: percentile(peer.longerCPU, 0.5),
+            unit: "ms", limit: 0.5),
+          BenchTarget(
+            name: "\(name): keystrokes of ≥ 3 characters, CPU p99 vs SQLite FTS5 trigram",
+            figure: percentile(longerCPU, 0.99), peerFigure: percentile(peer.longerCPU, 0.99),
+            unit: "ms", limit: 0.5),
+        ]
+      }
+      return targets
+    }
+
     var text: String {
       func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
-      // A latency, and the same in passes of the bandwidth baseline.
-      func both(_ value: Double) -> String {
-        String(format: "%.3f ms = %.2f passes", value, passes(value))
+      // p50, p99 and max of wall and CPU time, the CPU time also in passes.
+      func line(_ wall: [Double], _ cpu: [Double]) -> String {
+        let cpu99 = percentile(cpu, 0.99)
+        return "wall p50 \(ms(percentile(wall, 0.5))), p99 \(ms(percentile(wall, 0.99))), max "
+          + "\(ms(wall.max() ?? .nan)); CPU p50 \(ms(percentile(cpu, 0.5))), p99 \(ms(cpu99))"
+          + String(
+            format: " = %.2f passes (p50 %.2f)", passes(cpu99), passes(percentile(cpu, 0.5)))
       }
       // Baseline time over SearchCore's: above 1, SearchCore is faster.
       func times(_ value: Double) -> String {
         String(
           format: value < 10 ? "baseline/SearchCore %.2f×" : "baseline/SearchCore %.0f×", value)
       }
+      let mode =
+        (gapMilliseconds > 0
+          ? "a \(gapMilliseconds) ms gap before each search, CPU caches evicted (\(CacheEvictor.byteCount >> 20) MiB touched)"
+          : "back to back, caches hot")
+        + (freshFilter
+          ? "; a fresh filter per query" : "; one filter, its cache kept across queries")
       return """
-        items: \(items), queries: \(queries), keystrokes: \(keystrokes) (every one counted, first letters and scope changes too)
+        items: \(items), queries: \(queries), keystrokes: \(keystrokes) (every one counted, first letters too): \(unscoped.count) unscoped (scope \(scopeTitle), every other query) + \(scoped.count) scoped (the other scopes in turn)
+        mode: \(mode); CPU time is the whole process's (the scans use every core)
         load: \(ms(loadMilliseconds)), index build: \(ms(buildMilliseconds))
         bandwidth baseline: one memchr pass over the index's \(foldedBytes) folded bytes, one thread, median of \(BandwidthBaseline.passes): \(ms(passMilliseconds)) (\(String(format: "%.1f", passMilliseconds > 0 ? Double(foldedBytes) / passMilliseconds / 1e6 : .nan)) GB/s)
-        keystroke, all \(typing.count): p50 \(both(percentile(typing, 0.5))), p99 \(both(percentile(typing, 0.99))), max \(both(typing.max() ?? 0))
-        keystroke, the \(longer.count) of ≥ 3 folded characters: p50 \(both(percentile(longer, 0.5))), p99 \(both(percentile(longer, 0.99)))
-        full scan (\(fullScans.count): first letters, scope changes): p50 \(both(percentile(fullScans, 0.5))), p99 \(both(percentile(fullScans, 0.99)))
-        clearing the field (\(clears.count), before each query: the whole scope): p50 \(both(percentile(clears, 0.5))), p99 \(both(percentile(clears, 0.99))), max \(both(clears.max() ?? 0))
+        keystroke, all \(typing.count): \(line(typing, cpu))
+        keystroke, the \(unscoped.count) unscoped: \(line(unscoped, unscopedCPU))
+        keystroke, the \(scoped.count) scoped: \(line(scoped, scopedCPU))
+        keystroke, the \(longer.count) of ≥ 3 folded characters: \(line(longer, longerCPU))
+        full scan (\(fullScans.count): first letters, after a fresh filter): wall p50 \(ms(percentile(fullScans, 0.5))), p99 \(ms(percentile(fullScans, 0.99)))
+        clearing the field (\(clears.count), before each query: the whole scope): wall p50 \(ms(percentile(clears, 0.5))), p99 \(ms(percentile(clears, 0.99))), max \(ms(clears.max() ?? 0))
         peak RSS: \(String(format: "%.1f", peakMemory)) MB (before the baseline ran)
-        baseline: items.filter, every word of the text in some searched value (localizedStandardContains), on \(foundation.count) of the keystrokes evenly spread: p50 \(ms(percentile(foundation, 0.5)))
-          full scan vs full scan (SearchCore in a fresh filter, same keystrokes): p50 \(ms(percentile(fullScansOnSample, 0.5))), \(times(fullScanRatio))
-          as typed vs the baseline's scan (SearchCore narrows from the previous keystroke; an array filter scans every item each time): p50 \(ms(percentile(typedOnSample, 0.5))), \(times(typedRatio))
+        headline, like for like: Foundation's items.filter (localizedStandardContains, every word in some searched value) vs SearchCore's full scan in a fresh filter, the same \(foundation.count) keystrokes evenly spread: p50 \(ms(percentile(foundation, 0.5))) vs \(ms(percentile(fullScansOnSample, 0.5))), \(times(fullScanRatio))
+          as typed (not like for like: SearchCore narrows from the previous keystroke, the array filter scans every item each time): SearchCore p50 \(ms(percentile(typedOnSample, 0.5))), \(times(typedRatio))
         """ + peerText
+          + "\ntargets (our figure vs the peer's, from this run; ratio = ours/peer's):\n"
+          + targets.map(\.text).joined(separator: "\n")
     }
 
     /// The peer's lines: its figures and, for each, its time over SearchCore's (above 1,
     /// SearchCore is faster).
     private var peerText: String {
       guard let peer else { return "" }
-      func over(_ theirs: Double, _ ours: Double) -> String {
-        String(format: ours > 0 ? "peer/SearchCore %.1f×" : "", theirs / ours)
-      }
-      func line(_ values: [Double], _ ours: [Double], _ p: Double) -> String {
+      func pair(_ values: [Double], _ ours: [Double], _ p: Double) -> String {
         let theirs = percentile(values, p)
-        return String(format: "%.3f ms", theirs) + " (" + over(theirs, percentile(ours, p)) + ")"
+        let mine = percentile(ours, p)
+        return String(
+          format: "%.3f ms (ours %.3f ms, ours/peer %.2f×)", theirs, mine, mine / theirs)
       }
       return """
 
-        peer: \(peer.name), the same items and keystrokes (\(peer.distinct) distinct texts and scopes, each measured once; terms of < 3 characters, anchors and fuzzy terms by LIKE, a scan of the table)
-          index build: \(String(format: "%.1f ms", peer.buildMilliseconds)) (\(over(peer.buildMilliseconds, buildMilliseconds)), SearchCore's index build)
-          keystroke, all \(peer.typing.count): p50 \(line(peer.typing, typing, 0.5)), p99 \(line(peer.typing, typing, 0.99)), max \(String(format: "%.3f ms", peer.typing.max() ?? 0))
-          keystroke, the \(peer.longer.count) of ≥ 3 folded characters: p50 \(line(peer.longer, longer, 0.5)), p99 \(line(peer.longer, longer, 0.99))
-          results item for item SearchCore's on \(peer.sameResults) of \(peer.typing.count) keystrokes (the peer folds case with its tokenizer, ASCII case only in LIKE, and no diacritics without remove_diacritics)
+        peer: \(peer.name); typed interleaved with ours, keystroke by keystroke (the order alternating), the same items, scopes and keystrokes; terms of < 3 characters, anchors and fuzzy terms by LIKE, a scan of the table
+          index build: \(String(format: "%.1f ms", peer.buildMilliseconds)) (SearchCore's: \(String(format: "%.1f ms", buildMilliseconds)))
+          keystroke, all \(peer.typing.count): CPU p50 \(pair(peer.cpu, cpu, 0.5)), p99 \(pair(peer.cpu, cpu, 0.99)); wall p50 \(pair(peer.typing, typing, 0.5)), p99 \(pair(peer.typing, typing, 0.99))
+          keystroke, the \(peer.longer.count) of ≥ 3 folded characters: CPU p50 \(pair(peer.longerCPU, longerCPU, 0.5)), p99 \(pair(peer.longerCPU, longerCPU, 0.99)); wall p50 \(pair(peer.longer, longer, 0.5))
+          agreement: \(peer.agreeing) of \(peer.typing.count) keystrokes (\(String(format: "%.1f%%", peer.agreement * 100))) have SearchCore's rows, item for item
         """
     }
 
     var json: String {
       var object = JSONObject()
+      object.add("data_set", corpusName)
       object.add("items", items)
       object.add("queries", queries)
       object.add("keystrokes", keystrokes)
+      object.add("unscoped_keystrokes", unscoped.count)
+      object.add("scoped_keystrokes", scoped.count)
+      object.add("gap_ms", gapMilliseconds)
+      object.add("fresh_filter", freshFilter)
       object.add("load_ms", loadMilliseconds)
       object.add("index_build_ms", buildMilliseconds)
       object.add("keystroke_p50_ms", percentile(typing, 0.5))
       object.add("keystroke_p99_ms", percentile(typing, 0.99))
       object.add("keystroke_max_ms", typing.max() ?? 0)
+      object.add("keystroke_cpu_p50_ms", percentile(cpu, 0.5))
+      object.add("keystroke_cpu_p99_ms", percentile(cpu, 0.99))
       object.add("keystroke_3_chars_p50_ms", percentile(longer, 0.5))
       object.add("keystroke_3_chars_p99_ms", percentile(longer, 0.99))
+      object.add("keystroke_3_chars_cpu_p50_ms", percentile(longerCPU, 0.5))
+      object.add("keystroke_3_chars_cpu_p99_ms", percentile(longerCPU, 0.99))
+      object.add("unscoped_p50_ms", percentile(unscoped, 0.5))
+      object.add("unscoped_p99_ms", percentile(unscoped, 0.99))
+      object.add("unscoped_cpu_p50_ms", percentile(unscopedCPU, 0.5))
+      object.add("unscoped_cpu_p99_ms", percentile(unscopedCPU, 0.99))
+      object.add("scoped_p50_ms", percentile(scoped, 0.5))
+      object.add("scoped_p99_ms", percentile(scoped, 0.99))
+      object.add("scoped_cpu_p50_ms", percentile(scopedCPU, 0.5))
+      object.add("scoped_cpu_p99_ms", percentile(scopedCPU, 0.99))
       object.add("full_scan_p50_ms", percentile(fullScans, 0.5))
       object.add("full_scan_p99_ms", percentile(fullScans, 0.99))
       object.add("clear_p50_ms", percentile(clears, 0.5))
@@ -363,19 +468,25 @@ struct TypingBenchmark {
       object.add("bandwidth_pass_ms", passMilliseconds)
       object.add("keystroke_p50_passes", passes(percentile(typing, 0.5)))
       object.add("keystroke_p99_passes", passes(percentile(typing, 0.99)))
+      object.add("keystroke_cpu_p99_passes", passes(percentile(cpu, 0.99)))
       object.add("keystroke_3_chars_p99_passes", passes(percentile(longer, 0.99)))
       object.add("full_scan_p99_passes", passes(percentile(fullScans, 0.99)))
       if let peer {
         object.add("sqlite", peer.name)
         object.add("sqlite_index_build_ms", peer.buildMilliseconds)
+        object.add("sqlite_keystrokes", peer.typing.count)
         object.add("sqlite_keystroke_p50_ms", percentile(peer.typing, 0.5))
         object.add("sqlite_keystroke_p99_ms", percentile(peer.typing, 0.99))
-        object.add("sqlite_keystroke_max_ms", peer.typing.max() ?? 0)
+        object.add("sqlite_keystroke_cpu_p50_ms", percentile(peer.cpu, 0.5))
+        object.add("sqlite_keystroke_cpu_p99_ms", percentile(peer.cpu, 0.99))
         object.add("sqlite_keystroke_3_chars_p50_ms", percentile(peer.longer, 0.5))
         object.add("sqlite_keystroke_3_chars_p99_ms", percentile(peer.longer, 0.99))
-        object.add("sqlite_distinct_keystrokes", peer.distinct)
-        object.add("sqlite_same_results", peer.sameResults)
+        object.add("sqlite_keystroke_3_chars_cpu_p50_ms", percentile(peer.longerCPU, 0.5))
+        object.add("sqlite_keystroke_3_chars_cpu_p99_ms", percentile(peer.longerCPU, 0.99))
+        object.add("sqlite_agreeing", peer.agreeing)
+        object.add("sqlite_agreement", peer.agreement)
       }
+      object.add("targets", raw: JSONObject.array(targets.map(\.json)))
       return object.json
     }
   }
