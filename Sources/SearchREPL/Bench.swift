@@ -217,7 +217,9 @@ struct Bench: AsyncParsableCommand {
   var pageSize = 50
 
   @Flag(
-    help: "Print one JSON object instead of text (typing, changes, items, backend, completions).")
+    help:
+      "Print one JSON object instead of text (typing, changes, items, backend, completions, startup, filter)."
+  )
   var json = false
 
   @Flag(

@@ -5,50 +5,124 @@ import Testing
 /// says when the data set it measures by default is not built. Only the counts and the
 /// relations between figures are checked, never a speed.
 @Suite struct BenchCommandTests {
-  /// The typing suite counts every keystroke: each character of each of the queries, plus a
-  /// search again after every tenth query when the scope changes (products has four scopes).
-  /// Its ratios are the baseline's median over SearchCore's, on the same sampled keystrokes.
+  /// The typing suite counts every keystroke: each character of each of the queries, those
+  /// of every other query (the first, third, …) unscoped, the others in a scope. Its headline
+  /// is the baseline's median over SearchCore's full scan on the same sampled keystrokes; the
+  /// SQLite peer answers every keystroke too, and the targets carry both figures.
   @Test func typingCountsEveryKeystrokeAndSaysWhatItCompares() throws {
     let queries = try String(
       contentsOfFile: corpusFile("words/bench-queries.txt"), encoding: .utf8
     ).split(separator: "\n").filter { !$0.isEmpty }
-    let expectedKeystrokes = queries.reduce(0) { $0 + $1.count } + queries.count / 10
+    let expectedKeystrokes = queries.reduce(0) { $0 + $1.count }
+    let expectedUnscoped = queries.enumerated().filter { $0.offset % 2 == 0 }
+      .reduce(0) { $0 + $1.element.count }
     let json = try BinaryRunner.run(
-      ["bench", "--corpus", "products", "--baseline-sample", "4", "--json"])
+      ["bench", "--corpus", "products", "--baseline-sample", "4", "--sqlite", "--json"])
     #expect(json.status == 0, "\(json.stderrText)")
     let object = try #require(
       try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
     #expect(object["items"] as? Int == 45)
     #expect(object["queries"] as? Int == queries.count)
     #expect(object["keystrokes"] as? Int == expectedKeystrokes)
+    #expect(object["unscoped_keystrokes"] as? Int == expectedUnscoped)
+    #expect(object["scoped_keystrokes"] as? Int == expectedKeystrokes - expectedUnscoped)
     #expect(object["foundation_sample"] as? Int == 4)
+    #expect(object["gap_ms"] as? Int == 0)
+    #expect(object["fresh_filter"] as? Bool == false)
     let number = { (key: String) -> Double in (object[key] as? Double) ?? .nan }
     // Each ratio is the baseline's median over SearchCore's median of the same sample.
     let fullScanRatio = number("foundation_scan_p50_ms") / number("full_scan_on_sample_p50_ms")
     let typedRatio = number("foundation_scan_p50_ms") / number("typed_on_sample_p50_ms")
     #expect(abs(number("full_scan_vs_foundation_scan") - fullScanRatio) <= 1e-9 * fullScanRatio)
     #expect(abs(number("typed_vs_foundation_scan") - typedRatio) <= 1e-9 * typedRatio)
-    // All keystrokes include the ≥ 3-character ones, so their p99 is at least as high.
     #expect(number("keystroke_max_ms") >= number("keystroke_p99_ms"))
-    // The bandwidth baseline reads the index's folded bytes (more than the 45 items' text is
-    // not possible to say without the data, but there are bytes), and the latencies in
-    // passes are the latencies over one pass.
+    for key in ["keystroke", "keystroke_3_chars", "unscoped", "scoped"] {
+      #expect(number(key + "_cpu_p99_ms") >= number(key + "_cpu_p50_ms"), "\(key)")
+      #expect(number(key + "_cpu_p50_ms") >= 0, "\(key)")
+    }
+    // The bandwidth baseline reads the index's folded bytes, and the latencies in passes are
+    // the latencies over one pass.
     #expect((object["folded_bytes"] as? Int ?? 0) > 45)
     #expect(number("bandwidth_pass_ms") > 0)
-    for key in ["keystroke_p50", "keystroke_p99", "keystroke_3_chars_p99", "full_scan_p99"] {
+    for key in [
+      "keystroke_p50", "keystroke_p99", "keystroke_cpu_p99", "keystroke_3_chars_p99",
+      "full_scan_p99",
+    ] {
       let passes = number(key + "_ms") / number("bandwidth_pass_ms")
       #expect(abs(number(key + "_passes") - passes) <= 1e-9 * passes, "\(key)")
     }
+    // The peer answered every keystroke; its agreement is the fraction of them with our rows
+    // (SQLite 3.40 is given folded values, so on these ASCII queries it agrees on most).
+    #expect(object["sqlite_keystrokes"] as? Int == expectedKeystrokes)
+    let agreeing = try #require(object["sqlite_agreeing"] as? Int)
+    #expect(agreeing > 0 && agreeing <= expectedKeystrokes)
+    #expect(
+      abs(number("sqlite_agreement") - Double(agreeing) / Double(expectedKeystrokes)) <= 1e-12)
+    // The targets: each figure beside its peer's, the ratio theirs, met by the limit.
+    let targets = try #require(object["targets"] as? [[String: Any]])
+    #expect(targets.count == 3)
+    for target in targets {
+      let name = target["name"] as? String ?? ""
+      let figure = (target["figure"] as? Double) ?? .nan
+      let peer = (target["peer_figure"] as? Double) ?? .nan
+      let ratio = (target["ratio"] as? Double) ?? .nan
+      let limit = (target["limit"] as? Double) ?? .nan
+      #expect(figure >= 0 && peer > 0, "\(name)")
+      #expect(abs(ratio - figure / peer) <= 1e-9 * ratio, "\(name)")
+      #expect(target["met"] as? Bool == (ratio <= limit), "\(name)")
+    }
+    let sqliteP50 = try #require(
+      targets.first { ($0["name"] as? String)?.contains("CPU p50 vs SQLite") == true })
+    #expect(sqliteP50["figure"] as? Double == number("keystroke_3_chars_cpu_p50_ms"))
+    #expect(sqliteP50["peer_figure"] as? Double == number("sqlite_keystroke_3_chars_cpu_p50_ms"))
+    #expect(sqliteP50["limit"] as? Double == 0.5)
+    let passes = try #require(
+      targets.first { ($0["name"] as? String)?.contains("passes ≤ 3") == true })
+    #expect(passes["figure"] as? Double == number("keystroke_cpu_p99_ms"))
+    #expect(passes["peer_figure"] as? Double == number("bandwidth_pass_ms"))
 
     let text = try BinaryRunner.run(["bench", "--corpus", "products", "--baseline-sample", "2"])
     #expect(text.status == 0, "\(text.stderrText)")
     let output = String(decoding: text.stdout, as: UTF8.self)
     #expect(output.contains("keystrokes: \(expectedKeystrokes) (every one counted"))
-    #expect(
-      output.contains("full scan vs full scan (SearchCore in a fresh filter, same keystrokes)"))
-    #expect(output.contains("as typed vs the baseline's scan"))
+    #expect(output.contains(": \(expectedUnscoped) unscoped (scope All, every other query) + "))
+    #expect(output.contains("headline, like for like: Foundation's items.filter"))
+    #expect(output.contains("as typed (not like for like"))
     #expect(output.contains("baseline/SearchCore"))
     #expect(output.contains("bandwidth baseline: one memchr pass over the index's"))
+    #expect(output.contains("target products: every keystroke, CPU p99 vs one memchr pass"))
+    #expect(!output.contains("SQLite"))
+  }
+
+  /// `--gap-ms` and `--fresh-filter` say so in the output, and type the same keystrokes.
+  @Test func theGapAndFreshFilterModesTypeTheSameKeystrokes() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("BenchCommandTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let queries = folder.appendingPathComponent("queries.txt")
+    try "lap\nphone\n".write(to: queries, atomically: true, encoding: .utf8)
+    let result = try BinaryRunner.run([
+      "bench", "--corpus", "products", "--baseline-sample", "1", "--gap-ms", "2",
+      "--fresh-filter", "--json", "--queries", queries.path,
+    ])
+    #expect(result.status == 0, "\(result.stderrText)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    #expect(object["keystrokes"] as? Int == 8)
+    #expect(object["unscoped_keystrokes"] as? Int == 3)
+    #expect(object["scoped_keystrokes"] as? Int == 5)
+    #expect(object["gap_ms"] as? Int == 2)
+    #expect(object["fresh_filter"] as? Bool == true)
+
+    let text = try BinaryRunner.run([
+      "bench", "--corpus", "products", "--baseline-sample", "1", "--gap-ms", "2",
+      "--fresh-filter", "--queries", queries.path,
+    ])
+    #expect(text.status == 0, "\(text.stderrText)")
+    let output = String(decoding: text.stdout, as: UTF8.self)
+    #expect(output.contains("mode: a 2 ms gap before each search, CPU caches evicted"))
+    #expect(output.contains("; a fresh filter per query"))
   }
 
   /// The items suite reports, besides the main actor's CPU time, the install by the clock
@@ -88,8 +162,8 @@ import Testing
     #expect(own.status == 0, "\(own.stderrText)")
     let object = try #require(try JSONSerialization.jsonObject(with: own.stdout) as? [String: Any])
     #expect(object["queries"] as? Int == cities.count)
-    // One keystroke per character, and a scope change after every tenth query.
-    #expect(object["keystrokes"] as? Int == cities.reduce(0) { $0 + $1.count } + cities.count / 10)
+    // One keystroke per character.
+    #expect(object["keystrokes"] as? Int == cities.reduce(0) { $0 + $1.count })
 
     let given = try BinaryRunner.run([
       "bench", "--corpus", "cities", "--baseline-sample", "1", "--json", "--queries",
@@ -143,6 +217,24 @@ import Testing
     #expect(startup > read)
     #expect(abs(((row["startup_vs_read"] as? Double) ?? .nan) - startup / read) <= 1e-9 * startup)
     #expect(((row["peak_rss_mb"] as? Double) ?? 0) > 1)
+    // Each way to start, the first default folding, the second +latin.
+    let variants = try #require(row["variants"] as? [[String: Any]])
+    #expect(variants.map { $0["variant"] as? String } == ["default folding", "--fold +latin"])
+    #expect(variants.first?["startup_ms"] as? Double == startup)
+    for variant in variants {
+      #expect(((variant["startup_cpu_ms"] as? Double) ?? 0) > 0)
+      #expect(((variant["peak_rss_mb"] as? Double) ?? 0) > 1)
+    }
+    // The targets: start-up against reading, peak memory against the file's size, +latin
+    // against default folding; each with both figures.
+    let targets = try #require(object["targets"] as? [[String: Any]])
+    #expect(targets.count == 3)
+    #expect(targets[0]["figure"] as? Double == startup)
+    #expect(targets[0]["peer_figure"] as? Double == read)
+    #expect(
+      abs(((targets[1]["peer_figure"] as? Double) ?? .nan) - Double(size ?? 0) / 1_048_576) < 1e-9)
+    #expect(targets[2]["figure"] as? Double == variants.last?["startup_ms"] as? Double)
+    #expect(targets[2]["peer_figure"] as? Double == startup)
   }
 
   /// The filter suite runs both engines on the same file: where folding agrees (ASCII
@@ -167,7 +259,15 @@ import Testing
       let ours = row["searchrepl_output_bytes"] as? Int ?? -1
       #expect(ours > 0)
       #expect(ours == row["fzf_output_bytes"] as? Int, "\(row["query"] ?? "")")
+      #expect(((row["searchrepl_cpu_ms"] as? Double) ?? 0) > 0)
+      #expect(((row["fzf_cpu_ms"] as? Double) ?? 0) > 0)
     }
+    // The target compares the medians of CPU time over the queries, limit 0.5.
+    let target = try #require((object["targets"] as? [[String: Any]])?.first)
+    let ours = rows.compactMap { $0["searchrepl_cpu_ms"] as? Double }.sorted()
+    #expect(target["figure"] as? Double == ours[1])
+    #expect(target["peer_figure"] as? Double == object["fzf_cpu_p50_ms"] as? Double)
+    #expect(target["limit"] as? Double == 0.5)
   }
 
   /// The completions suite types every prefix of every query (in the scope of all items and
