@@ -49,6 +49,17 @@ public struct SearchCorpus: Sendable {
     if checksScopes { try checkScopeValues() }
   }
 
+  /// A corpus of a model and its index read from a saved file: only the scopes are resolved
+  /// again (see `SearchCorpus+Saving.swift`).
+  init(model: Model, index: SearchIndex) throws(CorpusError) {
+    self.model = model
+    self.index = index
+    scopeMembers = []
+    scopeFields = []
+    scopeRuns = []
+    try resolveScopes()
+  }
+
   /// A scope whose attribute values no item has matches nothing: almost always a misspelt
   /// value ("Work" where the data says "work"). Found when the corpus is built, rather than as
   /// an empty list when the scope is picked. A model without items has nothing to check.
