@@ -13,6 +13,9 @@ extension SearchCorpus {
   static let magic: [UInt8] = Array("SCSINDEX".utf8)
   /// The format's version: raised whenever the layout changes.
   package static let savedFormatVersion: UInt32 = 1
+  private static let knownFolding: Folding = [
+    .case, .diacritics, .compatibility, .latin, .dotlessI,
+  ]
   private static let byteOrderMark: UInt32 = 0x0102_0304
   private static let endMark: UInt64 = 0x444E_4558_4544_4E45
 
@@ -71,6 +74,9 @@ extension SearchCorpus {
     let folding = Folding(rawValue: try reader.read(UInt8.self, "the folding options"))
     let locale = try reader.readOptionalString("the locale")
     let saved = try reader.readString("the source")
+    guard folding.rawValue & ~Self.knownFolding.rawValue == 0 else {
+      throw reader.corrupt("its folding options \(folding.rawValue) have unknown bits")
+    }
     let expected: Normalizer
     if let normalizer {
       expected = normalizer

@@ -41,7 +41,8 @@ extension Schema {
     guard searched.count == names.count else {
       throw reader.corrupt("\(searched.count) searched flags for \(names.count) fields")
     }
-    let fields = zip(names, searched).map { Field(name: $0, isSearched: $1 != 0) }
+    guard searched.allSatisfy({ $0 <= 1 }) else { throw reader.corrupt("a searched flag is not 0 or 1") }
+    let fields = zip(names, searched).map { Field(name: $0, isSearched: $1 == 1) }
     let attributes = try reader.readStrings("attribute names")
     let template = try reader.readOptionalString("the display template")
     let numbers = try reader.readStrings("number attributes")
@@ -53,8 +54,12 @@ extension Schema {
         title: title, attribute: try reader.readOptionalString("the attribute of \(title)"),
         values: Set(try reader.readStrings("the values of \(title)")))
       let hasFields = try reader.read(UInt8.self, "the fields of \(title)")
-      if hasFields != 0 { scope.fields = try reader.readStrings("the fields of \(title)") }
-      scope.mayBeEmpty = try reader.read(UInt8.self, "the scope \(title)") != 0
+      if hasFields == 1 { scope.fields = try reader.readStrings("the fields of \(title)") }
+      let mayBeEmpty = try reader.read(UInt8.self, "the scope \(title)")
+      guard hasFields <= 1, mayBeEmpty <= 1 else {
+        throw reader.corrupt("a flag of the scope \(title) is not 0 or 1")
+      }
+      scope.mayBeEmpty = mayBeEmpty == 1
       scopes.append(scope)
     }
     self.init(
