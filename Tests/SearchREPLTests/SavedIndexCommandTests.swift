@@ -56,11 +56,14 @@ import Testing
       #expect(warned.stderrText.contains("SearchREPL index --corpus \(manifest)"))
       #expect(warned.stderrText.split(separator: "\n").count == 1)
       let index = folder.appendingPathComponent("products.index").path
-      let refused = try BinaryRunner.run(["filter", "--corpus", manifest, "--index", index, "zebra"])
+      let refused = try BinaryRunner.run([
+        "filter", "--corpus", manifest, "--index", index, "zebra",
+      ])
       #expect(refused.status == 2)
       #expect(refused.stdout.isEmpty)
       #expect(refused.stderrText.contains("stale"))
-      #expect(refused.stderrText.contains("SearchREPL index --corpus \(manifest) --output \(index)"))
+      #expect(
+        refused.stderrText.contains("SearchREPL index --corpus \(manifest) --output \(index)"))
       // Other folding options make it stale too.
       _ = try BinaryRunner.run(["index", "--corpus", manifest])
       let folded = try BinaryRunner.run(["filter", "--corpus", manifest, "--fold", "-case", "mac"])

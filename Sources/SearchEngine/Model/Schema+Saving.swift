@@ -41,7 +41,9 @@ extension Schema {
     guard searched.count == names.count else {
       throw reader.corrupt("\(searched.count) searched flags for \(names.count) fields")
     }
-    guard searched.allSatisfy({ $0 <= 1 }) else { throw reader.corrupt("a searched flag is not 0 or 1") }
+    guard searched.allSatisfy({ $0 <= 1 }) else {
+      throw reader.corrupt("a searched flag is not 0 or 1")
+    }
     let fields = zip(names, searched).map { Field(name: $0, isSearched: $1 == 1) }
     let attributes = try reader.readStrings("attribute names")
     let template = try reader.readOptionalString("the display template")

@@ -42,7 +42,8 @@ import Testing
   func loadedCorpusSearchesAsTheBuiltOne(name: String) throws {
     let built = try Fixtures.corpus(name)
     try Self.withSaved(built) { path in
-      let loaded = try SearchCorpus(contentsOf: path, normalizer: built.normalizer, source: "test data")
+      let loaded = try SearchCorpus(
+        contentsOf: path, normalizer: built.normalizer, source: "test data")
       #expect(loaded.model.count == built.model.count)
       #expect(loaded.model.ids == built.model.ids)
       for id in built.model.ids.prefix(200) {
@@ -112,7 +113,9 @@ import Testing
   /// and never a trap.
   @Test func damagedFilesAreErrors() async throws {
     let built = try Fixtures.corpus("products/products")
-    let original = try Self.withSaved(built) { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
+    let original = try Self.withSaved(built) {
+      try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0)))
+    }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("SearchCorpusSavingTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -130,7 +133,9 @@ import Testing
         bytes[offset] ^= UInt8.random(in: 1...255, using: &random)
       }
       try Data(bytes).write(to: URL(fileURLWithPath: path))
-      let error = #expect(throws: SavedIndexError.self, "\(truncates ? "cut" : "flip") at \(offset)") {
+      let error = #expect(
+        throws: SavedIndexError.self, "\(truncates ? "cut" : "flip") at \(offset)"
+      ) {
         try SearchCorpus(contentsOf: path, normalizer: built.normalizer, source: "test data")
       }
       #expect(error?.file == path)
