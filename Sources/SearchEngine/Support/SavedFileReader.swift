@@ -70,10 +70,21 @@ final class SavedFileReader {
 
   /// Reads an array of strings.
   func readStrings(_ what: String) throws(SavedIndexError) -> [String] {
-    let count = try readCount("the number of \(what)", limit: size - offset)
+    let lengths: [Int32] = try readArray("the lengths of \(what)")
+    let bytes: [UInt8] = try readArray(what)
+    guard lengths.allSatisfy({ $0 >= 0 }), lengths.reduce(0, { $0 + Int($1) }) == bytes.count
+    else { throw corrupt("the lengths of \(what) do not fit their text") }
     var strings: [String] = []
-    strings.reserveCapacity(count)
-    for _ in 0..<count { strings.append(try readString(what)) }
+    strings.reserveCapacity(lengths.count)
+    var start = 0
+    for length in lengths {
+      let end = start + Int(length)
+      guard let string = String(validating: bytes[start..<end], as: UTF8.self) else {
+        throw corrupt("\(what) are not UTF-8")
+      }
+      strings.append(string)
+      start = end
+    }
     return strings
   }
 
