@@ -4,7 +4,7 @@ import ArgumentParser
 /// subcommand, a query that starts with a dash, a query of several words left unquoted.
 enum CommandLineHints {
   /// The subcommands, as typed.
-  static let subcommands = ["repl", "live", "filter", "load", "bench", "check", "help"]
+  static let subcommands = ["repl", "live", "filter", "load", "index", "bench", "check", "help"]
 
   /// A first argument that is no subcommand. `repl`, the default, takes no argument of its
   /// own, so a word there can only be a subcommand that does not exist.

@@ -30,6 +30,8 @@ struct Filter: AsyncParsableCommand {
 
   @OptionGroup var dataFile: DataFileOption
 
+  @OptionGroup var savedIndex: IndexOption
+
   @Option(
     help: ArgumentHelp(
       "Search the data set's table on this PostgreSQL server instead of memory (postgres://…; load it first with `load`).",
@@ -92,9 +94,19 @@ struct Filter: AsyncParsableCommand {
       try filterLines(parsed, normalizer: normalizer)
       return
     }
-    let source = try DataSource.load(
-      input: input, corpus: corpus, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
-    let searchCorpus = try SearchCorpus(model: source.model, normalizer: normalizer)
+    let source: DataSource
+    let searchCorpus: SearchCorpus
+    if let corpus {
+      searchCorpus = try SavedIndex.loadCorpus(
+        manifestPath: corpus, normalizer: normalizer,
+        index: SavedIndex.Choice(savedIndex, corpus: corpus, folding: folding),
+        allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
+      source = DataSource(model: searchCorpus.model, lines: nil)
+    } else {
+      source = try DataSource.load(
+        input: input, corpus: nil, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
+      searchCorpus = try SearchCorpus(model: source.model, normalizer: normalizer)
+    }
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
     let found: [ItemID]
     if let backend, let corpus {

@@ -11,7 +11,9 @@ struct SearchREPL: AsyncParsableCommand {
     discussion: """
       Exit status: 0 when something matched, 1 when nothing did, 2 on an error.
       """,
-    subcommands: [REPL.self, Live.self, Filter.self, Load.self, Bench.self, Check.self],
+    subcommands: [
+      REPL.self, Live.self, Filter.self, Load.self, IndexCommand.self, Bench.self, Check.self,
+    ],
     defaultSubcommand: REPL.self
   )
 

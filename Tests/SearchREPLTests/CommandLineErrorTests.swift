@@ -27,7 +27,7 @@ import Testing
     #expect(
       try error(["frobnicate"])
         == "SearchREPL: error: unknown subcommand 'frobnicate'; the subcommands are repl, live,"
-        + " filter, load, bench, check (SearchREPL help for more)")
+        + " filter, load, index, bench, check (SearchREPL help for more)")
   }
 
   @Test func aQueryThatStartsWithADashGoesAfterDashDash() throws {

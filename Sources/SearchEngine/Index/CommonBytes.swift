@@ -22,11 +22,18 @@ struct CommonBytes: Sendable {
   static let valuesPerChunk = 64 * 1024
 
   /// The slot of each byte, or -1 when the byte has no bits.
-  private let slot: [Int8]
+  let slot: [Int8]
   /// The bits of each slot: bit `v` of a row is value `v`.
-  private var rows: [[UInt64]]
+  private(set) var rows: [[UInt64]]
   /// The number of values the bits cover.
-  private var count: Int
+  private(set) var count: Int
+
+  /// Bits of stored parts, checked by the caller (see `CommonBytes+Saving.swift`).
+  init(slot: [Int8], rows: [[UInt64]], count: Int) {
+    self.slot = slot
+    self.rows = rows
+    self.count = count
+  }
 
   /// The bytes that get bits in `values`: ASCII letters and digits above ``share``, most
   /// frequent first.

@@ -23,6 +23,23 @@ struct FoldedValues: Sendable {
   /// Bits for the most frequent bytes, when computed (see ``CommonBytes``).
   var commonBytes: CommonBytes?
 
+  /// An empty column.
+  init() {}
+
+  /// A column of stored parts, checked by the caller (see `FoldedValues+Saving.swift`).
+  init(
+    bytes: [UInt8], starts: [Int32], interior: [Int32], leadingSpace: [Int32],
+    trailingSpace: [Int32], byteCounts: [Int], commonBytes: CommonBytes?
+  ) {
+    self.bytes = bytes
+    self.starts = starts
+    self.interior = interior
+    self.leadingSpace = leadingSpace
+    self.trailingSpace = trailingSpace
+    self.byteCounts = byteCounts
+    self.commonBytes = commonBytes
+  }
+
   /// The share of the column's bytes that are `byte`.
   func frequency(of byte: UInt8) -> Double {
     bytes.isEmpty ? 0 : Double(byteCounts[Int(byte)]) / Double(bytes.count)

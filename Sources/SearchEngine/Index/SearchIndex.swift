@@ -34,6 +34,13 @@ package struct SearchIndex: Sendable {
     self.fields = fields
   }
 
+  /// An index of stored parts, checked by the caller (see `SearchIndex+Saving.swift`).
+  init(normalizer: Normalizer, fields: [FoldedValues?], modelVersion: Int) {
+    self.normalizer = normalizer
+    self.fields = fields
+    self.modelVersion = modelVersion
+  }
+
   /// Whether field `field` is indexed (searched).
   package func isIndexed(field: Int) -> Bool { fields[field] != nil }
 

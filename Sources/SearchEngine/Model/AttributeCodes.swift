@@ -2,8 +2,17 @@
 /// byte per item while there are at most 256 distinct values (a language, a continent, a
 /// country), four bytes per item from the 257th on.
 struct AttributeCodes: Sendable {
-  private var narrow: [UInt8] = []
-  private var wide: [UInt32]?
+  private(set) var narrow: [UInt8] = []
+  private(set) var wide: [UInt32]?
+
+  /// No item.
+  init() {}
+
+  /// Codes of stored parts, checked by the caller (see `AttributeCodes+Saving.swift`).
+  init(narrow: [UInt8], wide: [UInt32]?) {
+    self.narrow = narrow
+    self.wide = wide
+  }
 
   /// The number of items.
   var count: Int { wide?.count ?? narrow.count }

@@ -45,6 +45,28 @@ public struct Model: Sendable {
     attributeOfItem = Array(repeating: AttributeCodes(), count: schema.attributes.count)
   }
 
+  /// A model of stored parts, checked by the caller (see `Model+Saving.swift`); the
+  /// attributes' code tables are rebuilt from their values.
+  init(
+    schema: Schema, columns: [TextColumn], valueMaps: [ValueMap], attributeValues: [[String]],
+    attributeOfItem: [AttributeCodes], order: [ItemID], isAlive: [Bool], positions: [Int32],
+    isInIdentityOrder: Bool, version: Int
+  ) {
+    self.init(schema: schema)
+    self.columns = columns
+    self.valueMaps = valueMaps
+    self.attributeValues = attributeValues
+    attributeCodes = attributeValues.map { values in
+      Dictionary(values.enumerated().map { ($1, UInt32($0)) }) { first, _ in first }
+    }
+    self.attributeOfItem = attributeOfItem
+    self.order = order
+    self.isAlive = isAlive
+    self.positions = positions
+    self.isInIdentityOrder = isInIdentityOrder
+    self.version = version
+  }
+
   /// The number of items.
   public var count: Int { order.count }
 

@@ -13,6 +13,15 @@ package struct TextColumn: Sendable {
   /// `starts[v]..<(starts[v + 1] - 1)` (the separator excluded).
   private(set) var starts: [Int32] = [0]
 
+  /// An empty column.
+  init() {}
+
+  /// A column of stored parts, checked by the caller (see `TextColumn+Saving.swift`).
+  init(bytes: [UInt8], starts: [Int32]) {
+    self.bytes = bytes
+    self.starts = starts
+  }
+
   /// The number of values, used or not.
   var valueCount: Int { starts.count - 1 }
 

@@ -10,6 +10,15 @@ struct ValueMap: Sendable {
   /// The number of items the map knows.
   private(set) var itemCount = 0
 
+  /// The identity map of no item.
+  init() {}
+
+  /// A map of stored parts, checked by the caller (see `ValueMap+Saving.swift`).
+  init(itemCount: Int, explicit: Explicit?) {
+    self.itemCount = itemCount
+    self.explicit = explicit
+  }
+
   struct Explicit: Sendable {
     var start: [Int32]
     var end: [Int32]

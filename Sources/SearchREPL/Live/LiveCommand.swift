@@ -80,6 +80,8 @@ struct Live: AsyncParsableCommand {
 
   @OptionGroup var dataFile: DataFileOption
 
+  @OptionGroup var savedIndex: IndexOption
+
   func validate() throws {
     _ = try postgres.ranks(rank)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
@@ -131,6 +133,7 @@ struct Live: AsyncParsableCommand {
     }
     let normalizer = try folding.normalizer()
     let sectioning = REPLCommand.sectioning(sections) ?? .none
+    let choice = SavedIndex.Choice(savedIndex, corpus: corpus ?? "cities", folding: folding)
     let (backend, replica) = (postgres.backend, postgres.replica)
     let ending = try await LiveView.run(
       itemsName: itemsName, attributes: attributes, countsScopes: countScopes,
@@ -142,15 +145,16 @@ struct Live: AsyncParsableCommand {
         sectioning: sectioning, resultsUseOriginalSections: sectioning != .none,
         locale: normalizer.locale ?? "")
     ) { progress in
-      let source: DataSource
+      let corpus: SearchCorpus
       switch items {
       case .dataSet(let path):
-        source = try DataSource.load(
-          input: nil, corpus: path, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder,
-          progress: progress)
-      case .lines(let path): source = try DataSource.load(input: path, corpus: nil)
+        corpus = try SavedIndex.loadCorpus(
+          manifestPath: path, normalizer: normalizer, index: choice,
+          allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, progress: progress)
+      case .lines(let path):
+        let source = try DataSource.load(input: path, corpus: nil)
+        corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
       }
-      let corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
       guard let backend, case .dataSet(let path) = items else {
         return LiveView.Loaded(corpus: corpus)
       }

@@ -80,6 +80,8 @@ struct REPL: AsyncParsableCommand {
 
   @OptionGroup var dataFile: DataFileOption
 
+  @OptionGroup var savedIndex: IndexOption
+
   func validate() throws {
     _ = try postgres.ranks(rank)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
@@ -97,7 +99,8 @@ struct REPL: AsyncParsableCommand {
       folding: try folding.folding(), locale: try folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
       backend: postgres.backend, replica: postgres.replica, pageSize: postgres.pageSize,
-      allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, countsScopes: countScopes)
+      allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, countsScopes: countScopes,
+      savedIndex: SavedIndex.Choice(savedIndex, corpus: corpus, folding: folding))
     try await REPLSession.run(options)
   }
 }
@@ -127,4 +130,6 @@ struct REPLOptions: Sendable {
   var allowsDataOutsideFolder = false
   /// Whether each search counts every scope's results (`--count-scopes`).
   var countsScopes = false
+  /// Which saved index the data set is read from.
+  var savedIndex = SavedIndex.Choice.off
 }

@@ -49,10 +49,9 @@ final class REPLSession {
     let terminal = isatty(STDIN_FILENO) != 0 && isatty(STDERR_FILENO) != 0
     let normalizer = try Normalizer(folding: options.folding, locale: options.locale)
     let corpus = try ProgressBar.run(manifest.name, shown: terminal && !options.json) { progress in
-      let source = try DataSource.load(
-        input: nil, corpus: options.manifestPath,
+      try SavedIndex.loadCorpus(
+        manifestPath: options.manifestPath, normalizer: normalizer, index: options.savedIndex,
         allowsDataOutsideFolder: options.allowsDataOutsideFolder, progress: progress)
-      return try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)
     }
     let placeholder = placeholder(count: corpus.model.count, name: manifest.name)
     let tableOptions = SearchController.TableOptions(

@@ -1,0 +1,36 @@
+extension SearchIndex {
+  /// Writes the folded columns to a saved index file; the normaliser is the file header's.
+  ///
+  /// A new index structure (an n-gram posting index) is written here after the fields, or
+  /// per field in `FoldedValues.write(to:)`, and read back in the same order below.
+  func write(to writer: SavedFileWriter) throws(SavedIndexError) {
+    try writer.write(Int64(modelVersion))
+    try writer.write(fields.map { $0 == nil ? UInt8(0) : UInt8(1) })
+    for field in fields { try field?.write(to: writer) }
+  }
+
+  /// Reads folded columns written by ``write(to:)`` for `model`, checking that exactly its
+  /// searched fields are indexed, each with a folded value per value of the model.
+  init(reading reader: SavedFileReader, model: Model, normalizer: Normalizer)
+    throws(SavedIndexError)
+  {
+    let version = try reader.readCount("the index's model version", limit: Int.max)
+    let indexed: [UInt8] = try reader.readArray("the indexed fields")
+    let schema = model.schema
+    guard version == model.version, indexed.count == schema.fields.count,
+      zip(indexed, schema.fields).allSatisfy({ ($0 == 1) == $1.isSearched })
+    else { throw reader.corrupt("the index does not match the model's fields") }
+    var fields: [FoldedValues?] = []
+    for (field, spec) in schema.fields.enumerated() {
+      guard spec.isSearched else {
+        fields.append(nil)
+        continue
+      }
+      fields.append(
+        try FoldedValues(
+          reading: reader, values: model.columns[field].valueCount,
+          what: "field \"\(spec.name)\""))
+    }
+    self.init(normalizer: normalizer, fields: fields, modelVersion: version)
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import PropertyBased
+import SearchCoreTesting
+import Testing
+
+@testable import SearchCore
+@testable import SearchEngine
+
+/// A corpus saved to a file and read back: it answers every search as the corpus it was
+/// saved from, before and after changes, and a stale or damaged file is a clear error.
+@Suite struct SearchCorpusSavingTests {
+  static let queries = [
+    "mac", "i", "ipod", "2007", "499", "air !mini", "'nano", "emile", "^s", "e$", "par | lon",
+    "a", "zz", "é",
+  ]
+
+  /// The results of every query in every scope, by a full evaluation of the corpus.
+  private static func results(of corpus: SearchCorpus) throws -> [[ItemID]] {
+    try queries.flatMap { text in
+      let query = try Query(text, normalizer: corpus.normalizer)
+      return corpus.scopeBar.scopes.indices.map { scope in
+        QueryEvaluator(corpus: corpus, query: query, scope: scope)
+          .evaluate(candidates: nil, isCancelled: { false }) ?? []
+      }
+    }
+  }
+
+  /// Saves `corpus` to a file of a new folder and gives its path to `body`.
+  private static func withSaved<R>(
+    _ corpus: SearchCorpus, source: String = "test data", _ body: (String) throws -> R
+  ) throws -> R {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SearchCorpusSavingTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("corpus.index").path
+    try corpus.save(toFile: path, source: source)
+    return try body(path)
+  }
+
+  @Test(arguments: ["products/products", "cities/cities", "words/sample"])
+  func loadedCorpusSearchesAsTheBuiltOne(name: String) throws {
+    let built = try Fixtures.corpus(name)
+    try Self.withSaved(built) { path in
+      let loaded = try SearchCorpus(
+        contentsOf: path, normalizer: built.normalizer, source: "test data")
+      #expect(loaded.model.count == built.model.count)
+      #expect(loaded.model.ids == built.model.ids)
+      for id in built.model.ids.prefix(200) {
+        #expect(loaded.model.record(of: id) == built.model.record(of: id))
+      }
+      #expect(try Self.results(of: loaded) == Self.results(of: built))
+    }
+  }
+
+  /// Random batches of changes applied to the built and the loaded corpus alike (and the
+  /// changed corpus saved and loaded again) keep their answers equal.
+  @Test func changesApplyToTheLoadedCorpusAsToTheBuiltOne() async throws {
+    let start = try Fixtures.corpus("products/products")
+    let names = ["iPod nano", "Mac mini", "Émile's iMac", "MacBook Äir", "42", "", "ipad"]
+    await propertyCheck(count: TestBudget.cases(12), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: seed)
+      var built = start
+      var loaded = try Self.withSaved(start) { try SearchCorpus(contentsOf: $0) }
+      for round in 0..<3 {
+        let changes = randomModelChanges(
+          Int.random(in: 1...8, using: &random), for: built.model, endInserts: false,
+          using: &random
+        ) { random in
+          ItemRecord(
+            fields: [[names.randomElement(using: &random) ?? ""]],
+            attributes: [
+              ["Device", "Desktop", "Portable", "Other"].randomElement(using: &random) ?? "",
+              String(Int.random(in: 2000...2010, using: &random)),
+              ["499", "499.00", "1299", "x"].randomElement(using: &random) ?? "",
+            ])
+        }
+        try built.apply(changes)
+        try loaded.apply(changes)
+        #expect(try Self.results(of: loaded) == Self.results(of: built), "round \(round)")
+        loaded = try Self.withSaved(loaded) { try SearchCorpus(contentsOf: $0) }
+        #expect(try Self.results(of: loaded) == Self.results(of: built), "round \(round), again")
+      }
+    }
+  }
+
+  @Test func staleFilesAreRefusedWithTheReason() throws {
+    let built = try Fixtures.corpus("products/products")
+    try Self.withSaved(built) { path in
+      let otherData = #expect(throws: SavedIndexError.self) {
+        try SearchCorpus(contentsOf: path, source: "other data")
+      }
+      #expect(otherData?.kind == .stale)
+      #expect(otherData?.description.contains("made from other data") == true)
+      let otherFolding = #expect(throws: SavedIndexError.self) {
+        try SearchCorpus(contentsOf: path, normalizer: try Normalizer(folding: .none))
+      }
+      #expect(otherFolding?.kind == .stale)
+      #expect(otherFolding?.description.contains("build the index again") == true)
+      // The format version, after the 8 bytes of the mark.
+      var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+      bytes[8] &+= 1
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let otherVersion = #expect(throws: SavedIndexError.self) {
+        try SearchCorpus(contentsOf: path)
+      }
+      #expect(otherVersion?.kind == .stale)
+      #expect(otherVersion?.description.contains("format version 2") == true)
+    }
+  }
+
+  /// A file cut short anywhere, or with any byte changed, is refused, never read as a corpus
+  /// and never a trap.
+  @Test func damagedFilesAreErrors() async throws {
+    let built = try Fixtures.corpus("products/products")
+    let original = try Self.withSaved(built) {
+      try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0)))
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("SearchCorpusSavingTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("damaged.index").path
+    let cases = TestBudget.cases(200)
+    await propertyCheck(count: cases, input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: seed)
+      var bytes = original
+      let truncates = Bool.random(using: &random)
+      let offset = Int.random(in: 0..<bytes.count, using: &random)
+      if truncates {
+        bytes.removeLast(bytes.count - offset)
+      } else {
+        bytes[offset] ^= UInt8.random(in: 1...255, using: &random)
+      }
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let error = #expect(
+        throws: SavedIndexError.self, "\(truncates ? "cut" : "flip") at \(offset)"
+      ) {
+        try SearchCorpus(contentsOf: path, normalizer: built.normalizer, source: "test data")
+      }
+      #expect(error?.file == path)
+    }
+  }
+
+  @Test func aMissingFileIsAnError() throws {
+    let error = #expect(throws: SavedIndexError.self) {
+      try SearchCorpus(contentsOf: "/nonexistent/folder/corpus.index")
+    }
+    #expect(error?.kind == .io)
+    #expect(error?.description.contains("/nonexistent/folder/corpus.index") == true)
+  }
+}
