@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// One of issue 32's targets as the bench reports it: our figure beside its peer's from the
+/// One of the project's speed targets as the bench reports it: our figure beside its peer's from the
 /// same run, their ratio, and whether the ratio is within the limit.
 struct BenchTarget {
   /// What is compared, e.g. "w1: keystroke ≥ 3 chars, CPU p50 vs SQLite FTS5".

@@ -340,7 +340,7 @@ struct TypingBenchmark {
       return median > 0 ? percentile(baseline, 0.5) / median : .nan
     }
 
-    /// Issue 32's targets this run measures, each figure beside its peer's.
+    /// The speed targets this run measures, each figure beside its peer's.
     var targets: [BenchTarget] {
       let name = corpusName
       var targets = [

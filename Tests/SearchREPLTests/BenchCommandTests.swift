@@ -217,24 +217,43 @@ import Testing
     #expect(startup > read)
     #expect(abs(((row["startup_vs_read"] as? Double) ?? .nan) - startup / read) <= 1e-9 * startup)
     #expect(((row["peak_rss_mb"] as? Double) ?? 0) > 1)
-    // Each way to start, the first default folding, the second +latin.
+    // Each way to start: default folding, +latin, and from a saved index written for the run.
     let variants = try #require(row["variants"] as? [[String: Any]])
-    #expect(variants.map { $0["variant"] as? String } == ["default folding", "--fold +latin"])
+    #expect(
+      variants.map { $0["variant"] as? String } == [
+        "default folding", "--fold +latin", "from a saved index",
+      ])
     #expect(variants.first?["startup_ms"] as? Double == startup)
     for variant in variants {
       #expect(((variant["startup_cpu_ms"] as? Double) ?? 0) > 0)
       #expect(((variant["peak_rss_mb"] as? Double) ?? 0) > 1)
     }
+    let latin = try #require(variants[1]["startup_ms"] as? Double)
+    let saved = try #require(variants[2]["startup_ms"] as? Double)
+    let savedPeak = try #require(variants[2]["peak_rss_mb"] as? Double)
     // The targets: start-up against reading, peak memory against the file's size, +latin
-    // against default folding; each with both figures.
+    // against default folding (limit 1.5), the saved index's start against default folding,
+    // against the 150 ms budget (limit 1) and its peak memory against the file (limit 1.3);
+    // each with both figures, and met exactly when its ratio is within its limit.
     let targets = try #require(object["targets"] as? [[String: Any]])
-    #expect(targets.count == 3)
+    #expect(targets.count == 6)
+    guard targets.count == 6 else { return }
     #expect(targets[0]["figure"] as? Double == startup)
     #expect(targets[0]["peer_figure"] as? Double == read)
     #expect(
       abs(((targets[1]["peer_figure"] as? Double) ?? .nan) - Double(size ?? 0) / 1_048_576) < 1e-9)
-    #expect(targets[2]["figure"] as? Double == variants.last?["startup_ms"] as? Double)
-    #expect(targets[2]["peer_figure"] as? Double == startup)
+    let expected: [(figure: Double, peer: Double, limit: Double?)] = [
+      (latin, startup, 1.5), (saved, startup, nil), (saved, 150, 1),
+      (savedPeak, Double(size ?? 0) / 1_048_576, 1.3),
+    ]
+    for (target, want) in zip(targets.dropFirst(2), expected) {
+      #expect(target["figure"] as? Double == want.figure)
+      #expect(target["peer_figure"] as? Double == want.peer)
+      #expect(target["limit"] as? Double == want.limit)
+      if let limit = want.limit {
+        #expect(target["met"] as? Bool == (want.figure / want.peer <= limit))
+      }
+    }
   }
 
   /// The filter suite runs both engines on the same file: where folding agrees (ASCII

@@ -343,7 +343,7 @@ import Testing
     #expect(marked("sao") == ["[São]", "[São] Paulo"])
   }
 
-  /// The example: "san" on a small list of cities.
+  /// The guide's example: "san" on a small list of cities.
   @Test func sanCompletesCitiesByHowManyTheyFind() throws {
     let corpus = try Self.corpus([
       "San Francisco", "San Diego", "Santiago", "Santiago de Chile", "San Diego", "Santa Ana",
