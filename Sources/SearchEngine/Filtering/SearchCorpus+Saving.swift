@@ -21,8 +21,11 @@ extension SearchCorpus {
 
   /// Writes the corpus (its model and index) to `path`, for ``init(contentsOf:normalizer:source:)``.
   ///
-  /// - Parameter source: What the model was made from (a data file's size, time and hash,
-  ///   say), checked on reading so that a file made from other data is refused.
+  /// - Parameters:
+  ///   - path: The file to write; an existing file there is replaced once the new one is
+  ///     complete.
+  ///   - source: What the model was made from (a data file's size, time and hash, say),
+  ///     checked on reading so that a file made from other data is refused.
   /// - Throws: ``SavedIndexError`` when the file cannot be written; it is written under
   ///   another name and renamed when complete.
   public func save(toFile path: String, source: String = "") throws(SavedIndexError) {
@@ -43,6 +46,7 @@ extension SearchCorpus {
   /// Reads a corpus written by ``save(toFile:source:)``.
   ///
   /// - Parameters:
+  ///   - path: The file written by ``save(toFile:source:)``.
   ///   - normalizer: The folding the caller searches with; a file folded otherwise is stale.
   ///     Nil takes the file's own.
   ///   - source: What the model must have been made from; a file made from another source is
