@@ -165,14 +165,20 @@ import Testing
     // One keystroke per character.
     #expect(object["keystrokes"] as? Int == cities.reduce(0) { $0 + $1.count })
 
+    // A list given with --queries replaces the data set's own (on a small data set: the
+    // point is which list is typed).
+    let words = try String(
+      contentsOfFile: corpusFile("words/bench-queries.txt"), encoding: .utf8
+    ).split(separator: "\n").filter { !$0.isEmpty }
     let given = try BinaryRunner.run([
-      "bench", "--corpus", "cities", "--baseline-sample", "1", "--json", "--queries",
+      "bench", "--corpus", "products", "--baseline-sample", "1", "--json", "--queries",
       corpusFile("words/bench-queries.txt"),
     ])
     #expect(given.status == 0, "\(given.stderrText)")
     let other = try #require(
       try JSONSerialization.jsonObject(with: given.stdout) as? [String: Any])
-    #expect(other["queries"] as? Int != cities.count)
+    #expect(other["queries"] as? Int == words.count)
+    #expect(other["keystrokes"] as? Int == words.reduce(0) { $0 + $1.count })
   }
 
   /// The default data set of the typing suite, W1, is built by a script: a folder whose
