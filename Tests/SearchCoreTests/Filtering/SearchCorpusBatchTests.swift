@@ -34,13 +34,7 @@ import Testing
   }
 
   private static func results(of corpus: SearchCorpus) throws -> [[ItemID]] {
-    try queries.flatMap { text in
-      let query = try Query(text, normalizer: corpus.normalizer)
-      return corpus.scopeBar.scopes.indices.map { scope in
-        QueryEvaluator(corpus: corpus, query: query, scope: scope)
-          .evaluate(candidates: nil, isCancelled: { false }) ?? []
-      }
-    }
+    try corpus.fullResults(of: queries)
   }
 
   @Test func batchesSearchAsAFreshCorpus() async throws {

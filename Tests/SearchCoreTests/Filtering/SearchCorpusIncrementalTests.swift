@@ -78,13 +78,7 @@ import Testing
 
   /// Every query in every scope.
   private static func results(of corpus: SearchCorpus) throws -> [[ItemID]] {
-    try queries.flatMap { text in
-      let query = try Query(text, normalizer: corpus.normalizer)
-      return corpus.scopeBar.scopes.indices.map { scope in
-        QueryEvaluator(corpus: corpus, query: query, scope: scope)
-          .evaluate(candidates: nil, isCancelled: { false }) ?? []
-      }
-    }
+    try corpus.fullResults(of: queries)
   }
 
   /// The corpus's derived structures equal those of `fresh`; `context` names the failure.

@@ -16,13 +16,7 @@ import Testing
 
   /// The results of every query in every scope, by a full evaluation of the corpus.
   private static func results(of corpus: SearchCorpus) throws -> [[ItemID]] {
-    try queries.flatMap { text in
-      let query = try Query(text, normalizer: corpus.normalizer)
-      return corpus.scopeBar.scopes.indices.map { scope in
-        QueryEvaluator(corpus: corpus, query: query, scope: scope)
-          .evaluate(candidates: nil, isCancelled: { false }) ?? []
-      }
-    }
+    try corpus.fullResults(of: queries)
   }
 
   /// Saves `corpus` to a file of a new folder and gives its path to `body`.
