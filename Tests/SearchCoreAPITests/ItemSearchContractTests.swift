@@ -10,8 +10,8 @@ private struct Note: Identifiable, Sendable, Equatable {
   var folder: Folder
 }
 
-/// The promises of ``ItemSearchUpdate`` as an app relies on them, through the public API only
-/// (issue 27): a front that keys what it drew by generation never sees one generation with
+/// The promises of ``ItemSearchUpdate`` as an app relies on them, through the public API only:
+/// a front that keys what it drew by generation never sees one generation with
 /// two sets of rows.
 @MainActor
 @Suite struct ItemSearchContractTests {

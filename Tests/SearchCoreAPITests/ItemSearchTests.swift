@@ -15,7 +15,7 @@ private struct Message: Identifiable, Sendable, Equatable {
 }
 
 /// The typed front door as an app uses it: each test is one of the ways the untyped API went
-/// wrong for an app developer (issue 11's list), through the public API only.
+/// wrong for an app developer, through the public API only.
 @MainActor
 @Suite struct ItemSearchTests {
   private let messages = [

@@ -4,7 +4,7 @@ import Testing
 @testable import SearchCore
 @testable import SearchEngine
 
-/// The promises of ``SearchUpdate`` that issue 27 found broken, each as the timeline that
+/// The promises of ``SearchUpdate`` that were once broken, each as the timeline that
 /// broke it: a generation names one set of rows, text of only white space is empty text, and
 /// an update goes out when the text it reports changes. Products: 45 items; 22 are Devices
 /// (scope 1); "ip" is in 15 names.
