@@ -2,15 +2,15 @@
 // run of them folds, under `Folding.latin`, to its letters folded alone, end to end.
 
 /// Letters of the scripts whose ICU rules to Latin read each letter alone: a run made only of
-/// them folds to the folded forms of its letters, end to end, each mapped to its letter, which
-/// is what transliterating the run as a whole gives (see ``Folder/makeRunEntry(_:characterStarts:)``)
-/// without asking ICU for it.
+/// them folds to the folded forms of its letters, end to end, each mapped to its letter: what
+/// transliterating the run as a whole gives (`Folder.makeRunEntry`), without asking ICU.
 ///
 /// From the rules of ICU 72 (`utrans_toRules`): Cyrillic-Latin maps each letter by itself (its
 /// one key of two scalars, и with a breve, is one character); Arabic-Latin reads context only
 /// in a vowel sign before a long vowel (fatha before alef, damma before waw, kasra before yeh)
-/// and in a separator between digits, none of them listed here; Hebrew-Latin and
-/// Georgian-Latin map each letter by itself; Han-Latin maps each ideograph by itself except
+/// and in a separator between digits, none of them listed here; Armenian-Latin reads ու, ՈՒ
+/// and ԵՒ as one letter, so ո, Ո and Ե are left out; Hebrew-Latin and Georgian-Latin map
+/// each letter by itself; Han-Latin maps each ideograph by itself except
 /// 藏, 重, 沈 and 秘 before 文, 庆, 阳 and 鲁, which are left out (with the compatibility
 /// ideographs, one of which becomes 沈). Only letters are listed: no marks, digits, tatweel
 /// or presentation forms. A letter whose folded form is not printable ASCII (one the rules
@@ -24,6 +24,11 @@ enum ContextFreeLetters {
   static let ranges: [ClosedRange<UInt32>] = [
     0x0400...0x0481,  // Cyrillic letters (not ҂, U+0482, nor the combining marks after it)
     0x048A...0x052F,  // Cyrillic letters, Cyrillic Supplement
+    0x0531...0x0534,  // Armenian capital letters, but Ե (U+0535)
+    0x0536...0x0547,  // and Ո (U+0548)
+    0x0549...0x0556,
+    0x0560...0x0577,  // Armenian small letters, but ո (U+0578)
+    0x0579...0x0588,
     0x05D0...0x05EA,  // Hebrew letters
     0x05EF...0x05F2,  // Hebrew yod triangle and Yiddish ligatures
     0x0620...0x063F,  // Arabic letters before the tatweel

@@ -51,6 +51,8 @@ public final class Folder {
   var foldsContextFreeRunsAlone = true
   /// The cache entries of the characters of the run being folded.
   @exclusivity(unchecked) private var runCharacterEntries: [Int] = []
+  /// Where the characters of the run that ``runEnd(_:from:count:)`` found start.
+  @exclusivity(unchecked) var runCharacterStarts: [Int] = []
 
   /// The folded form of one original character (or of a few characters that fold into one).
   struct Entry {
@@ -297,7 +299,8 @@ public final class Folder {
     _ base: UnsafePointer<UInt8>, from start: Int, count n: Int,
     into out: inout FoldBuffer, last: inout Last
   ) throws(ICUError) -> Int? {
-    guard let (end, characterStarts) = runEnd(base, from: start, count: n) else { return nil }
+    guard let end = runEnd(base, from: start, count: n) else { return nil }
+    let characterStarts = runCharacterStarts
     if foldsContextFreeRunsAlone {
       switch try foldContextFreeRun(
         base, from: start, end: end, characterStarts: characterStarts, into: &out, last: &last)

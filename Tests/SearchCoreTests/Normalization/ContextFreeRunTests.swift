@@ -10,7 +10,7 @@ import Testing
 @Suite struct ContextFreeRunTests {
   static let foldings: [Folding] = [[.case, .diacritics, .compatibility, .latin], [.latin]]
 
-  /// Every ordered pair of the letters below the ideographs (Cyrillic, Hebrew, Arabic,
+  /// Every ordered pair of the letters below the ideographs (Cyrillic, Armenian, Hebrew, Arabic,
   /// Georgian), within each block of 256, and each letter between its two neighbours (for the
   /// ideographs, those of the main block), folds alike both ways.
   @Test(arguments: foldings)
@@ -41,6 +41,7 @@ import Testing
     #expect(try folder.fold("重庆") == "chongqing")
     #expect(try folder.fold("沈阳") == "shenyang")
     #expect(try folder.fold("北京") == "beijing")
+    #expect(try folder.fold("Երևան Ուրարտու տուն") == "erevan owrartu tun")
   }
 
   /// The committed cities sample (alternate names in many scripts, mixed with Latin,
