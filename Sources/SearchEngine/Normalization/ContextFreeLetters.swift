@@ -9,8 +9,10 @@
 /// one key of two scalars, и with a breve, is one character); Arabic-Latin reads context only
 /// in a vowel sign before a long vowel (fatha before alef, damma before waw, kasra before yeh)
 /// and in a separator between digits, none of them listed here; Armenian-Latin reads ու, ՈՒ
-/// and ԵՒ as one letter, so ո, Ո and Ե are left out; Hebrew-Latin and Georgian-Latin map
-/// each letter by itself; Han-Latin maps each ideograph by itself except
+/// and ԵՒ as one letter, so ւ and Ւ are left out; Hebrew-Latin and Georgian-Latin map each
+/// letter by itself; Katakana-Latin reads a letter before a small one (キャ is "kya"), ッ and
+/// ン before the next letter and the iteration marks after the letter before, so those are
+/// left out (with ー, which a whole run drops); Han-Latin maps each ideograph by itself except
 /// 藏, 重, 沈 and 秘 before 文, 庆, 阳 and 鲁, which are left out (with the compatibility
 /// ideographs, one of which becomes 沈). Only letters are listed: no marks, digits, tatweel
 /// or presentation forms. A letter whose folded form is not printable ASCII (one the rules
@@ -24,11 +26,10 @@ enum ContextFreeLetters {
   static let ranges: [ClosedRange<UInt32>] = [
     0x0400...0x0481,  // Cyrillic letters (not ҂, U+0482, nor the combining marks after it)
     0x048A...0x052F,  // Cyrillic letters, Cyrillic Supplement
-    0x0531...0x0534,  // Armenian capital letters, but Ե (U+0535)
-    0x0536...0x0547,  // and Ո (U+0548)
-    0x0549...0x0556,
-    0x0560...0x0577,  // Armenian small letters, but ո (U+0578)
-    0x0579...0x0588,
+    0x0531...0x0551,  // Armenian capital letters, but Ւ (U+0552)
+    0x0553...0x0556,
+    0x0560...0x0581,  // Armenian small letters, but ւ (U+0582)
+    0x0583...0x0588,
     0x05D0...0x05EA,  // Hebrew letters
     0x05EF...0x05F2,  // Hebrew yod triangle and Yiddish ligatures
     0x0620...0x063F,  // Arabic letters before the tatweel
@@ -45,6 +46,18 @@ enum ContextFreeLetters {
     0x1C90...0x1CBA,  // Georgian capital letters (Mtavruli)
     0x1CBD...0x1CBF,  // Georgian capital letters (Mtavruli)
     0x2D00...0x2D25,  // Georgian small letters (Nuskhuri)
+    0x30A2...0x30A2,  // Katakana ア: the small letters (ァ, ャ, ッ ...), ン, ー and the
+    0x30A4...0x30A4,  // iteration marks are left out
+    0x30A6...0x30A6,
+    0x30A8...0x30A8,
+    0x30AA...0x30C2,
+    0x30C4...0x30E2,
+    0x30E4...0x30E4,
+    0x30E6...0x30E6,
+    0x30E8...0x30ED,
+    0x30EF...0x30F2,
+    0x30F4...0x30F4,
+    0x30F7...0x30FA,
     0x3400...0x4DBF,  // CJK Unified Ideographs Extension A
     0x4E00...0x6C87,  // CJK Unified Ideographs, up to 沈 (U+6C88)
     0x6C89...0x79D7,  // up to 秘 (U+79D8)

@@ -11,7 +11,7 @@ import Testing
   static let foldings: [Folding] = [[.case, .diacritics, .compatibility, .latin], [.latin]]
 
   /// Every ordered pair of the letters below the ideographs (Cyrillic, Armenian, Hebrew, Arabic,
-  /// Georgian), within each block of 256, and each letter between its two neighbours (for the
+  /// Georgian, Katakana), within each block of 256, and each letter between its two neighbours (for the
   /// ideographs, those of the main block), folds alike both ways.
   @Test(arguments: foldings)
   func lettersFoldAsInWholeRuns(_ folding: Folding) throws {
@@ -63,7 +63,7 @@ import Testing
     let folder = try Normalizer(folding: [.case, .diacritics, .latin]).makeFolder()
     #expect(try folder.fold("Москва Ереван") == "moskva erevan")
     #expect(try folder.fold("Тбилиси თბილისი القاهرة") == "tbilisi tbilisi alqahrt")
-    #expect(try folder.fold("北京 上海") == "beijing shanghai")
+    #expect(try folder.fold("北京 上海 カナダ") == "beijing shanghai kanada")
     #expect(folder.runEntries.isEmpty)
     #expect(try folder.fold("Αθήνα") == "athena")
     #expect(folder.runEntries.count == 1)
