@@ -26,17 +26,16 @@ extension Folder {
   /// The most runs a folder keeps folded (see ``runEntries``).
   static let runCacheLimit = 8192
 
-  /// The end of the run that starts at `start` and the offsets where its characters start;
-  /// nil when the character at `start` starts no run of two characters or more.
+  /// The end of the run that starts at `start`, with the offsets where its characters start
+  /// (from the run's start) left in ``runCharacterStarts``; nil when the character at `start`
+  /// starts no run of two characters or more.
   ///
   /// A run starts at a character whose first scalar is of a script other than Latin, Common
   /// and Inherited (and known to Unicode), and goes on over characters of the same script and
   /// over Common or Inherited letters and marks that the script uses (their
   /// Script_Extensions name it: the prolonged sound mark ー of Hiragana and Katakana). It
   /// stops at ASCII, white space, punctuation and other scripts.
-  func runEnd(
-    _ base: UnsafePointer<UInt8>, from start: Int, count n: Int
-  ) -> (end: Int, characterStarts: [Int])? {
+  func runEnd(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int) -> Int? {
     let first = Self.decode(base, at: start, count: n).value
     guard first >= 0x370 else { return nil }  // Latin, IPA, spacing modifiers and marks
     let script = ICU.script(of: first)
@@ -44,15 +43,17 @@ extension Folder {
       script > ICU.Script.inherited && script != ICU.Script.latin
         && script != ICU.Script.unknown
     else { return nil }
-    var starts = [0]
+    // Into a buffer the folder keeps: a run's offsets cost no allocation.
+    runCharacterStarts.removeAll(keepingCapacity: true)
+    runCharacterStarts.append(0)
     var end = clusterEnd(base, from: start, count: n)
-    while end < n && starts.count < Self.runLimit {
+    while end < n && runCharacterStarts.count < Self.runLimit {
       let value = Self.decode(base, at: end, count: n).value
       guard Self.belongs(value, to: script) else { break }
-      starts.append(end - start)
+      runCharacterStarts.append(end - start)
       end = clusterEnd(base, from: end, count: n)
     }
-    return starts.count >= 2 ? (end, starts) : nil
+    return runCharacterStarts.count >= 2 ? end : nil
   }
 
   private static func belongs(_ value: UInt32, to script: Int32) -> Bool {

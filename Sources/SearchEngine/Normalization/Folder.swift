@@ -46,6 +46,13 @@ public final class Folder {
   var runEntries: [[UInt8]: RunEntry] = [:]
   /// Where a run's transliteration is folded, character by character.
   var runScratch = FoldBuffer()
+  /// Whether a run of ``ContextFreeLetters`` folds letter by letter rather than through ICU
+  /// as a whole (the same result); tests turn it off to compare the two ways.
+  var foldsContextFreeRunsAlone = true
+  /// The cache entries of the characters of the run being folded.
+  @exclusivity(unchecked) private var runCharacterEntries: [Int] = []
+  /// Where the characters of the run that ``runEnd(_:from:count:)`` found start.
+  @exclusivity(unchecked) var runCharacterStarts: [Int] = []
 
   /// The folded form of one original character (or of a few characters that fold into one).
   struct Entry {
@@ -59,6 +66,9 @@ public final class Folder {
     var isIdentity: Bool
     var mayJoinPrevious: Bool
     var mayJoinNext: Bool
+    /// One of the ``ContextFreeLetters`` that folds to printable ASCII other than a space, under
+    /// ``Folding/latin``: in a run, it folds as it does alone (see `foldRun`).
+    var foldsAloneInRuns = false
   }
 
   /// Up to 16 bytes of a character's UTF-8, packed for hashing without allocation.
@@ -289,7 +299,17 @@ public final class Folder {
     _ base: UnsafePointer<UInt8>, from start: Int, count n: Int,
     into out: inout FoldBuffer, last: inout Last
   ) throws(ICUError) -> Int? {
-    guard let (end, characterStarts) = runEnd(base, from: start, count: n) else { return nil }
+    guard let end = runEnd(base, from: start, count: n) else { return nil }
+    let characterStarts = runCharacterStarts
+    if foldsContextFreeRunsAlone {
+      switch try foldContextFreeRun(
+        base, from: start, end: end, characterStarts: characterStarts, into: &out, last: &last)
+      {
+      case .folded: return end
+      case .joinsPrevious: return nil
+      case .needsContext: break
+      }
+    }
     let key = Array(UnsafeBufferPointer(start: base + start, count: end - start))
     let run: RunEntry
     if let known = runEntries[key] {
@@ -326,6 +346,40 @@ public final class Folder {
       foldedStart: foldedStart + lastSegment.folded,
       lastCharacterStart: foldedStart + run.lastCharacterStart, mayJoinNext: run.mayJoinNext)
     return end
+  }
+
+  /// What `foldContextFreeRun` did.
+  private enum ContextFreeRun {
+    /// It folded the run.
+    case folded
+    /// The run's first letter would join the character before it: the per-character way
+    /// folds it.
+    case joinsPrevious
+    /// A character of the run is not one of the ``ContextFreeLetters`` (or does not fold to
+    /// printable ASCII): the run is transliterated as a whole.
+    case needsContext
+  }
+
+  /// Folds a run made only of ``ContextFreeLetters`` letter by letter, each from the cache and
+  /// mapped to its letter: what the run's transliteration as a whole gives, without ICU.
+  private func foldContextFreeRun(
+    _ base: UnsafePointer<UInt8>, from start: Int, end: Int, characterStarts: [Int],
+    into out: inout FoldBuffer, last: inout Last
+  ) throws(ICUError) -> ContextFreeRun {
+    runCharacterEntries.removeAll(keepingCapacity: true)
+    for (k, offset) in characterStarts.enumerated() {
+      let characterEnd = k + 1 < characterStarts.count ? start + characterStarts[k + 1] : end
+      let index = try entry(base, start + offset..<characterEnd)
+      guard entries[index].foldsAloneInRuns else { return .needsContext }
+      runCharacterEntries.append(index)
+    }
+    // As a run folded whole: its first character is not checked for joining the one before.
+    if last.exists && entries[runCharacterEntries[0]].mayJoinPrevious { return .joinsPrevious }
+    for (k, index) in runCharacterEntries.enumerated() {
+      let characterEnd = k + 1 < characterStarts.count ? start + characterStarts[k + 1] : end
+      appendRaw(index, original: start + characterStarts[k]..<characterEnd, into: &out, last: &last)
+    }
+    return .folded
   }
 
   /// The folded form of each character of a run folded alone, from the characters' cache.
@@ -491,13 +545,21 @@ public final class Folder {
       }
     }
     let scalars = folded.unicodeScalars
+    var foldsAloneInRuns = false
+    if transliteratesRuns, ContextFreeLetters.appliesToRunningICU,
+      let first = original.unicodeScalars.first, original.unicodeScalars.count == 1,
+      ContextFreeLetters.contains(first.value)
+    {
+      foldsAloneInRuns = !folded.isEmpty && folded.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
     let entry = Entry(
       start: entryBytes.count, count: folded.utf8.count,
       interiorStart: entryInterior.count, interiorCount: interior.count,
       lastCharacterStart: characterStarts.last ?? 0,
       isIdentity: folded.utf8.elementsEqual(original.utf8) && scalars.count == 1,
       mayJoinPrevious: scalars.first.map(ScalarClasses.mayJoinPrevious) ?? false,
-      mayJoinNext: scalars.last.map(ScalarClasses.mayJoinNext) ?? false)
+      mayJoinNext: scalars.last.map(ScalarClasses.mayJoinNext) ?? false,
+      foldsAloneInRuns: foldsAloneInRuns)
     entryBytes.append(contentsOf: folded.utf8)
     entryInterior.append(contentsOf: interior)
     entries.append(entry)
