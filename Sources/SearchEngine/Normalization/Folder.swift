@@ -30,18 +30,18 @@ public final class Folder {
   /// The caches are read for every character that is not ASCII; a folder is used from one
   /// thread at a time and never hands out references into them, so they go without the
   /// dynamic exclusivity checks a class's variables otherwise pay on every access.
-  @exclusivity(unchecked) private var bmpPages = [Int32](repeating: -1, count: 256)
-  @exclusivity(unchecked) private var bmpEntries: [Int32] = []
+  @exclusivity(unchecked) fileprivate(set) var bmpPages = [Int32](repeating: -1, count: 256)
+  @exclusivity(unchecked) fileprivate(set) var bmpEntries: [Int32] = []
   @exclusivity(unchecked) private var shortEntries: [ShortKey: Int32] = [:]
   @exclusivity(unchecked) private var longEntries: [[UInt8]: Int32] = [:]
   @exclusivity(unchecked) fileprivate(set) var entries: [Entry] = []
-  @exclusivity(unchecked) private var entryBytes: [UInt8] = []
+  @exclusivity(unchecked) fileprivate(set) var entryBytes: [UInt8] = []
   @exclusivity(unchecked) private var entryInterior: [Int] = []
   private var scratch = FoldBuffer()
   /// ``ScalarClasses/bmpKinds``, held here to be read without a global's lazy check.
-  private let scalarKinds = ScalarClasses.bmpKinds
+  let scalarKinds = ScalarClasses.bmpKinds
   /// Whether runs of a script's characters are transliterated as wholes (``Folding/latin``).
-  private let transliteratesRuns: Bool
+  let transliteratesRuns: Bool
   /// The folded form of each run of a script met so far, by the run's UTF-8.
   var runEntries: [[UInt8]: RunEntry] = [:]
   /// Where a run's transliteration is folded, character by character.
@@ -434,7 +434,7 @@ public final class Folder {
   }
 
   /// The cache entry for the character `base[range]`, folding it with ICU on first sight.
-  private func entry(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(ICUError) -> Int {
+  func entry(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(ICUError) -> Int {
     let count = range.count
     let (value, length) = Self.decode(base, at: range.lowerBound, count: range.upperBound)
     if length == count && value < 0x10000 {
