@@ -7,10 +7,11 @@
 /// boundaries say; a line whose folded text contains none of them fails the set, and the
 /// query. Sets with an inverse or fuzzy term, or a term that folds to nothing, reject nothing.
 ///
-/// The folded text is the fold loop's own (``Folder/foldedPlainText(_:into:capacity:)``),
-/// written without its bookkeeping for lines made of plain characters; any other line is
-/// kept, to be folded and matched the full way. The prefilter only ever keeps too many lines,
-/// never too few: what it keeps is then matched as before.
+/// The folded text is the fold loop's own (``Folder/foldedText(_:into:capacity:)``), written
+/// straight from the folder's cache without a column, a map or boundaries; a line it cannot
+/// write that way (two characters that fold into one) is kept, to be folded and matched the
+/// full way. The prefilter only ever keeps too many lines, never too few: what it keeps is
+/// then matched as before.
 struct LinePrefilter: Sendable {
   /// The needles of each set that can reject a line.
   private let sets: [[[UInt8]]]
@@ -46,7 +47,7 @@ struct LinePrefilter: Sendable {
         scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
       }
       let text = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-      if let count = try folder.foldedPlainText(text, into: scratch, capacity: needed),
+      if let count = try folder.foldedText(text, into: scratch, capacity: needed),
         !contains(UnsafeBufferPointer(start: scratch, count: count))
       {
         continue

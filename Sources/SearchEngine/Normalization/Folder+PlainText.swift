@@ -1,57 +1,101 @@
-// The folded bytes of a text whose characters fold one by one, for a prefilter that rejects
-// texts before the fold loop sees them.
+// The folded bytes of a text, written straight from the folder's cache, for a prefilter that
+// rejects texts before the fold loop sees them.
 
 extension Folder {
-  /// Writes the folded form of `text` (valid UTF-8) to `out`, when every character of it is
-  /// one plain scalar that folds on its own: the bytes ``fold(_:into:recordsMap:allowsRuns:)``
-  /// gives, without the map or the interior boundaries. Returns the number of bytes written,
-  /// or nil when the text holds anything else, or its folded form passes `capacity`.
+  /// Writes the folded form of `text` (valid UTF-8) to `out`: the bytes
+  /// ``fold(_:into:recordsMap:allowsRuns:)`` gives, without the map or the interior
+  /// boundaries. Returns the number of bytes written, or nil when two characters fold into one
+  /// (the fold loop then folds them again as a whole), under ``Folding/latin`` (where runs of
+  /// a script fold as wholes), or when the folded form passes `capacity`.
   ///
-  /// A plain scalar (``ScalarClasses/isPlain(_:)``) next to another plain scalar is a
-  /// character of its own, and when no character folds to nothing or may join its neighbours
-  /// (the cache entry's flags), the fold loop appends each character's entry unchanged: the
-  /// folded text is their concatenation, which this writes without the loop's bookkeeping.
-  /// Under ``Folding/latin``, where runs of a script fold as wholes, it always returns nil.
-  func foldedPlainText(
+  /// It takes the fold loop's steps: characters (grapheme clusters) found as
+  /// ``clusterEnd(_:from:count:)`` finds them, each appended as its cache entry, with the
+  /// entries that may join their neighbours checked as the loop checks them. A plain scalar
+  /// between plain scalars, most characters of most texts, is looked up and written without
+  /// leaving the cache's memory.
+  func foldedText(
     _ text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, capacity: Int
   ) throws(ICUError) -> Int? {
     if transliteratesRuns { return nil }
     guard let base = text.baseAddress else { return 0 }
-    var progress = PlainProgress()
+    let n = text.count
+    var state = TextState()
     while true {
-      // The caches are read through pointers until a character is missing from them; it is
-      // then folded (which may move them), and the reading goes on.
-      progress = writePlain(base, count: text.count, into: out, capacity: capacity, from: progress)
-      switch progress.state {
-      case .done: return progress.used
-      case .notPlain: return nil
-      case .missing(let length):
-        _ = try entry(base, progress.position..<(progress.position + length))
+      // The caches are read through pointers until a character needs more: it is then found
+      // and folded here (which may move the caches), and the reading goes on.
+      let stop = writeCached(base, count: n, into: out, capacity: capacity, state: &state)
+      switch stop {
+      case .done: return state.used
+      case .tooLong: return nil
+      case .character:
+        let i = state.position
+        let end = clusterEnd(base, from: i, count: n)
+        let index = try entry(base, i..<end)
+        guard append(entries[index], into: out, capacity: capacity, state: &state) else {
+          return nil
+        }
+        state.position = end
       }
     }
   }
 
-  /// How far ``writePlain(_:count:into:capacity:from:)`` went.
-  struct PlainProgress {
-    enum State {
-      case done
-      case notPlain
-      /// The scalar at `position`, this long, is not in the cache yet.
-      case missing(length: Int)
-    }
+  /// Where the writing of a folded text is, and what the fold loop would remember of the last
+  /// character it appended.
+  struct TextState {
     var position = 0
     var used = 0
-    var state = State.done
+    var lastExists = false
+    /// Where the last folded character starts in the output.
+    var lastCharacterStart = 0
+    var lastMayJoinNext = false
+    /// Whether characters that fold to nothing came after the last one.
+    var isFollowedByDropped = false
+
+    var mustCheckNext: Bool { lastMayJoinNext || isFollowedByDropped }
   }
 
-  /// Writes the folded characters of `base[..<count]` from `progress` on, while they are plain
-  /// and cached.
-  private func writePlain(
+  /// Why ``writeCached(_:count:into:capacity:state:)`` stopped.
+  enum CachedStop {
+    case done
+    /// The folded form passes the capacity.
+    case tooLong
+    /// The character at the state's position needs the slower way: it is not a plain scalar
+    /// between plain scalars, it is not in the cache, or it may join the one before.
+    case character
+  }
+
+  /// Appends `entry`, the fold of the character before `state.position`, as the fold loop
+  /// does; false when it joins the last character (or the output is full).
+  private func append(
+    _ entry: Entry, into out: UnsafeMutablePointer<UInt8>, capacity: Int, state: inout TextState
+  ) -> Bool {
+    if entry.count == 0 {
+      state.isFollowedByDropped = true
+      return true
+    }
+    if state.lastExists && (entry.mayJoinPrevious || state.mustCheckNext) {
+      let last = Array(
+        UnsafeBufferPointer(
+          start: out + state.lastCharacterStart, count: state.used - state.lastCharacterStart))
+      if joins(last[...], entry) { return false }
+    }
+    guard state.used + entry.count <= capacity else { return false }
+    for k in 0..<entry.count { out[state.used + k] = entryBytes[entry.start + k] }
+    state.lastCharacterStart = state.used + entry.lastCharacterStart
+    state.used += entry.count
+    state.lastExists = true
+    state.lastMayJoinNext = entry.mayJoinNext
+    state.isFollowedByDropped = false
+    return true
+  }
+
+  /// Writes the folded characters from `state.position` on while each is ASCII or a plain
+  /// scalar, followed by one, found in the cache, and joining nothing.
+  private func writeCached(
     _ base: UnsafePointer<UInt8>, count n: Int, into out: UnsafeMutablePointer<UInt8>,
-    capacity: Int, from progress: PlainProgress
-  ) -> PlainProgress {
-    var i = progress.position
-    var used = progress.used
+    capacity: Int, state: inout TextState
+  ) -> CachedStop {
+    let plain = ScalarClasses.plain
     return asciiFolds.withUnsafeBufferPointer { asciiFolds in
       scalarKinds.withUnsafeBufferPointer { kinds in
         bmpPages.withUnsafeBufferPointer { pages in
@@ -59,38 +103,62 @@ extension Folder {
             entries.withUnsafeBufferPointer { entries in
               entryBytes.withUnsafeBufferPointer { entryBytes in
                 let folds = entryBytes.baseAddress
+                var i = state.position
+                defer { state.position = i }
+                /// Whether the scalar at `j` is plain, or `j` is the end.
+                @inline(__always) func plainAt(_ j: Int) -> Bool {
+                  if j >= n { return true }
+                  let byte = base[j]
+                  if byte < 0x80 { return byte != 0x0D }
+                  let value = Self.decode(base, at: j, count: n).value
+                  return value < 0x10000 && kinds[Int(value)] == plain
+                }
                 while i < n {
                   let byte = base[i]
                   if byte < 0x80 {
                     let folded = asciiFolds[Int(byte)]
-                    if folded == 0xFF || used == capacity {
-                      return PlainProgress(position: i, used: used, state: .notPlain)
+                    if folded == 0xFF || state.mustCheckNext
+                      || (i + 1 < n && base[i + 1] >= 0x80 && !plainAt(i + 1))
+                    {
+                      return .character
                     }
-                    out[used] = folded
-                    used += 1
+                    if state.used == capacity { return .tooLong }
+                    out[state.used] = folded
+                    state.lastCharacterStart = state.used
+                    state.used += 1
+                    state.lastExists = true
+                    state.lastMayJoinNext = false
                     i += 1
                     continue
                   }
                   let (value, length) = Self.decode(base, at: i, count: n)
-                  guard value < 0x10000, kinds[Int(value)] == ScalarClasses.plain else {
-                    return PlainProgress(position: i, used: used, state: .notPlain)
+                  guard value < 0x10000, kinds[Int(value)] == plain, plainAt(i + length) else {
+                    return .character
                   }
                   let page = Int(pages[Int(value >> 8)])
                   let slot = page < 0 ? 0 : Int(slots[page + Int(value & 0xFF)])
-                  if slot == 0 {
-                    return PlainProgress(position: i, used: used, state: .missing(length: length))
+                  if slot == 0 { return .character }
+                  let entry = entries[slot - 1]
+                  if entry.count == 0 {
+                    state.isFollowedByDropped = true
+                    i += length
+                    continue
                   }
-                  let folded = entries[slot - 1]
-                  if folded.count == 0 || folded.mayJoinPrevious || folded.mayJoinNext
-                    || used + folded.count > capacity
-                  {
-                    return PlainProgress(position: i, used: used, state: .notPlain)
+                  if state.lastExists && (entry.mayJoinPrevious || state.mustCheckNext) {
+                    return .character
                   }
-                  if let folds { (out + used).update(from: folds + folded.start, count: folded.count) }
-                  used += folded.count
+                  if state.used + entry.count > capacity { return .tooLong }
+                  if let folds {
+                    for k in 0..<entry.count { out[state.used + k] = folds[entry.start + k] }
+                  }
+                  state.lastCharacterStart = state.used + entry.lastCharacterStart
+                  state.used += entry.count
+                  state.lastExists = true
+                  state.lastMayJoinNext = entry.mayJoinNext
+                  state.isFollowedByDropped = false
                   i += length
                 }
-                return PlainProgress(position: i, used: used, state: .done)
+                return .done
               }
             }
           }

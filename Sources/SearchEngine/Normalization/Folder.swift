@@ -361,7 +361,7 @@ public final class Folder {
   /// Whether writing `next` after the last folded character changes where characters break:
   /// the two merge into one (a mark after a dropped soft hyphen), or regional indicators pair
   /// up differently (a lone flag letter before a flag).
-  private func joins(_ lastCharacter: ArraySlice<UInt8>, _ next: Entry) -> Bool {
+  func joins(_ lastCharacter: ArraySlice<UInt8>, _ next: Entry) -> Bool {
     let following = entryBytes[next.start..<next.start + next.count]
     var expected = [0, lastCharacter.count]
     for offset in Self.characterStarts(following).dropFirst() {
