@@ -89,6 +89,13 @@ extension Folder {
     return true
   }
 
+  /// Whether the three bytes at `bytes` are a Hangul syllable (LV or LVT) in UTF-8.
+  @inline(__always)
+  private static func isHangulSyllable(_ bytes: UnsafePointer<UInt8>) -> Bool {
+    let (value, length) = decode(bytes, at: 0, count: 3)
+    return length == 3 && (0xAC00...0xD7A3).contains(value)
+  }
+
   /// Writes the folded characters from `state.position` on while each is ASCII or a plain
   /// scalar, followed by one, found in the cache, and joining nothing.
   private func writeCached(
@@ -144,10 +151,15 @@ extension Folder {
                     i += length
                     continue
                   }
-                  if state.lastExists && (entry.mayJoinPrevious || state.mustCheckNext) {
-                    return .character
-                  }
                   if state.used + entry.count > capacity { return .tooLong }
+                  if state.lastExists && (entry.mayJoinPrevious || state.mustCheckNext) {
+                    // Two Hangul syllables never join (UAX #29 joins jamo only): the check
+                    // the fold loop makes would say so.
+                    guard let folds, entry.count == 3, state.used - state.lastCharacterStart == 3,
+                      Self.isHangulSyllable(folds + entry.start),
+                      Self.isHangulSyllable(out + state.lastCharacterStart)
+                    else { return .character }
+                  }
                   if let folds {
                     for k in 0..<entry.count { out[state.used + k] = folds[entry.start + k] }
                   }

@@ -469,10 +469,20 @@ public final class Folder {
     return index
   }
 
+  /// Whether `bytes` is one scalar that every folding but ``Folding/latin`` leaves as it is
+  /// (``ScalarClasses/foldsToItself(_:)``): its entry needs no ICU.
+  private func foldsToItself(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !normalizer.folding.contains(.latin), let base = bytes.baseAddress else { return false }
+    let (value, length) = Self.decode(base, at: 0, count: bytes.count)
+    return length == bytes.count && ScalarClasses.foldsToItself(value)
+  }
+
   private func makeEntry(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Int {
     let original = String(decoding: bytes, as: UTF8.self)
     let folded: String
-    if let known = normalizer.shared.foldedCharacter(original) {
+    if foldsToItself(bytes) {
+      folded = original
+    } else if let known = normalizer.shared.foldedCharacter(original) {
       folded = known
     } else {
       folded = try foldCharacter(original)
