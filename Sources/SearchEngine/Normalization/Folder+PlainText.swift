@@ -110,8 +110,15 @@ extension Folder {
             entries.withUnsafeBufferPointer { entries in
               entryBytes.withUnsafeBufferPointer { entryBytes in
                 let folds = entryBytes.baseAddress
+                // The state in registers while the loop runs, stored when it stops.
                 var i = state.position
-                defer { state.position = i }
+                var used = state.used
+                var last = state
+                defer {
+                  last.position = i
+                  last.used = used
+                  state = last
+                }
                 /// Whether the scalar at `j` is plain, or `j` is the end.
                 @inline(__always) func plainAt(_ j: Int) -> Bool {
                   if j >= n { return true }
@@ -121,21 +128,34 @@ extension Folder {
                   return value < 0x10000 && kinds[Int(value)] == plain
                 }
                 while i < n {
-                  let byte = base[i]
-                  if byte < 0x80 {
-                    let folded = asciiFolds[Int(byte)]
-                    if folded == 0xFF || state.mustCheckNext
-                      || (i + 1 < n && base[i + 1] >= 0x80 && !plainAt(i + 1))
-                    {
-                      return .character
+                  if base[i] < 0x80 {
+                    if last.mustCheckNext { return .character }
+                    // A run of ASCII characters that fold by table, as the fold loop folds it.
+                    let start = i
+                    while i < n && used < capacity {
+                      let byte = base[i]
+                      if byte >= 0x80 { break }
+                      let folded = asciiFolds[Int(byte)]
+                      if folded == 0xFF { break }
+                      out[used] = folded
+                      used += 1
+                      i += 1
                     }
-                    if state.used == capacity { return .tooLong }
-                    out[state.used] = folded
-                    state.lastCharacterStart = state.used
-                    state.used += 1
-                    state.lastExists = true
-                    state.lastMayJoinNext = false
-                    i += 1
+                    if i < n && base[i] >= 0x80 && !plainAt(i) {
+                      // A mark or joiner follows: the last character is longer than one byte.
+                      i -= 1
+                      used -= 1
+                    }
+                    if i > start {
+                      last.lastExists = true
+                      last.lastCharacterStart = used - 1
+                      last.lastMayJoinNext = false
+                    }
+                    if i < n && base[i] < 0x80 {
+                      // A byte that does not fold by table, a character with a mark, or no room.
+                      return used == capacity ? .tooLong : .character
+                    }
+                    if i == start { return .character }
                     continue
                   }
                   let (value, length) = Self.decode(base, at: i, count: n)
@@ -147,27 +167,27 @@ extension Folder {
                   if slot == 0 { return .character }
                   let entry = entries[slot - 1]
                   if entry.count == 0 {
-                    state.isFollowedByDropped = true
+                    last.isFollowedByDropped = true
                     i += length
                     continue
                   }
-                  if state.used + entry.count > capacity { return .tooLong }
-                  if state.lastExists && (entry.mayJoinPrevious || state.mustCheckNext) {
+                  if used + entry.count > capacity { return .tooLong }
+                  if last.lastExists && (entry.mayJoinPrevious || last.mustCheckNext) {
                     // Two Hangul syllables never join (UAX #29 joins jamo only): the check
                     // the fold loop makes would say so.
-                    guard let folds, entry.count == 3, state.used - state.lastCharacterStart == 3,
+                    guard let folds, entry.count == 3, used - last.lastCharacterStart == 3,
                       Self.isHangulSyllable(folds + entry.start),
-                      Self.isHangulSyllable(out + state.lastCharacterStart)
+                      Self.isHangulSyllable(out + last.lastCharacterStart)
                     else { return .character }
                   }
                   if let folds {
-                    for k in 0..<entry.count { out[state.used + k] = folds[entry.start + k] }
+                    for k in 0..<entry.count { out[used + k] = folds[entry.start + k] }
                   }
-                  state.lastCharacterStart = state.used + entry.lastCharacterStart
-                  state.used += entry.count
-                  state.lastExists = true
-                  state.lastMayJoinNext = entry.mayJoinNext
-                  state.isFollowedByDropped = false
+                  last.lastCharacterStart = used + entry.lastCharacterStart
+                  used += entry.count
+                  last.lastExists = true
+                  last.lastMayJoinNext = entry.mayJoinNext
+                  last.isFollowedByDropped = false
                   i += length
                 }
                 return .done
