@@ -482,11 +482,11 @@ public final class Folder {
     let folded: String
     if foldsToItself(bytes) {
       folded = original
-    } else if let known = normalizer.shared.foldedCharacter(original) {
+    } else if let known = normalizer.shared.foldedCharacter(Array(bytes)) {
       folded = known
     } else {
       folded = try foldCharacter(original)
-      normalizer.shared.remember(original, folded: folded)
+      normalizer.shared.remember(Array(bytes), folded: folded)
     }
     var interior: [Int] = []
     var characterStarts: [Int] = []
