@@ -103,6 +103,7 @@ extension Folder {
     capacity: Int, state: inout TextState
   ) -> CachedStop {
     let plain = ScalarClasses.plain
+    let lowercasesByVector = asciiLowercases
     return asciiFolds.withUnsafeBufferPointer { asciiFolds in
       scalarKinds.withUnsafeBufferPointer { kinds in
         bmpPages.withUnsafeBufferPointer { pages in
@@ -132,6 +133,25 @@ extension Folder {
                     if last.mustCheckNext { return .character }
                     // A run of ASCII characters that fold by table, as the fold loop folds it.
                     let start = i
+                    if lowercasesByVector {
+                      // Eight bytes at a time while they are ASCII other than CR: their folded
+                      // form is their lowercase.
+                      let ones: UInt64 = 0x0101_0101_0101_0101
+                      let highs: UInt64 = 0x8080_8080_8080_8080
+                      while i + 8 <= n && used + 8 <= capacity {
+                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                        let crs = word ^ (ones &* 0x0D)
+                        if word & highs != 0 || (crs &- ones) & ~crs & highs != 0 { break }
+                        // High bits of the bytes from "A" on, and of those after "Z".
+                        let fromA = word &+ ones &* (0x80 - 0x41)
+                        let afterZ = word &+ ones &* (0x80 - 0x5B)
+                        let upper = fromA & ~afterZ & highs
+                        UnsafeMutableRawPointer(out + used).storeBytes(
+                          of: word | (upper >> 2), as: UInt64.self)
+                        i += 8
+                        used += 8
+                      }
+                    }
                     while i < n && used < capacity {
                       let byte = base[i]
                       if byte >= 0x80 { break }

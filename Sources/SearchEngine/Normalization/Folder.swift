@@ -23,6 +23,9 @@ public final class Folder {
   /// UTF-8) for every other byte: a text made only of simple bytes folds byte for byte, with
   /// no map and no interior boundaries, which lets a column fold such texts without the loop.
   let asciiFolds: [UInt8]
+  /// Whether every ASCII byte but CR folds to its lowercase in `asciiFolds` (case folding
+  /// without the Turkic "I"), which sixteen bytes at a time can do.
+  let asciiLowercases: Bool
   /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
   /// Plane, in pages of 256 allocated as characters of each page are met, so that a folder
   /// for one short query stays small. `bmpPages` holds each page's start in `bmpEntries`.
@@ -103,6 +106,11 @@ public final class Folder {
     asciiFolds = (0..<256).map { byte in
       guard byte < 0x80 && simple[byte] else { return 0xFF }
       return UInt8(foldsCase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+    }
+    asciiLowercases = (0..<0x80).allSatisfy { [asciiFolds] byte in
+      let folded = asciiFolds[byte]
+      if byte == 0x0D { return folded == 0xFF }
+      return Int(folded) == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
     }
   }
 
