@@ -477,18 +477,30 @@ public final class Folder {
     return index
   }
 
-  /// Whether `bytes` is one scalar that every folding but ``Folding/latin`` leaves as it is
-  /// (``ScalarClasses/foldsToItself(_:)``): its entry needs no ICU.
-  private func foldsToItself(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether `bytes` is one scalar that the folding leaves as it is, known without running the
+  /// pipeline: under every folding but ``Folding/latin``, those of
+  /// ``ScalarClasses/foldsToItself(_:)``; under the default folding in the root locale, also a
+  /// scalar that NFKC case folding leaves alone (so that NFC, NFKC, case folding and the
+  /// removal of ignorables do), with no canonical decomposition and no folding of its own
+  /// under ``Folding/diacritics`` (so that the removal of marks does). A test checks every
+  /// scalar of the Basic Multilingual Plane against the pipeline.
+  private func foldsToItself(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Bool {
     guard !normalizer.folding.contains(.latin), let base = bytes.baseAddress else { return false }
     let (value, length) = Self.decode(base, at: 0, count: bytes.count)
-    return length == bytes.count && ScalarClasses.foldsToItself(value)
+    guard length == bytes.count else { return false }
+    if ScalarClasses.foldsToItself(value) { return true }
+    guard normalizer.folding == .default, !normalizer.isTurkic, let scalar = Unicode.Scalar(value),
+      !ScalarClasses.isRemovableDiacritic(scalar), LetterFoldings.table[value] == nil
+    else { return false }
+    let units = Array(String(Character(scalar)).utf16)
+    guard try ICU.Normalizer.nfkcCasefold.get().normalize(units) == units else { return false }
+    return try ICU.Normalizer.nfd.get().normalize(units) == units
   }
 
   private func makeEntry(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Int {
     let original = String(decoding: bytes, as: UTF8.self)
     let folded: String
-    if foldsToItself(bytes) {
+    if try foldsToItself(bytes) {
       folded = original
     } else if let known = normalizer.shared.foldedCharacter(Array(bytes)) {
       folded = known

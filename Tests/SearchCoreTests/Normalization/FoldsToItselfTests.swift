@@ -17,7 +17,7 @@ struct FoldsToItselfTests {
         guard let scalar = Unicode.Scalar(value) else { continue }
         let text = String(Character(scalar))
         let folded = try folder.foldCharacter(text)
-        if folded != text {
+        if Array(folded.utf8) != Array(text.utf8) {
           Issue.record("U+\(String(value, radix: 16, uppercase: true)) folds to \(folded)")
           return
         }
@@ -37,5 +37,29 @@ struct FoldsToItselfTests {
     #expect(try latin.fold("東京") != "東京")
     #expect(try latin.fold("서울") != "서울")
     #expect(try Normalizer().fold("東京서울") == "東京서울")
+  }
+}
+
+/// Under the default folding, every scalar of the Basic Multilingual Plane (but the
+/// surrogates) folds alone as the pipeline folds it, those the folder takes without the
+/// pipeline included.
+struct DefaultFoldingShortcutTests {
+  @Test func everyScalarFoldsAsThePipelineFoldsIt() throws {
+    let folder = try Normalizer().makeFolder()
+    let pipeline = try Normalizer().makeFolder()
+    var checked = 0
+    for value in UInt32(0x80)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(Character(scalar))
+      let expected = try pipeline.foldCharacter(text)
+      let folded = try folder.fold(text)
+      if Array(folded.utf8) != Array(expected.utf8) {
+        Issue.record(
+          "U+\(String(value, radix: 16, uppercase: true)) folds to \(folded), not \(expected)")
+        return
+      }
+      checked += 1
+    }
+    #expect(checked == 0x10000 - 0x80 - 0x800)
   }
 }
