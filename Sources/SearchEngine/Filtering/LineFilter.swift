@@ -14,7 +14,8 @@ import Dispatch
 /// The input is read in batches of whole lines. Each batch is cut into chunks that are checked
 /// to be UTF-8, folded and matched over all cores, and handed back in input order, so memory
 /// stays at one batch and its chunks' folded text whatever the input's size, and the first
-/// matches come out while the rest is still being read. A chunk is matched as the corpus is:
+/// matches come out while the rest is still being read. Lines that cannot match are rejected
+/// before a chunk's column is built (``LinePrefilter``). A chunk is matched as the corpus is:
 /// each term scans the chunk's folded column, a set is the union of its terms, an inverse term
 /// the chunk's lines without it, and the query the intersection of its sets. The answer is the
 /// one ``IncrementalFilter`` gives over SearchDataSets' `DataSetLoader.loadLines(_:)` of the same input.
