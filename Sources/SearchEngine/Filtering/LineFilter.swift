@@ -14,7 +14,8 @@ import Dispatch
 /// The input is read in batches of whole lines. Each batch is cut into chunks that are checked
 /// to be UTF-8, folded and matched over all cores, and handed back in input order, so memory
 /// stays at one batch and its chunks' folded text whatever the input's size, and the first
-/// matches come out while the rest is still being read. A chunk is matched as the corpus is:
+/// matches come out while the rest is still being read. Lines that cannot match are rejected
+/// before a chunk's column is built (``LinePrefilter``). A chunk is matched as the corpus is:
 /// each term scans the chunk's folded column, a set is the union of its terms, an inverse term
 /// the chunk's lines without it, and the query the intersection of its sets. The answer is the
 /// one ``IncrementalFilter`` gives over SearchDataSets' `DataSetLoader.loadLines(_:)` of the same input.
@@ -23,6 +24,8 @@ package struct LineFilter: Sendable {
   private let sets: [[TermMatcher]]
   /// Whether a scan may ask how common a byte is (a term of one byte).
   private let countsBytes: Bool
+  /// What rejects lines before they are folded into a column, when the query's sets can.
+  private let prefilter: LinePrefilter?
   /// Bytes read before a batch is matched (more when a line is longer): what `filter` holds
   /// beside its output.
   private let batchBytes: Int
@@ -31,13 +34,17 @@ package struct LineFilter: Sendable {
   private let chunkBytes: Int
 
   /// A filter of lines for `query`, reading batches of `batchBytes` cut into chunks of
-  /// `chunkBytes` (the defaults suit `filter`; tests make them small to cross boundaries).
+  /// `chunkBytes` (the defaults suit `filter`; tests make them small to cross boundaries),
+  /// rejecting the lines that cannot match before folding them (``LinePrefilter``) unless
+  /// `prefilters` is false (for tests, which compare both ways).
   package init(
-    query: Query, normalizer: Normalizer, batchBytes: Int = 8 << 20, chunkBytes: Int = 256 << 10
+    query: Query, normalizer: Normalizer, batchBytes: Int = 8 << 20, chunkBytes: Int = 256 << 10,
+    prefilters: Bool = true
   ) {
     self.normalizer = normalizer
     self.sets = query.sets.map { $0.terms.map(TermMatcher.init) }
     self.countsBytes = sets.joined().contains { $0.needle.count == 1 }
+    self.prefilter = prefilters ? LinePrefilter(sets: sets) : nil
     self.batchBytes = max(batchBytes, 1)
     self.chunkBytes = max(chunkBytes, 1)
   }
@@ -256,8 +263,25 @@ package struct LineFilter: Sendable {
   private func matchingValues(
     _ ranges: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, folder: Folder
   ) throws(ICUError) -> [Int] {
+    if sets.isEmpty { return Array(ranges.indices) }
+    guard let prefilter else {
+      return try matchingValues(ranges, of: bytes, byteCount: byteCount, folder: folder, of: nil)
+    }
+    // Only the lines the prefilter keeps are folded and matched.
+    let kept = try prefilter.candidates(ranges, of: bytes, folder: folder)
+    if kept.isEmpty { return [] }
+    let keptRanges = kept.map { ranges[$0] }
+    let keptBytes = keptRanges.reduce(0) { $0 + $1.count }
+    return try matchingValues(keptRanges, of: bytes, byteCount: keptBytes, folder: folder, of: kept)
+  }
+
+  /// The indices of the texts at `ranges` that match, ascending, or of `numbers` (the texts'
+  /// own numbers, one per range) at those indices.
+  private func matchingValues(
+    _ ranges: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, byteCount: Int, folder: Folder,
+    of numbers: [Int]?
+  ) throws(ICUError) -> [Int] {
     let all = 0..<ranges.count
-    if sets.isEmpty { return Array(all) }
     let values = try FoldedValues(
       folding: ranges, of: bytes, byteCount: byteCount, with: folder, countsBytes: countsBytes)
     let identity = ValueMap()
@@ -280,6 +304,8 @@ package struct LineFilter: Sendable {
       current = current.map { QueryEvaluator.intersection($0, list) } ?? list
       if current?.isEmpty == true { break }
     }
-    return (current ?? []).map { Int($0.rawValue) }
+    let found = (current ?? []).map { Int($0.rawValue) }
+    guard let numbers else { return found }
+    return found.map { numbers[$0] }
   }
 }

@@ -67,6 +67,9 @@ package struct LineBatches: ~Copyable {
     throws(FileBytes.Failure) -> (bytes: [UInt8], isLast: Bool)?
   {
     if atEnd && pending.isEmpty { return nil }
+    // Room for the batch and the block read past it at once, rather than regrown (and its
+    // fresh pages touched) at each doubling.
+    pending.reserveCapacity(max(min(bytes, 1 << 26), pending.count) + Self.blockSize)
     var searched = 0
     var cut: Int?
     while !atEnd && (pending.count < bytes || cut == nil) {

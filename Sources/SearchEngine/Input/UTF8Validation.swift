@@ -20,6 +20,17 @@ package enum UTF8Validation {
         i += 1
         continue
       }
+      // The common sequences first: two bytes, and three bytes with no range of their own.
+      if b0 >= 0xC2 && b0 <= 0xDF && i + 1 < n && base[i + 1] & 0xC0 == 0x80 {
+        i += 2
+        continue
+      }
+      if b0 >= 0xE1 && b0 <= 0xEF && b0 != 0xED && i + 2 < n && base[i + 1] & 0xC0 == 0x80
+        && base[i + 2] & 0xC0 == 0x80
+      {
+        i += 3
+        continue
+      }
       let length: Int
       var low: UInt8 = 0x80
       var high: UInt8 = 0xBF

@@ -23,6 +23,9 @@ public final class Folder {
   /// UTF-8) for every other byte: a text made only of simple bytes folds byte for byte, with
   /// no map and no interior boundaries, which lets a column fold such texts without the loop.
   let asciiFolds: [UInt8]
+  /// Whether every ASCII byte but CR folds to its lowercase in `asciiFolds` (case folding
+  /// without the Turkic "I"), which sixteen bytes at a time can do.
+  let asciiLowercases: Bool
   /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
   /// Plane, in pages of 256 allocated as characters of each page are met, so that a folder
   /// for one short query stays small. `bmpPages` holds each page's start in `bmpEntries`.
@@ -30,18 +33,18 @@ public final class Folder {
   /// The caches are read for every character that is not ASCII; a folder is used from one
   /// thread at a time and never hands out references into them, so they go without the
   /// dynamic exclusivity checks a class's variables otherwise pay on every access.
-  @exclusivity(unchecked) private var bmpPages = [Int32](repeating: -1, count: 256)
-  @exclusivity(unchecked) private var bmpEntries: [Int32] = []
+  @exclusivity(unchecked) fileprivate(set) var bmpPages = [Int32](repeating: -1, count: 256)
+  @exclusivity(unchecked) fileprivate(set) var bmpEntries: [Int32] = []
   @exclusivity(unchecked) private var shortEntries: [ShortKey: Int32] = [:]
   @exclusivity(unchecked) private var longEntries: [[UInt8]: Int32] = [:]
   @exclusivity(unchecked) fileprivate(set) var entries: [Entry] = []
-  @exclusivity(unchecked) private var entryBytes: [UInt8] = []
+  @exclusivity(unchecked) fileprivate(set) var entryBytes: [UInt8] = []
   @exclusivity(unchecked) private var entryInterior: [Int] = []
   private var scratch = FoldBuffer()
   /// ``ScalarClasses/bmpKinds``, held here to be read without a global's lazy check.
-  private let scalarKinds = ScalarClasses.bmpKinds
+  let scalarKinds = ScalarClasses.bmpKinds
   /// Whether runs of a script's characters are transliterated as wholes (``Folding/latin``).
-  private let transliteratesRuns: Bool
+  let transliteratesRuns: Bool
   /// The folded form of each run of a script met so far, by the run's UTF-8.
   var runEntries: [[UInt8]: RunEntry] = [:]
   /// Where a run's transliteration is folded, character by character.
@@ -113,6 +116,11 @@ public final class Folder {
     asciiFolds = (0..<256).map { byte in
       guard byte < 0x80 && simple[byte] else { return 0xFF }
       return UInt8(foldsCase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+    }
+    asciiLowercases = (0..<0x80).allSatisfy { [asciiFolds] byte in
+      let folded = asciiFolds[byte]
+      if byte == 0x0D { return folded == 0xFF }
+      return Int(folded) == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
     }
   }
 
@@ -415,7 +423,7 @@ public final class Folder {
   /// Whether writing `next` after the last folded character changes where characters break:
   /// the two merge into one (a mark after a dropped soft hyphen), or regional indicators pair
   /// up differently (a lone flag letter before a flag).
-  private func joins(_ lastCharacter: ArraySlice<UInt8>, _ next: Entry) -> Bool {
+  func joins(_ lastCharacter: ArraySlice<UInt8>, _ next: Entry) -> Bool {
     let following = entryBytes[next.start..<next.start + next.count]
     var expected = [0, lastCharacter.count]
     for offset in Self.characterStarts(following).dropFirst() {
@@ -488,7 +496,7 @@ public final class Folder {
   }
 
   /// The cache entry for the character `base[range]`, folding it with ICU on first sight.
-  private func entry(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(ICUError) -> Int {
+  func entry(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) throws(ICUError) -> Int {
     let count = range.count
     let (value, length) = Self.decode(base, at: range.lowerBound, count: range.upperBound)
     if length == count && value < 0x10000 {
@@ -523,14 +531,36 @@ public final class Folder {
     return index
   }
 
+  /// Whether `bytes` is one scalar that the folding leaves as it is, known without running the
+  /// pipeline: under every folding but ``Folding/latin``, those of
+  /// ``ScalarClasses/foldsToItself(_:)``; under the default folding in the root locale, also a
+  /// scalar that NFKC case folding leaves alone (so that NFC, NFKC, case folding and the
+  /// removal of ignorables do), with no canonical decomposition and no folding of its own
+  /// under ``Folding/diacritics`` (so that the removal of marks does). A test checks every
+  /// scalar of the Basic Multilingual Plane against the pipeline.
+  private func foldsToItself(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Bool {
+    guard !normalizer.folding.contains(.latin), let base = bytes.baseAddress else { return false }
+    let (value, length) = Self.decode(base, at: 0, count: bytes.count)
+    guard length == bytes.count else { return false }
+    if ScalarClasses.foldsToItself(value) { return true }
+    guard normalizer.folding == .default, !normalizer.isTurkic, let scalar = Unicode.Scalar(value),
+      !ScalarClasses.isRemovableDiacritic(scalar), LetterFoldings.table[value] == nil
+    else { return false }
+    let units = Array(String(Character(scalar)).utf16)
+    guard try ICU.Normalizer.nfkcCasefold.get().normalize(units) == units else { return false }
+    return try ICU.Normalizer.nfd.get().normalize(units) == units
+  }
+
   private func makeEntry(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Int {
     let original = String(decoding: bytes, as: UTF8.self)
     let folded: String
-    if let known = normalizer.shared.foldedCharacter(original) {
+    if try foldsToItself(bytes) {
+      folded = original
+    } else if let known = normalizer.shared.foldedCharacter(Array(bytes)) {
       folded = known
     } else {
       folded = try foldCharacter(original)
-      normalizer.shared.remember(original, folded: folded)
+      normalizer.shared.remember(Array(bytes), folded: folded)
     }
     var interior: [Int] = []
     var characterStarts: [Int] = []

@@ -101,8 +101,9 @@ public struct Normalizer: Sendable {
     /// The folded form of each character a folder has folded with ICU: folders ask here before
     /// ICU, so that the folders of a parallel fold (one per core) fold each character once
     /// between them, and a folder made later (a query's) finds the characters of the text.
-    /// Past ``characterLimit`` characters nothing more is kept.
-    private let characters = LockedValue<[String: String]>([:])
+    /// Past ``characterLimit`` characters nothing more is kept. Keyed by the character's UTF-8,
+    /// which hashes and compares without the normalisation a `String` key costs.
+    private let characters = LockedValue<[[UInt8]: String]>([:])
     /// The most characters kept in the shared cache (a few megabytes at most).
     static let characterLimit = 1 << 16
 
@@ -111,13 +112,14 @@ public struct Normalizer: Sendable {
       prototype = LockedValue(transliterator)
     }
 
-    /// The folded form of `character` if a folder has folded it.
-    func foldedCharacter(_ character: String) -> String? {
+    /// The folded form of the character whose UTF-8 is `character`, if a folder has folded it.
+    func foldedCharacter(_ character: [UInt8]) -> String? {
       characters.withLock { $0[character] }
     }
 
-    /// Keeps the folded form of `character` for the other folders.
-    func remember(_ character: String, folded: String) {
+    /// Keeps the folded form of the character whose UTF-8 is `character` for the other
+    /// folders.
+    func remember(_ character: [UInt8], folded: String) {
       characters.withLock { characters in
         if characters.count < Self.characterLimit { characters[character] = folded }
       }

@@ -207,6 +207,17 @@ enum ScalarClasses {
     }
   }
 
+  /// Whether every folding but ``Folding/latin`` leaves the scalar as it is: a CJK unified
+  /// ideograph of the Basic Multilingual Plane (no decomposition, canonical or compatibility,
+  /// and no case) or a Hangul syllable (whose canonical decomposition into jamo NFC composes
+  /// again, with no mark to remove and no case). Their folded form needs no ICU, and they are
+  /// most of the characters of a multilingual list; a test checks every one against the
+  /// pipeline.
+  static func foldsToItself(_ value: UInt32) -> Bool {
+    (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+      || (0xAC00...0xD7A3).contains(value)
+  }
+
   static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
   static func isHangul(_ value: UInt32) -> Bool {
