@@ -27,10 +27,11 @@ package struct QueryEvaluator: Sendable {
 
   package init(corpus: SearchCorpus, query: Query, scope: Int, filter: CompiledFilter? = nil) {
     self.corpus = corpus
-    self.sets = query.sets.map { set in
-      set.terms.map { term in
+    self.sets = zip(query.sets, query.typoRules).map { set, rules in
+      zip(set.terms, rules).map { term, rule in
         var matcher = TermMatcher(term)
         matcher.numberMatches = corpus.numberMatches(of: matcher.number)
+        matcher.typoMatches = corpus.typoMatches(of: term, rule: rule, scope: scope)
         return matcher
       }
     }
@@ -122,6 +123,11 @@ package struct QueryEvaluator: Sendable {
       guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
         return nil
       }
+      result = result.map { Self.union($0, list) } ?? list
+    }
+    if !term.typoMatches.isEmpty {
+      // The items found with typos are the scope's already.
+      let list = term.typoMatches.items.map { ItemID(rawValue: $0) }
       result = result.map { Self.union($0, list) } ?? list
     }
     return result ?? []
@@ -246,6 +252,7 @@ package struct QueryEvaluator: Sendable {
           found = true
           break
         }
+        if !found && term.typoMatches.typos(of: item) != nil { found = true }
         if found != term.isInverse {
           matched = true
           break

@@ -32,6 +32,9 @@ struct TermMatcher: Sendable {
   /// The values of number attributes equal to ``number``, in the corpus being searched: set
   /// by the evaluator.
   var numberMatches: [NumberMatch] = []
+  /// The items the term finds with typos, in the corpus and scope being searched: set by the
+  /// evaluator for a term with a typo budget.
+  var typoMatches = TypoMatches()
 
   init(_ term: Term) {
     kind = term.kind

@@ -1,0 +1,85 @@
+/// The items of a scope that one query word finds with typos, and how many each needed:
+/// what the word index gives for a term with a typo budget, ascending by identity.
+///
+/// Only items holding a word within the budget at distance 1 or more are listed; whether an
+/// item also contains the term exactly (0 typos) is for the caller to tell.
+struct TypoMatches: Sendable {
+  /// Item identities, ascending.
+  private(set) var items: [Int32] = []
+  /// The fewest edits each item needed, in the order of ``items``.
+  private(set) var typos: [UInt8] = []
+
+  init() {}
+
+  /// The matches gathered in `best` (item to fewest edits).
+  init(_ best: [Int32: Int]) {
+    items = best.keys.sorted()
+    typos = items.map { UInt8(clamping: best[$0] ?? 0) }
+  }
+
+  var isEmpty: Bool { items.isEmpty }
+
+  /// The fewest edits with which the word finds `item`, or nil when it does not with typos.
+  func typos(of item: Int32) -> Int? {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if items[middle] < item { low = middle + 1 } else { high = middle }
+    }
+    return low < items.count && items[low] == item ? Int(typos[low]) : nil
+  }
+}
+
+/// A corpus's word index, built on first use and shared by the copies of the corpus that have
+/// not changed since (as `CompletionCache` is): a program that never searches with typos
+/// does not pay for it, at start-up or at all. A corpus that changes gets a cache of its own,
+/// holding the index brought up to date when this one had it built.
+final class WordIndexCache: Sendable {
+  private let state: LockedValue<WordIndex?>
+
+  /// A cache holding `index`, or nothing yet.
+  init(_ index: WordIndex? = nil) { state = LockedValue(index) }
+
+  /// The index; built by `build` first when it is not built yet.
+  func index(orBuild build: () -> WordIndex) -> WordIndex {
+    state.withLock { index in
+      if let built = index { return built }
+      let built = build()
+      index = built
+      return built
+    }
+  }
+
+  /// The index, or nil when it is not built.
+  var current: WordIndex? { state.withLock { $0 } }
+}
+
+extension SearchCorpus {
+  /// The word index of the searched fields, built now if it is not yet.
+  var wordIndex: WordIndex {
+    wordIndexCache.index { WordIndex(index: index, model: model) }
+  }
+
+  /// The items of `scope` that `term` finds with typos under `rule` (none when its budget is
+  /// 0): those with a word of a searched field of the scope within the budget.
+  func typoMatches(of term: Term, rule: TypoRule, scope: Int) -> TypoMatches {
+    guard rule.budget > 0, !term.isInverse else { return TypoMatches() }
+    let words = wordIndex
+    let query = words.codes(of: String(decoding: term.pattern.utf8, as: UTF8.self))
+    let searched = scopeFields[scope]
+    let members = scopeMembers[scope]
+    let model = self.model
+    var best: [Int32: Int] = [:]
+    words.search(query, budget: rule.budget, prefix: rule.isPrefix) { field, value, distance in
+      guard searched.contains(field), value < model.columns[field].valueCount else { return }
+      let owner = model.valueMaps[field].owner(of: value)
+      guard owner >= 0, model.isAlive[Int(owner)],
+        members?.contains(Int(owner)) ?? true
+      else { return }
+      if let known = best[owner], known <= distance { return }
+      best[owner] = distance
+    }
+    return TypoMatches(best)
+  }
+}

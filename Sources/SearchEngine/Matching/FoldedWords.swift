@@ -1,0 +1,126 @@
+/// The words of folded text, as typo tolerance compares them with the words of a query.
+///
+/// A word is a maximal run of characters (grapheme clusters) whose first scalar is a letter
+/// (Unicode's Alphabetic property) or a digit (any numeric type): the runs between the
+/// characters before which the ranking sees the start of a word (`Ranking.startsWord`).
+/// Characters are compared by code: a character of one scalar is that scalar's value; one of
+/// several scalars gets a code from a ``CharacterCodes`` table.
+enum FoldedWords {
+  /// Whether a character whose first scalar is `scalar` belongs to words.
+  @inline(__always)
+  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      let value = scalar.value
+      return (value >= 0x30 && value <= 0x39) || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
+    }
+    let properties = scalar.properties
+    return properties.isAlphabetic || properties.numericType != nil
+  }
+
+  /// Calls `body` with each word of `bytes[range]` (valid UTF-8, as folded values are): the
+  /// codes of its characters and the byte offsets where they start, followed by the word's end.
+  static func forEachWord(
+    in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, codes: inout CharacterCodes,
+    _ body: (_ characters: [UInt32], _ offsets: [Int]) -> Void
+  ) {
+    var characters: [UInt32] = []
+    var offsets: [Int] = []
+    func flush(at end: Int) {
+      guard !characters.isEmpty else { return }
+      offsets.append(end)
+      body(characters, offsets)
+      characters.removeAll(keepingCapacity: true)
+      offsets.removeAll(keepingCapacity: true)
+    }
+    var isASCII = true
+    for offset in range where bytes[offset] >= 0x80 {
+      isASCII = false
+      break
+    }
+    if isASCII {
+      for offset in range {
+        let byte = bytes[offset]
+        if isWordScalar(Unicode.Scalar(byte)) {
+          characters.append(UInt32(byte))
+          offsets.append(offset)
+        } else {
+          flush(at: offset)
+        }
+      }
+      flush(at: range.upperBound)
+      return
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    var offset = range.lowerBound
+    for character in text {
+      let count = character.utf8.count
+      if let first = character.unicodeScalars.first, isWordScalar(first) {
+        characters.append(codes.code(of: character))
+        offsets.append(offset)
+      } else {
+        flush(at: offset)
+      }
+      offset += count
+    }
+    flush(at: range.upperBound)
+  }
+}
+
+/// Codes for the characters of folded text: a character of one scalar is coded by the
+/// scalar's value, one of several scalars (an emoji sequence, an Indic conjunct, a letter
+/// with a mark the folding keeps) by a number above every scalar, given in order of first
+/// sight.
+struct CharacterCodes: Sendable {
+  /// The codes given to characters of several scalars.
+  private(set) var clusters: [String: UInt32] = [:]
+
+  /// The code that no character has: what a query's character unknown to the table gets.
+  static let unknown = UInt32.max
+
+  /// The code of `character`, given now if it has none yet.
+  mutating func code(of character: Character) -> UInt32 {
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first { return scalar.value }
+    let key = String(character)
+    if let code = clusters[key] { return code }
+    let code = 0x11_0000 + UInt32(clusters.count)
+    clusters[key] = code
+    return code
+  }
+
+  /// The code of `character` without giving new ones: ``unknown`` for a character of several
+  /// scalars the table has not seen, which then equals no character of the words coded by it.
+  func existingCode(of character: Character) -> UInt32 {
+    let scalars = character.unicodeScalars
+    if scalars.count == 1, let scalar = scalars.first { return scalar.value }
+    return clusters[String(character)] ?? Self.unknown
+  }
+}
+
+/// Damerau–Levenshtein distance in its optimal-string-alignment form (an adjacent
+/// transposition is one edit, no substring is edited twice), on character codes.
+enum TypoDistance {
+  /// The distance between `query` and `word`; with `prefix`, the least distance between
+  /// `query` and any prefix of `word` (the empty one and `word` itself included).
+  static func distance(_ query: [UInt32], _ word: [UInt32], prefix: Bool) -> Int {
+    let m = query.count
+    var previous2 = [Int](repeating: 0, count: m + 1)
+    var previous = Array(0...m)
+    var current = [Int](repeating: 0, count: m + 1)
+    var best = prefix ? m : Int.max
+    for (d, character) in word.enumerated() {
+      current[0] = d + 1
+      for j in 1...max(m, 1) where j <= m {
+        let cost = query[j - 1] == character ? 0 : 1
+        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if d > 0 && j > 1 && query[j - 1] == word[d - 1] && query[j - 2] == character {
+          value = min(value, previous2[j - 2] + 1)
+        }
+        current[j] = value
+      }
+      if prefix { best = min(best, current[m]) }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    return prefix ? best : previous[m]
+  }
+}
