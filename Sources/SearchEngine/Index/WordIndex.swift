@@ -92,7 +92,8 @@ struct WordIndex: Sendable {
           guard characters.count <= longestWord, !seen.contains(characters) else { return }
           seen.append(characters)
           characters.withUnsafeBufferPointer {
-            table.append($0, fields: CollectionOfOne(UInt16(field)), values: CollectionOfOne(Int32(value)))
+            table.append(
+              $0, fields: CollectionOfOne(UInt16(field)), values: CollectionOfOne(Int32(value)))
           }
         }
       }
@@ -221,7 +222,8 @@ struct WordIndex: Sendable {
                 var minimum = depth
                 for j in 1..<width {
                   let cost = query[j - 1] == character ? 0 : 1
-                  var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
+                  var value = min(
+                    rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
                   if depth > 1 && j > 1 && query[j - 1] == characters[start + depth - 2]
                     && query[j - 2] == character
                   {
