@@ -19,7 +19,7 @@ extension SearchCorpus {
   ///
   /// A word of a query with typos (``Query/typos``) that the item does not contain exactly
   /// highlights the item's words it found with the fewest typos: the whole word, or, for the
-  /// query's last word while it is typed, the shortest prefix of the word at that distance.
+  /// query's last word while it is typed, the longest prefix of the word at that distance.
   ///
   /// - Parameters:
   ///   - id: The item, which should match `query`.
@@ -72,7 +72,7 @@ extension SearchCorpus {
 
   /// For each of `texts`, the folded ranges of its words that `term` finds with the fewest
   /// typos under `rule` (none when no word is within the budget): the whole word, or in prefix
-  /// mode its shortest prefix at that distance.
+  /// mode its longest prefix at that distance ("zurihc" marks all of "zurich", not "zuric").
   static func typoMatches(of term: Term, rule: TypoRule, in texts: [FoldedText])
     -> [[Range<Int>]]
   {
@@ -89,7 +89,7 @@ extension SearchCorpus {
           var end = characters.count
           if rule.isPrefix {
             end =
-              (1...characters.count).first {
+              (1...characters.count).last {
                 TypoDistance.distance(query, Array(characters[..<$0]), prefix: false) == distance
               } ?? end
           }
