@@ -179,11 +179,11 @@ struct WordIndex: Sendable {
   /// The trie walk over one table: `visit` gets each word within the budget.
   ///
   /// Row `d` holds the distances between every prefix of the query and the word's first `d`
-  /// characters. No cell below row `d` is less than `floor = min(min(row d), min(row d-1) + 1)`
-  /// (a cell comes from the row above, from its left, or, by a transposition, from two rows
-  /// above plus one), so a subtree is skipped when the floor exceeds the budget, and in
-  /// prefix mode taken whole, at its best distance so far, when that distance is at most the
-  /// floor.
+  /// characters. No cell below row `d` is less than the row's minimum, its `floor`: a cell
+  /// comes from the row above (plus 0 or 1), from its left (plus 1), or by a transposition
+  /// from two rows above plus 1, and row `d`'s minimum is at most row `d - 1`'s plus 1 (its
+  /// diagonal). So a subtree is skipped when the floor exceeds the budget, and in prefix mode
+  /// taken whole, at its best distance so far, when that distance is at most the floor.
   static func search(
     _ query: [UInt32], budget: Int, prefix: Bool, in table: Table,
     visit: (_ word: Int, _ distance: Int) -> Void
@@ -192,7 +192,6 @@ struct WordIndex: Sendable {
     let width = m + 1
     let depthLimit = longestWord + 1
     var rows = [Int](repeating: 0, count: width * (depthLimit + 1))
-    var rowMinimum = [Int](repeating: 0, count: depthLimit + 1)
     var best = [Int](repeating: m, count: depthLimit + 1)
     for j in 0...m { rows[j] = j }
     var computed = 0
@@ -232,9 +231,8 @@ struct WordIndex: Sendable {
                   rows[row + j] = value
                   minimum = min(minimum, value)
                 }
-                rowMinimum[depth] = minimum
                 best[depth] = min(best[depth - 1], rows[row + m])
-                let floor = min(minimum, rowMinimum[depth - 1] + 1)
+                let floor = minimum
                 if prefix && (best[depth] <= floor || floor > budget) {
                   let end = subtreeEnd(word, depth: depth)
                   if best[depth] <= budget && best[depth] > 0 {
