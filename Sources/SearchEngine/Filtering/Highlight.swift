@@ -79,18 +79,21 @@ extension SearchCorpus {
     var codes = CharacterCodes()
     let query = String(decoding: term.pattern.utf8, as: UTF8.self).map { codes.code(of: $0) }
     var found: [(text: Int, range: Range<Int>, distance: Int)] = []
+    var words = FoldedWords()
     for (position, text) in texts.enumerated() {
       text.utf8.withUnsafeBufferPointer { bytes in
-        FoldedWords.forEachWord(in: bytes, range: 0..<bytes.count, codes: &codes) {
-          characters, offsets in
+        words.forEachWord(
+          in: bytes, range: 0..<bytes.count, codes: &codes, isBoundary: text.isCharacterBoundary
+        ) { characters, offsets in
           guard characters.count <= WordIndex.longestWord else { return }
-          let distance = TypoDistance.distance(query, characters, prefix: rule.isPrefix)
+          let word = Array(characters)
+          let distance = TypoDistance.distance(query, word, prefix: rule.isPrefix)
           guard distance <= rule.budget else { return }
-          var end = characters.count
+          var end = word.count
           if rule.isPrefix {
             end =
-              (1...characters.count).last {
-                TypoDistance.distance(query, Array(characters[..<$0]), prefix: false) == distance
+              (1...word.count).last {
+                TypoDistance.distance(query, Array(word[..<$0]), prefix: false) == distance
               } ?? end
           }
           found.append((position, offsets[0]..<offsets[end], distance))

@@ -61,6 +61,10 @@ extension SearchCorpus {
     wordIndexCache.index { WordIndex(index: index, model: model) }
   }
 
+  /// Builds the word index that typo tolerance reads, unless it is built: what the first
+  /// query with a typo budget would otherwise do (a benchmark times it apart).
+  package func prepareWordIndex() { _ = wordIndex }
+
   /// The items of `scope` that `term` finds with typos under `rule` (none when its budget is
   /// 0): those with a word of a searched field of the scope within the budget.
   func typoMatches(of term: Term, rule: TypoRule, scope: Int) -> TypoMatches {

@@ -24,8 +24,27 @@ struct WordIndex: Sendable {
     var postingStarts: [Int32] = [0]
     var postingFields: [UInt16] = []
     var postingValues: [Int32] = []
+    /// For each word `w`, the first word after it that shares fewer leading characters with
+    /// its predecessor than `w` does (`count` when none): every word between them shares at
+    /// least as many, so a walk that skips a subtree jumps over them at once. Empty for the
+    /// unsorted table, which is walked word by word.
+    var nextShorter: [Int32] = []
 
     var count: Int { starts.count - 1 }
+
+    /// Computes ``nextShorter`` with a stack of the words still waiting for theirs.
+    mutating func linkSubtrees() {
+      var next = [Int32](repeating: Int32(count), count: count)
+      var waiting: [Int32] = []
+      for word in 0..<count {
+        while let last = waiting.last, shared[Int(last)] > shared[word] {
+          next[Int(last)] = Int32(word)
+          waiting.removeLast()
+        }
+        waiting.append(Int32(word))
+      }
+      nextShorter = next
+    }
 
     /// Appends a word with its postings, its shared prefix counted against the last word.
     mutating func append(
@@ -76,25 +95,26 @@ struct WordIndex: Sendable {
     }
     self.codes = codes
     sorted = Self.sortedTable(of: occurrences)
+    sorted.linkSubtrees()
   }
 
-  /// Appends every word of the values in `range` of a field to `table`, one entry per word
-  /// and value (repeats in a value once), in value order.
+  /// Appends every word of the values in `range` of a field to `table`, one entry per
+  /// occurrence, in value order (a word twice in a value gives the same posting twice, which
+  /// the search takes as once).
   private static func collect(
     _ values: FoldedValues, range: Range<Int>, field: Int, codes: inout CharacterCodes,
     into table: inout Table, isLive: (Int) -> Bool
   ) {
+    var words = FoldedWords()
     values.bytes.withUnsafeBufferPointer { bytes in
       for value in range where isLive(value) {
-        var seen: [[UInt32]] = []
-        FoldedWords.forEachWord(in: bytes, range: values.range(of: value), codes: &codes) {
-          characters, _ in
-          guard characters.count <= longestWord, !seen.contains(characters) else { return }
-          seen.append(characters)
-          characters.withUnsafeBufferPointer {
-            table.append(
-              $0, fields: CollectionOfOne(UInt16(field)), values: CollectionOfOne(Int32(value)))
-          }
+        words.forEachWord(
+          in: bytes, range: values.range(of: value), codes: &codes, isBoundary: values.isBoundary
+        ) { characters, _ in
+          guard characters.count <= longestWord else { return }
+          table.append(
+            characters, fields: CollectionOfOne(UInt16(field)),
+            values: CollectionOfOne(Int32(value)))
         }
       }
     }
@@ -103,19 +123,38 @@ struct WordIndex: Sendable {
   /// The distinct words of `table` in order of their codes, each with every posting of its
   /// entries.
   private static func sortedTable(of table: Table) -> Table {
-    var order = Array(0..<Int32(table.count))
+    // Sorted by a key of the first three characters, 21 bits each (a missing character is 0,
+    // which no word has; a code too large for 21 bits fills the rest of the key with ones, so
+    // that the words it stands for tie), then the words where keys tie.
+    let keyed: [(key: UInt64, entry: Int32)] = (0..<table.count).map { entry in
+      let start = Int(table.starts[entry])
+      let end = Int(table.starts[entry + 1])
+      var key: UInt64 = 0
+      var clamped = false
+      for k in 0..<3 {
+        var code = start + k < end ? UInt64(table.characters[start + k]) : 0
+        if clamped || code >= 0x1F_FFFF {
+          code = 0x1F_FFFF
+          clamped = true
+        }
+        key = key << 21 | code
+      }
+      return (key, Int32(entry))
+    }
+    var order: [Int32] = []
     return table.characters.withUnsafeBufferPointer { characters in
       table.starts.withUnsafeBufferPointer { starts in
         func word(_ w: Int32) -> UnsafeBufferPointer<UInt32> {
           UnsafeBufferPointer(
             rebasing: characters[Int(starts[Int(w)])..<Int(starts[Int(w) + 1])])
         }
-        order.sort { a, b in
-          let x = word(a)
-          let y = word(b)
+        order = keyed.sorted { a, b in
+          if a.key != b.key { return a.key < b.key }
+          let x = word(a.entry)
+          let y = word(b.entry)
           for k in 0..<min(x.count, y.count) where x[k] != y[k] { return x[k] < y[k] }
-          return x.count != y.count ? x.count < y.count : a < b
-        }
+          return x.count != y.count ? x.count < y.count : a.entry < b.entry
+        }.map(\.entry)
         var result = Table()
         result.characters.reserveCapacity(table.characters.count)
         var start = 0
@@ -191,9 +230,13 @@ struct WordIndex: Sendable {
     let m = query.count
     let width = m + 1
     let depthLimit = longestWord + 1
-    var rows = [Int](repeating: 0, count: width * (depthLimit + 1))
+    // Cells are capped at `cap`: past the budget only "too far" matters. A cell is at least
+    // the difference of its row and column, so only the band of `budget` cells either side
+    // of the diagonal is computed; the others keep the cap they start with.
+    let cap = budget + 1
+    var rows = [Int](repeating: cap, count: width * (depthLimit + 1))
     var best = [Int](repeating: m, count: depthLimit + 1)
-    for j in 0...m { rows[j] = j }
+    for j in 0...m { rows[j] = min(j, cap) }
     var computed = 0
     var word = 0
     let count = table.count
@@ -204,7 +247,13 @@ struct WordIndex: Sendable {
             /// The first word after `word` that does not share its first `depth` characters.
             func subtreeEnd(_ word: Int, depth: Int) -> Int {
               var next = word + 1
-              while next < count && Int(shared[next]) >= depth { next += 1 }
+              if table.nextShorter.isEmpty {
+                while next < count && Int(shared[next]) >= depth { next += 1 }
+              } else {
+                while next < count && Int(shared[next]) >= depth {
+                  next = Int(table.nextShorter[next])
+                }
+              }
               return next
             }
             outer: while word < count {
@@ -217,9 +266,11 @@ struct WordIndex: Sendable {
                 let character = characters[start + depth - 1]
                 let row = depth * width
                 let above = row - width
-                rows[row] = depth
-                var minimum = depth
-                for j in 1..<width {
+                rows[row] = min(depth, cap)
+                var minimum = rows[row]
+                let low = max(1, depth - budget)
+                let high = min(width, depth + budget + 1)
+                for j in low..<max(low, high) {
                   let cost = query[j - 1] == character ? 0 : 1
                   var value = min(
                     rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
@@ -228,6 +279,7 @@ struct WordIndex: Sendable {
                   {
                     value = min(value, rows[above - width + j - 2] + 1)
                   }
+                  value = min(value, cap)
                   rows[row + j] = value
                   minimum = min(minimum, value)
                 }

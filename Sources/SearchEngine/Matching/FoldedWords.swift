@@ -5,64 +5,86 @@
 /// characters before which the ranking sees the start of a word (`Ranking.startsWord`).
 /// Characters are compared by code: a character of one scalar is that scalar's value; one of
 /// several scalars gets a code from a ``CharacterCodes`` table.
-enum FoldedWords {
+///
+/// A value that reads many texts keeps its buffers from one to the next.
+struct FoldedWords {
+  private var characters: [UInt32] = []
+  private var offsets: [Int] = []
+
   /// Whether a character whose first scalar is `scalar` belongs to words.
   @inline(__always)
-  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII {
-      let value = scalar.value
-      return (value >= 0x30 && value <= 0x39) || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
+  static func isWordScalar(_ scalar: UInt32) -> Bool {
+    if scalar < 0x80 {
+      return (scalar >= 0x30 && scalar <= 0x39)
+        || ((scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A)
     }
+    guard let scalar = Unicode.Scalar(scalar) else { return false }
     let properties = scalar.properties
     return properties.isAlphabetic || properties.numericType != nil
   }
 
-  /// Calls `body` with each word of `bytes[range]` (valid UTF-8, as folded values are): the
-  /// codes of its characters and the byte offsets where they start, followed by the word's end.
-  static func forEachWord(
+  /// Calls `body` with each word of `bytes[range]` (valid UTF-8, as folded text is): the
+  /// codes of its characters, and the byte offsets where they start followed by the word's
+  /// end. `isBoundary` tells where characters start, as the folded text's matches see them.
+  mutating func forEachWord(
     in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, codes: inout CharacterCodes,
-    _ body: (_ characters: [UInt32], _ offsets: [Int]) -> Void
+    isBoundary: (Int) -> Bool,
+    _ body: (_ characters: UnsafeBufferPointer<UInt32>, _ offsets: UnsafeBufferPointer<Int>) ->
+      Void
   ) {
-    var characters: [UInt32] = []
-    var offsets: [Int] = []
-    func flush(at end: Int) {
-      guard !characters.isEmpty else { return }
-      offsets.append(end)
-      body(characters, offsets)
-      characters.removeAll(keepingCapacity: true)
-      offsets.removeAll(keepingCapacity: true)
-    }
-    var isASCII = true
-    for offset in range where bytes[offset] >= 0x80 {
-      isASCII = false
-      break
-    }
-    if isASCII {
-      for offset in range {
-        let byte = bytes[offset]
-        if isWordScalar(Unicode.Scalar(byte)) {
-          characters.append(UInt32(byte))
-          offsets.append(offset)
-        } else {
-          flush(at: offset)
-        }
-      }
-      flush(at: range.upperBound)
-      return
-    }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    characters.removeAll(keepingCapacity: true)
+    offsets.removeAll(keepingCapacity: true)
+    guard let base = bytes.baseAddress else { return }
+    let end = range.upperBound
     var offset = range.lowerBound
-    for character in text {
-      let count = character.utf8.count
-      if let first = character.unicodeScalars.first, isWordScalar(first) {
-        characters.append(codes.code(of: character))
-        offsets.append(offset)
+    while offset < end {
+      let start = offset
+      let first = base[offset]
+      var code: UInt32
+      if first < 0x80 {
+        code = UInt32(first)
+        offset += 1
       } else {
-        flush(at: offset)
+        let (value, length) = Folder.decode(base, at: offset, count: end)
+        code = value
+        offset += length
       }
-      offset += count
+      // The scalars of the same character: between two ASCII bytes but CR LF a character
+      // always ends, elsewhere the folded text says.
+      var isCluster = false
+      while offset < end
+        && !(base[offset] < 0x80 && base[offset - 1] < 0x80 && base[offset - 1] != 0x0D)
+        && !isBoundary(offset)
+      {
+        offset += Folder.decode(base, at: offset, count: end).length
+        isCluster = true
+      }
+      if Self.isWordScalar(code) {
+        if isCluster {
+          code = codes.code(
+            ofCluster: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        }
+        characters.append(code)
+        offsets.append(start)
+      } else {
+        flush(at: start, body)
+      }
     }
-    flush(at: range.upperBound)
+    flush(at: end, body)
+  }
+
+  private mutating func flush(
+    at end: Int,
+    _ body: (_ characters: UnsafeBufferPointer<UInt32>, _ offsets: UnsafeBufferPointer<Int>) ->
+      Void
+  ) {
+    guard !characters.isEmpty else { return }
+    offsets.append(end)
+    characters.withUnsafeBufferPointer { characters in
+      offsets.withUnsafeBufferPointer { offsets in body(characters, offsets) }
+    }
+    characters.removeAll(keepingCapacity: true)
+    offsets.removeAll(keepingCapacity: true)
   }
 }
 
@@ -81,7 +103,16 @@ struct CharacterCodes: Sendable {
   mutating func code(of character: Character) -> UInt32 {
     let scalars = character.unicodeScalars
     if scalars.count == 1, let scalar = scalars.first { return scalar.value }
-    let key = String(character)
+    return code(ofKey: String(character))
+  }
+
+  /// The code of the character of several scalars whose UTF-8 is `bytes`, given now if it has
+  /// none yet.
+  mutating func code(ofCluster bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    code(ofKey: String(decoding: bytes, as: UTF8.self))
+  }
+
+  private mutating func code(ofKey key: String) -> UInt32 {
     if let code = clusters[key] { return code }
     let code = 0x11_0000 + UInt32(clusters.count)
     clusters[key] = code
