@@ -33,12 +33,17 @@ enum Ranking {
       zip(set.terms, rules).filter { !$0.0.isInverse }.map { term, rule in
         var matcher = TermMatcher(term)
         matcher.numberMatches = corpus.numberMatches(of: matcher.number)
-        matcher.typoMatches = corpus.typoMatches(of: term, rule: rule, scope: scope)
+        matcher.typo = TypoWord(term, rule: rule)
         return matcher
       }
     }
     if terms.isEmpty { return items }
     let fields = corpus.scopeFields[scope]
+    let texts = fields.compactMap { field in
+      corpus.index.fields[field].map {
+        QueryEvaluator.ItemText(values: $0, map: corpus.model.valueMaps[field])
+      }
+    }
     var keys: [(typos: Int, category: Int, length: Int, position: Int, id: ItemID)] = []
     keys.reserveCapacity(items.count)
     for (position, id) in items.enumerated() {
@@ -63,7 +68,7 @@ enum Ranking {
         {
           found = .wholeValue
         }
-        if found == nil, let count = term.typoMatches.typos(of: id.rawValue) {
+        if found == nil, let count = term.typo?.typos(ofItem: id.rawValue, fields: texts) {
           typos += count
           category += Category.wordPrefix.rawValue
           continue

@@ -31,6 +31,57 @@ struct TypoMatches: Sendable {
   }
 }
 
+/// One query word with a typo budget, as the evaluator and the ranking match it: against an
+/// item's values directly (a few items: the candidates of a narrowed search, an item a model
+/// change touched, the results being ranked), or through ``matches`` from the word index
+/// (a scan of the scope).
+struct TypoWord: Sendable {
+  let rule: TypoRule
+  /// The folded word's character codes under ``codes``.
+  let query: [UInt32]
+  /// A code table that knows the word's characters: each check takes a copy, which codes the
+  /// item's other characters of several scalars.
+  let codes: CharacterCodes
+  /// The items found through the word index, when the evaluator scans.
+  var matches: TypoMatches?
+
+  /// The typo word of `term` under `rule`; nil when the term has no budget.
+  init?(_ term: Term, rule: TypoRule) {
+    guard rule.budget > 0, !term.isInverse else { return nil }
+    self.rule = rule
+    var codes = CharacterCodes()
+    query = String(decoding: term.pattern.utf8, as: UTF8.self).map { codes.code(of: $0) }
+    self.codes = codes
+  }
+
+  /// The fewest edits with which the word finds the item whose values in each field are
+  /// `fields` (value ranges of folded columns), or nil when none is within the budget.
+  func typos(ofItem item: Int32, fields: [QueryEvaluator.ItemText]) -> Int? {
+    if let matches { return matches.typos(of: item) }
+    var fewest: Int?
+    var codes = self.codes
+    var words = FoldedWords()
+    query.withUnsafeBufferPointer { query in
+      for field in fields {
+        let values = field.values
+        values.bytes.withUnsafeBufferPointer { bytes in
+          for value in field.map.range(of: Int(item)) {
+            words.forEachWord(
+              in: bytes, range: values.range(of: value), codes: &codes,
+              isBoundary: values.isBoundary
+            ) { characters, _ in
+              let distance = TypoDistance.distance(
+                query, characters, prefix: rule.isPrefix, budget: rule.budget)
+              if distance <= rule.budget && distance < (fewest ?? Int.max) { fewest = distance }
+            }
+          }
+        }
+      }
+    }
+    return fewest
+  }
+}
+
 /// A corpus's word index, built on first use and shared by the copies of the corpus that have
 /// not changed since (as `CompletionCache` is): a program that never searches with typos
 /// does not pay for it, at start-up or at all. A corpus that changes gets a cache of its own,
@@ -65,12 +116,13 @@ extension SearchCorpus {
   /// query with a typo budget would otherwise do (a benchmark times it apart).
   package func prepareWordIndex() { _ = wordIndex }
 
-  /// The items of `scope` that `term` finds with typos under `rule` (none when its budget is
-  /// 0): those with a word of a searched field of the scope within the budget.
-  func typoMatches(of term: Term, rule: TypoRule, scope: Int) -> TypoMatches {
-    guard rule.budget > 0, !term.isInverse else { return TypoMatches() }
+  /// The items of `scope` that the folded word `word` finds with typos under `rule` (none
+  /// when its budget is 0): those with a word of a searched field of the scope within the
+  /// budget, at distance 1 or more.
+  func typoMatches(of word: [UInt8], rule: TypoRule, scope: Int) -> TypoMatches {
+    guard rule.budget > 0 else { return TypoMatches() }
     let words = wordIndex
-    let query = words.codes(of: String(decoding: term.pattern.utf8, as: UTF8.self))
+    let query = words.codes(of: String(decoding: word, as: UTF8.self))
     let searched = scopeFields[scope]
     let members = scopeMembers[scope]
     let model = self.model

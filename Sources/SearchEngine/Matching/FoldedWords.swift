@@ -155,3 +155,53 @@ enum TypoDistance {
     return prefix ? best : previous[m]
   }
 }
+
+extension TypoDistance {
+  /// The distance between `query` and `word` (with `prefix`, the least to a prefix of `word`)
+  /// when it is at most `budget`, else `budget + 1`: only the band of `budget` cells either
+  /// side of the table's diagonal is computed, and the computation stops once a row exceeds
+  /// the budget.
+  static func distance(
+    _ query: UnsafeBufferPointer<UInt32>, _ word: UnsafeBufferPointer<UInt32>, prefix: Bool,
+    budget: Int
+  ) -> Int {
+    let m = query.count
+    let cap = budget + 1
+    if !prefix && abs(word.count - m) > budget { return cap }
+    if prefix && word.count + budget < m { return cap }
+    let width = m + 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+      rows.initialize(repeating: cap)
+      var previous2 = 0
+      var previous = width
+      var current = 2 * width
+      for j in 0...m { rows[previous + j] = min(j, cap) }
+      var best = prefix ? rows[previous + m] : cap
+      for d in 1...max(word.count, 1) where d <= word.count {
+        let character = word[d - 1]
+        rows[current] = min(d, cap)
+        var minimum = rows[current]
+        let low = max(1, d - budget)
+        let high = min(width, d + budget + 1)
+        // Cells left of the band keep the cap (a stale value from two rows up may sit there).
+        if low - 1 >= 1 { rows[current + low - 1] = cap }
+        if high < width { rows[current + high] = cap }
+        for j in low..<max(low, high) {
+          let cost = query[j - 1] == character ? 0 : 1
+          var value = min(
+            rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+          if d > 1 && j > 1 && query[j - 1] == word[d - 2] && query[j - 2] == character {
+            value = min(value, rows[previous2 + j - 2] + 1)
+          }
+          value = min(value, cap)
+          rows[current + j] = value
+          minimum = min(minimum, value)
+        }
+        if prefix { best = min(best, rows[current + m]) }
+        if minimum > budget { return prefix ? best : cap }
+        (previous2, previous, current) = (previous, current, previous2)
+      }
+      return prefix ? best : rows[previous + m]
+    }
+  }
+}

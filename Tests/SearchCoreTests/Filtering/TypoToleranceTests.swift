@@ -75,6 +75,27 @@ import Testing
     #expect(d("", "abc", prefix: true) == 0)
   }
 
+  /// The banded distance with early exit is the full table's, capped one above the budget.
+  @Test func bandedDistanceIsTheFullOneCapped() {
+    var random = SplitMix64(seed: 11)
+    let letters: [UInt32] = [97, 98, 99, 100]
+    for _ in 0..<3_000 {
+      let query = (0..<(1 + random.next() % 9)).map { _ in letters[Int(random.next() % 4)] }
+      let word = (0..<(1 + random.next() % 11)).map { _ in letters[Int(random.next() % 4)] }
+      for budget in 1...2 {
+        for prefix in [false, true] {
+          let full = TypoDistance.distance(query, word, prefix: prefix)
+          let banded = query.withUnsafeBufferPointer { q in
+            word.withUnsafeBufferPointer { w in
+              TypoDistance.distance(q, w, prefix: prefix, budget: budget)
+            }
+          }
+          #expect(banded == min(full, budget + 1), "\(query) \(word) \(budget) \(prefix)")
+        }
+      }
+    }
+  }
+
   @Test func wordLengthsGiveTheBudget() throws {
     let corpus = try Self.corpus([["kiwi"], ["lemon"], ["mandarin"], ["pineapple"]])
     // Followed by a space, so that each word is whole.
