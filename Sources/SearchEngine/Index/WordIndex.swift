@@ -32,6 +32,16 @@ struct WordIndex: Sendable {
 
     var count: Int { starts.count - 1 }
 
+    /// Makes room for `words` words of `characters` characters in all, with a posting each.
+    mutating func reserve(words: Int, characters count: Int) {
+      characters.reserveCapacity(count)
+      starts.reserveCapacity(words + 1)
+      shared.reserveCapacity(words)
+      postingStarts.reserveCapacity(words + 1)
+      postingFields.reserveCapacity(words)
+      postingValues.reserveCapacity(words)
+    }
+
     /// Computes ``nextShorter`` with a stack of the words still waiting for theirs.
     mutating func linkSubtrees() {
       var next = [Int32](repeating: Int32(count), count: count)
@@ -83,6 +93,10 @@ struct WordIndex: Sendable {
   /// `index`.
   init(index: SearchIndex, model: Model) {
     var occurrences = Table()
+    // About a word a value and a character a byte: the tables grow once or not at all.
+    let values = index.fields.reduce(0) { $0 + ($1?.count ?? 0) }
+    let bytes = index.fields.reduce(0) { $0 + ($1?.bytes.count ?? 0) }
+    occurrences.reserve(words: values, characters: bytes)
     var codes = CharacterCodes()
     indexedValues = Array(repeating: 0, count: index.fields.count)
     for (field, values) in index.fields.enumerated() {
@@ -156,7 +170,7 @@ struct WordIndex: Sendable {
           return x.count != y.count ? x.count < y.count : a.entry < b.entry
         }.map(\.entry)
         var result = Table()
-        result.characters.reserveCapacity(table.characters.count)
+        result.reserve(words: table.count, characters: table.characters.count)
         var start = 0
         while start < order.count {
           let first = word(order[start])
