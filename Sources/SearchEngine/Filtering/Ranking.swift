@@ -13,7 +13,8 @@
 /// With typo tolerance (see ``TypoTolerance``) the typos come first: an item's typo count is
 /// the sum over its terms of the fewest edits each needed (0 for a term found exactly), and
 /// items with fewer typos come before the others, ordered as above among themselves. A term
-/// found only with typos counts as the start of a word, without a length.
+/// found only with typos takes the category and the length of its best word at its fewest
+/// edits: a word that is the whole value, one at its start, or another word.
 enum Ranking {
   /// Where a term matched, best first.
   enum Category: Int, Comparable, Sendable {
@@ -68,9 +69,10 @@ enum Ranking {
         {
           found = .wholeValue
         }
-        if found == nil, let count = term.typo?.typos(ofItem: id.rawValue, fields: texts) {
-          typos += count
-          category += Category.wordPrefix.rawValue
+        if found == nil, let typo = term.typo?.best(ofItem: id.rawValue, fields: texts) {
+          typos += typo.typos
+          category += typo.category.rawValue
+          length = min(length, typo.length)
           continue
         }
         // A term of an OR set that did not match this item does not count against it.

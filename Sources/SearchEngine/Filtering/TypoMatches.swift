@@ -58,7 +58,16 @@ struct TypoWord: Sendable {
   /// `fields` (value ranges of folded columns), or nil when none is within the budget.
   func typos(ofItem item: Int32, fields: [QueryEvaluator.ItemText]) -> Int? {
     if let matches { return matches.typos(of: item) }
-    var fewest: Int?
+    return best(ofItem: item, fields: fields)?.typos
+  }
+
+  /// The item's best match with typos, as the ranking orders them: the fewest edits, then the
+  /// best place of a word at that distance (the whole value, its start, another word), then
+  /// the shortest value holding one; nil when no word is within the budget.
+  func best(ofItem item: Int32, fields: [QueryEvaluator.ItemText])
+    -> (typos: Int, category: Ranking.Category, length: Int)?
+  {
+    var best: (typos: Int, category: Ranking.Category, length: Int)?
     var codes = self.codes
     var words = FoldedWords()
     query.withUnsafeBufferPointer { query in
@@ -66,19 +75,25 @@ struct TypoWord: Sendable {
         let values = field.values
         values.bytes.withUnsafeBufferPointer { bytes in
           for value in field.map.range(of: Int(item)) {
+            let range = values.range(of: value)
             words.forEachWord(
-              in: bytes, range: values.range(of: value), codes: &codes,
-              isBoundary: values.isBoundary
-            ) { characters, _ in
+              in: bytes, range: range, codes: &codes, isBoundary: values.isBoundary
+            ) { characters, offsets in
               let distance = TypoDistance.distance(
                 query, characters, prefix: rule.isPrefix, budget: rule.budget)
-              if distance <= rule.budget && distance < (fewest ?? Int.max) { fewest = distance }
+              guard distance <= rule.budget, let first = offsets.first, let last = offsets.last
+              else { return }
+              let category: Ranking.Category =
+                first == range.lowerBound
+                ? (last == range.upperBound ? .wholeValue : .valuePrefix) : .wordPrefix
+              let candidate = (distance, category, range.count)
+              if best.map({ candidate < $0 }) ?? true { best = candidate }
             }
           }
         }
       }
     }
-    return fewest
+    return best
   }
 }
 

@@ -137,23 +137,23 @@ struct WordIndex: Sendable {
   /// The distinct words of `table` in order of their codes, each with every posting of its
   /// entries.
   private static func sortedTable(of table: Table) -> Table {
-    // Sorted by a key of the first three characters, 21 bits each (a missing character is 0,
-    // which no word has; a code too large for 21 bits fills the rest of the key with ones, so
-    // that the words it stands for tie), then the words where keys tie.
-    let keyed: [(key: UInt64, entry: Int32)] = (0..<table.count).map { entry in
+    // Sorted by keys of the first six characters, three to a key and 21 bits each (a missing
+    // character is 0, which no word has; a code too large for 21 bits fills the rest of the
+    // keys with ones, so that the words it stands for tie), then the words where keys tie.
+    let keyed: [(key: UInt64, next: UInt64, entry: Int32)] = (0..<table.count).map { entry in
       let start = Int(table.starts[entry])
       let end = Int(table.starts[entry + 1])
-      var key: UInt64 = 0
+      var keys: (UInt64, UInt64) = (0, 0)
       var clamped = false
-      for k in 0..<3 {
+      for k in 0..<6 {
         var code = start + k < end ? UInt64(table.characters[start + k]) : 0
         if clamped || code >= 0x1F_FFFF {
           code = 0x1F_FFFF
           clamped = true
         }
-        key = key << 21 | code
+        if k < 3 { keys.0 = keys.0 << 21 | code } else { keys.1 = keys.1 << 21 | code }
       }
-      return (key, Int32(entry))
+      return (keys.0, keys.1, Int32(entry))
     }
     var order: [Int32] = []
     return table.characters.withUnsafeBufferPointer { characters in
@@ -164,6 +164,7 @@ struct WordIndex: Sendable {
         }
         order = keyed.sorted { a, b in
           if a.key != b.key { return a.key < b.key }
+          if a.next != b.next { return a.next < b.next }
           let x = word(a.entry)
           let y = word(b.entry)
           for k in 0..<min(x.count, y.count) where x[k] != y[k] { return x[k] < y[k] }

@@ -157,6 +157,9 @@ import Testing
       ])
     #expect(
       try found("california", typos: .off, in: corpus) == ["California", "California Dreaming"])
+    // Among items with as many typos, the usual order: the whole value, its start, a word.
+    let springs = try Self.corpus([["Hot Springs"], ["Springfield"], ["Spring"], ["Oregon"]])
+    #expect(try found("spirng", in: springs) == ["Spring", "Springfield", "Hot Springs"])
   }
 
   @Test func otherSyntaxesAndTyposOffStayExact() throws {
