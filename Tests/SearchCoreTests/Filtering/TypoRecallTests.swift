@@ -44,7 +44,7 @@ import Testing
     var tried = 0
     var found = 0
     var missed: [String] = []
-    while tried < TestBudget.cases(400) {
+    while tried < TestBudget.cases(250) {
       let (id, name) = names[Int(random.next() % UInt64(names.count))]
       guard count[try normalizer.fold(name)] == 1 else { continue }
       // Half on the text as written, half on its folded form.
