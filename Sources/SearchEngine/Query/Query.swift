@@ -44,6 +44,10 @@
 /// no terms (empty, only white space, only operators, or only terms that fold to nothing)
 /// ``isEmpty`` and matches every item, in every syntax.
 ///
+/// A ``QuerySyntax/words`` query may tolerate typos (``typos``, ``TypoTolerance``): a word of
+/// five characters or more then also finds the items with a word one or two edits away,
+/// "calfornia" finds "California". The other syntaxes are always exact. See <doc:QueryLanguage>.
+///
 /// Every string is a valid query in every syntax; only folding can fail.
 public struct Query: Hashable, Sendable {
   /// The query as typed.
