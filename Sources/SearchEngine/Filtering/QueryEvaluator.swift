@@ -241,10 +241,7 @@ package struct QueryEvaluator: Sendable {
   }
 
   /// The folded text of one field with the value ranges of each item, for checking items.
-  struct ItemText: Sendable {
-    let values: FoldedValues
-    let map: ValueMap
-  }
+  typealias ItemText = FieldText
 
   /// Whether an item matches every set.
   static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: Model)

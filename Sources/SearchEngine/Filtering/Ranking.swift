@@ -71,7 +71,7 @@ enum Ranking {
         }
         if found == nil, let typo = term.typo?.best(ofItem: id.rawValue, fields: texts) {
           typos += typo.typos
-          category += typo.category.rawValue
+          category += typo.place
           length = min(length, typo.length)
           continue
         }

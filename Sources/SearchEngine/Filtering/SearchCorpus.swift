@@ -22,7 +22,7 @@ public struct SearchCorpus: Sendable {
   /// The completion index, built on first use (see `Completion.swift`).
   var completionCache = CompletionCache()
   /// The index of the searched fields' words for typo tolerance, built on first use (see
-  /// `TypoMatches.swift`).
+  /// `WordIndexCache.swift`).
   var wordIndexCache = WordIndexCache()
 
   /// Indexes `model` with `normalizer`.

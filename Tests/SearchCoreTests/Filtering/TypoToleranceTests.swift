@@ -175,6 +175,20 @@ import Testing
     #expect(try found("calfornia", in: corpus) == ["Calfornia Motel", "California"])
   }
 
+  /// A search server matches exactly only: a query with typos on is refused, never answered
+  /// otherwise than in memory.
+  @Test func serverQueriesRefuseTypos() throws {
+    let corpus = try Self.corpus([["California"]])
+    let schema = corpus.model.schema
+    let typo = try Query(
+      "calfornia", syntax: .words, typos: .default, normalizer: corpus.normalizer)
+    #expect(throws: CorpusError.backend(.typosUnsupported)) {
+      try ServerQuery(typo, scope: 0, schema: schema)
+    }
+    let exact = try Query("calfornia", syntax: .words, normalizer: corpus.normalizer)
+    _ = try ServerQuery(exact, scope: 0, schema: schema)
+  }
+
   @Test func unsearchedFieldsAndScopesBoundTypoMatches() throws {
     // "calfornia" is in every item's unsearched note: never a match there.
     let corpus = try Self.corpus([["Oregon", "Califronia"], ["Nevada"], ["Utah", "Califronia"]])
