@@ -249,6 +249,13 @@ struct Bench: AsyncParsableCommand {
   var freshFilter = false
 
   @Option(
+    help: ArgumentHelp(
+      "Type the queries as words with this typo tolerance (default, off, or ONE,TWO), and the "
+        + "same keystrokes as words without typos beside them, for a ratio (typing).",
+      valueName: "rule"))
+  var typos: String?
+
+  @Option(
     help:
       "Also list every keystroke slower than this many milliseconds (typing, completions; items: slower or stalling the main actor longer)."
   )

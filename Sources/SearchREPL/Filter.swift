@@ -12,7 +12,7 @@ struct Filter: AsyncParsableCommand {
       by spaces must all match; ^term anchors at the start, term$ at the end, !term excludes, \
       a lone | between terms means OR, 'term matches fuzzily, "\\ " is a space. An empty \
       query (or one that folds to nothing, such as a lone soft hyphen) matches every item; a \
-      scope still applies.
+      scope still applies. With --typos RULE the query is read as words instead, without       operators, and a word may have typos: "calfornia" finds California (the last word,       unless followed by a space, as the prefix of a word being typed).
       Exit status: 0 when an item matched, 1 when none did, 2 on an error.
       """
   )
@@ -52,6 +52,9 @@ struct Filter: AsyncParsableCommand {
   @Flag(help: "Order by relevance: whole field, prefix, word prefix, inside a word.")
   var rank = false
 
+  @Option(help: TypoOption.help)
+  var typos: String?
+
   @Option(help: "Output: plain (the lines, unchanged) or jsonl (one object per match).")
   var format: OutputFormat = .plain
 
@@ -73,6 +76,14 @@ struct Filter: AsyncParsableCommand {
     if backend != nil && corpus == nil {
       throw ValidationError("--backend searches a data set: give its --corpus MANIFEST too")
     }
+    if let typos {
+      _ = try TypoOption.tolerance(typos)
+      if backend != nil, typos != "off" {
+        throw ValidationError(
+          "--typos \(typos) with --backend: a search server matches exactly only; leave --typos out"
+        )
+      }
+    }
     if let scope, corpus == nil {
       throw ValidationError(
         "--scope \(scope) needs a data set with scopes (--corpus MANIFEST); plain lines have none")
@@ -81,7 +92,16 @@ struct Filter: AsyncParsableCommand {
 
   func run() async throws {
     let normalizer = try folding.normalizer()
-    let parsed = try Query(query, normalizer: normalizer)
+    // With --typos the query is read as words, the syntax that has typos; else as fzf reads it.
+    let tolerance = try typos.map { (text: String) throws(CommandError) in
+      try TypoOption.tolerance(text)
+    }
+    let parsed =
+      if let tolerance {
+        try Query(query, syntax: .words, typos: tolerance, normalizer: normalizer)
+      } else {
+        try Query(query, normalizer: normalizer)
+      }
     let corpus = try corpus.map { (name: String) throws(CommandError) in
       try CorpusPaths.manifest(name)
     }
@@ -90,7 +110,7 @@ struct Filter: AsyncParsableCommand {
         "filter reads its items from standard input, which is a terminal: pipe lines in"
           + " (… | SearchREPL filter QUERY), or give --input FILE or --corpus MANIFEST")
     }
-    if corpus == nil && format == .plain && !rank {
+    if corpus == nil && format == .plain && !rank && tolerance == nil {
       try filterLines(parsed, normalizer: normalizer)
       return
     }

@@ -97,6 +97,21 @@ struct TypingBenchmark {
       usleep(UInt32(options.gapMs * 1000))
     }
 
+    // With --typos: the word index built first and timed apart, and each keystroke typed
+    // again as words without typos, into a filter of its own, the order alternating.
+    let tolerance = try options.typos.map { (text: String) throws(CommandError) in
+      try TypoOption.tolerance(text)
+    }
+    var exactFilter = IncrementalFilter()
+    var exactTimes: [Double] = []
+    var exactCPU: [Double] = []
+    var wordIndexBuild = 0.0
+    if tolerance != nil {
+      progress.show("building the word index")
+      start = clock.now
+      corpus.prepareWordIndex()
+      wordIndexBuild = (clock.now - start).milliseconds
+    }
     var filter = IncrementalFilter()
     var keystrokes: [Keystroke] = []
     // Clearing the field before each query: the whole scope again, a search the user meets
@@ -116,13 +131,29 @@ struct TypingBenchmark {
       for character in query {
         typed.append(character)
         pause()
-        // Ours and the peer's in turn, the order alternating keystroke by keystroke.
+        // Ours and the peer's (or, with --typos, the exact words') in turn, the order
+        // alternating keystroke by keystroke.
         let peerFirst = keystrokes.count % 2 == 1
         var theirs: (milliseconds: Double, cpu: Double, rows: [Int])?
-        if peerFirst, let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
+        func exactWords() throws {
+          guard tolerance != nil else { return }
+          let exact = try search(
+            typed, scope: scope, filter: &exactFilter, corpus: corpus, normalizer: normalizer,
+            syntax: .words, typos: .off)
+          exactTimes.append(exact.keystroke.milliseconds)
+          exactCPU.append(exact.keystroke.cpuMilliseconds)
+        }
+        if peerFirst {
+          if let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
+          try exactWords()
+        }
         var (keystroke, items) = try search(
-          typed, scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer)
-        if !peerFirst, let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
+          typed, scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer,
+          syntax: tolerance == nil ? .extended : .words, typos: tolerance ?? .off)
+        if !peerFirst {
+          if let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
+          try exactWords()
+        }
         if let theirs {
           let agrees =
             items.count == theirs.rows.count
@@ -217,6 +248,21 @@ struct TypingBenchmark {
           agreeing: all.filter { $0.peer?.agrees == true }.count)
       })
     print(options.json ? summary.json : summary.text)
+    if let tolerance, !options.json {
+      let typing = keystrokes.map(\.milliseconds)
+      let cpu = keystrokes.map(\.cpuMilliseconds)
+      print(
+        String(
+          format:
+            "typos %@: word index built in %.1f ms; keystrokes as words with typos p50 %.3f ms, "
+            + "p99 %.3f ms (CPU p99 %.3f ms); the same as words without typos p50 %.3f ms, "
+            + "p99 %.3f ms (CPU p99 %.3f ms); p99 ratio %.2f (CPU %.2f)",
+          tolerance.description, wordIndexBuild, percentile(typing, 0.5),
+          percentile(typing, 0.99), percentile(cpu, 0.99), percentile(exactTimes, 0.5),
+          percentile(exactTimes, 0.99), percentile(exactCPU, 0.99),
+          percentile(typing, 0.99) / percentile(exactTimes, 0.99),
+          percentile(cpu, 0.99) / percentile(exactCPU, 0.99)))
+    }
   }
 
   /// Asks the peer one keystroke's text: its wall and CPU time (parsing and SQL included, as
@@ -251,12 +297,12 @@ struct TypingBenchmark {
 
   private func search(
     _ text: String, scope: Int, filter: inout IncrementalFilter, corpus: SearchCorpus,
-    normalizer: Normalizer
+    normalizer: Normalizer, syntax: QuerySyntax = .extended, typos: TypoTolerance = .off
   ) throws -> (keystroke: Keystroke, items: [ItemID]) {
     let clock = ContinuousClock()
     let cpu = processCPUMilliseconds()
     let start = clock.now
-    let query = try Query(text, normalizer: normalizer)
+    let query = try Query(text, syntax: syntax, typos: typos, normalizer: normalizer)
     guard let result = filter.search(query, scope: scope, in: corpus) else {
       throw CommandError("a search was cancelled")
     }

@@ -271,6 +271,15 @@ enum GuideData {
     #expect(extended.resultsState == .rows(41))
   }
 
+  /// QueryLanguage.md, typos: the words query keeps its tolerance, and the stricter rule's
+  /// budgets are those it names.
+  @Test func queryLanguageTypos() throws {
+    let normalizer = try Normalizer()
+    let (query, strict) = try queryLanguageTyposExample(normalizer: normalizer)
+    #expect(query.typos == .default && query.syntax == .words)
+    #expect([5, 6, 11, 12].map { strict.budget(forLength: $0) } == [0, 1, 1, 2])
+  }
+
   /// ScopeBars.md: the products' scope titles, and the states the label shows.
   @Test func scopeBars() throws {
     let label = StatusLabel()

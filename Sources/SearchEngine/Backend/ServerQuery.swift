@@ -40,8 +40,11 @@ package struct ServerQuery: Hashable, Sendable {
   /// Reads `query` for the scope `scope` of `schema`.
   ///
   /// - Throws: ``CorpusError/unknownName(_:_:scope:)`` when the scope names a field or
-  ///   attribute the schema does not have.
+  ///   attribute the schema does not have; ``CorpusError/backend(_:)`` for a query with typo
+  ///   tolerance on (``Query/typos``), which a server does not match: it refuses rather than
+  ///   answer otherwise than the in-memory engine.
   package init(_ query: Query, scope: Int, schema: Schema) throws(CorpusError) {
+    guard !query.typos.isOn else { throw .backend(.typosUnsupported) }
     let scopes = schema.scopeBar.scopes
     let definition = scopes.indices.contains(scope) ? scopes[scope] : Scope(title: "All")
     var fields: [Int] = []

@@ -16,34 +16,93 @@ public struct Highlight: Hashable, Sendable {
 extension SearchCorpus {
   /// Where `query` matches item `id` in the fields that `scope` searches: one highlight per
   /// value with at least one match. Inverse terms highlight nothing.
+  ///
+  /// A word of a query with typos (``Query/typos``) that the item does not contain exactly
+  /// highlights the item's words it found with the fewest typos: the whole word, or, for the
+  /// query's last word while it is typed, the longest prefix of the word at that distance.
+  ///
+  /// - Parameters:
+  ///   - id: The item, which should match `query`.
+  ///   - query: The query, folded with this corpus's normaliser.
+  ///   - scope: The scope whose fields are highlighted.
   public func highlights(of id: ItemID, for query: Query, scope: Int = 0) throws(ICUError)
     -> [Highlight]
   {
     let folder = try normalizer.makeFolder()
-    let terms = query.sets.flatMap(\.terms).filter { !$0.isInverse }
+    let terms = zip(query.sets, query.typoRules).flatMap { set, rules in
+      zip(set.terms, rules).filter { !$0.0.isInverse }
+    }
     if terms.isEmpty { return [] }
-    var result: [Highlight] = []
+    var values: [(field: Int, index: Int, text: String, folded: FoldedText)] = []
     for field in scopeFields[scope] {
       for (index, text) in model.values(of: id, field: field).enumerated() {
-        let folded = try folder.foldedText(text)
-        var ranges: [Range<Int>] = []
-        for term in terms { ranges += Self.matches(of: term, in: folded) }
-        let original = Self.merged(ranges.compactMap { folded.originalUTF8Range(forFolded: $0) })
-        guard !original.isEmpty else { continue }
-        let utf8 = text.utf8
-        let indices = original.map { range in
-          utf8.index(
-            utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
-              utf8.startIndex, offsetBy: range.upperBound)
-        }
-        let utf16 = indices.map { range in
-          let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
-          return lower..<(lower + text.utf16.distance(from: range.lowerBound, to: range.upperBound))
-        }
-        result.append(
-          Highlight(field: field, value: index, text: text, ranges: indices, utf16Ranges: utf16))
+        values.append((field, index, text, try folder.foldedText(text)))
       }
     }
+    var found = Array(repeating: [Range<Int>](), count: values.count)
+    for (term, rule) in terms {
+      let exact = values.map { Self.matches(of: term, in: $0.folded) }
+      if rule.budget > 0 && exact.allSatisfy(\.isEmpty) {
+        let typos = Self.typoMatches(of: term, rule: rule, in: values.map(\.folded))
+        for (value, ranges) in typos.enumerated() { found[value] += ranges }
+      } else {
+        for (value, ranges) in exact.enumerated() { found[value] += ranges }
+      }
+    }
+    var result: [Highlight] = []
+    for (position, (field, index, text, folded)) in values.enumerated() {
+      let ranges = found[position]
+      let original = Self.merged(ranges.compactMap { folded.originalUTF8Range(forFolded: $0) })
+      guard !original.isEmpty else { continue }
+      let utf8 = text.utf8
+      let indices = original.map { range in
+        utf8.index(
+          utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+            utf8.startIndex, offsetBy: range.upperBound)
+      }
+      let utf16 = indices.map { range in
+        let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+        return lower..<(lower + text.utf16.distance(from: range.lowerBound, to: range.upperBound))
+      }
+      result.append(
+        Highlight(field: field, value: index, text: text, ranges: indices, utf16Ranges: utf16))
+    }
+    return result
+  }
+
+  /// For each of `texts`, the folded ranges of its words that `term` finds with the fewest
+  /// typos under `rule` (none when no word is within the budget): the whole word, or in prefix
+  /// mode its longest prefix at that distance ("zurihc" marks all of "zurich", not "zuric").
+  static func typoMatches(of term: Term, rule: TypoRule, in texts: [FoldedText])
+    -> [[Range<Int>]]
+  {
+    var codes = CharacterCodes()
+    let query = String(decoding: term.pattern.utf8, as: UTF8.self).map { codes.code(of: $0) }
+    var found: [(text: Int, range: Range<Int>, distance: Int)] = []
+    var words = FoldedWords()
+    for (position, text) in texts.enumerated() {
+      text.utf8.withUnsafeBufferPointer { bytes in
+        words.forEachWord(
+          in: bytes, range: 0..<bytes.count, codes: &codes, isBoundary: text.isCharacterBoundary
+        ) { characters, offsets in
+          guard characters.count <= WordIndex.longestWord else { return }
+          let word = Array(characters)
+          let distance = TypoDistance.distance(query, word, prefix: rule.isPrefix)
+          guard distance <= rule.budget else { return }
+          var end = word.count
+          if rule.isPrefix {
+            end =
+              (1...word.count).last {
+                TypoDistance.distance(query, Array(word[..<$0]), prefix: false) == distance
+              } ?? end
+          }
+          found.append((position, offsets[0]..<offsets[end], distance))
+        }
+      }
+    }
+    var result = Array(repeating: [Range<Int>](), count: texts.count)
+    guard let fewest = found.map(\.distance).min() else { return result }
+    for match in found where match.distance == fewest { result[match.text].append(match.range) }
     return result
   }
 

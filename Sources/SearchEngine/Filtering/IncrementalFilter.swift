@@ -202,10 +202,12 @@ public struct IncrementalFilter: Sendable {
     }
   }
 
-  /// Whether two queries have the same terms (kinds, inverse flags, folded text), however
-  /// they were typed ("ca" and " ca ").
+  /// Whether two queries have the same terms (kinds, inverse flags, folded text, typo rules),
+  /// however they were typed ("ca" and " ca ").
   static func sameTerms(_ a: Query, _ b: Query) -> Bool {
-    guard a.sets.count == b.sets.count else { return false }
+    // The same words find other items with other typo budgets, or as a prefix ("calif" while
+    // typed, "calif " once done).
+    guard a.sets.count == b.sets.count, a.typoRules == b.typoRules else { return false }
     for (x, y) in zip(a.sets, b.sets) {
       guard x.terms.count == y.terms.count else { return false }
       for (s, t) in zip(x.terms, y.terms)

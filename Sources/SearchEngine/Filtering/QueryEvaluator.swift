@@ -27,10 +27,11 @@ package struct QueryEvaluator: Sendable {
 
   package init(corpus: SearchCorpus, query: Query, scope: Int, filter: CompiledFilter? = nil) {
     self.corpus = corpus
-    self.sets = query.sets.map { set in
-      set.terms.map { term in
+    self.sets = zip(query.sets, query.typoRules).map { set, rules in
+      zip(set.terms, rules).map { term, rule in
         var matcher = TermMatcher(term)
         matcher.numberMatches = corpus.numberMatches(of: matcher.number)
+        matcher.typo = TypoWord(term, rule: rule)
         return matcher
       }
     }
@@ -61,17 +62,29 @@ package struct QueryEvaluator: Sendable {
     // Many candidates: a full scan gives the same answer (every match is a candidate) for less
     // than checking them. Start from the most selective set.
     var remaining = sets
-    let first = remaining.remove(at: mostSelectiveSet())
+    let first = withTypoMatches(remaining.remove(at: mostSelectiveSet()))
     guard var current = items(matching: first, isCancelled: isCancelled) else { return nil }
     while !remaining.isEmpty {
       if isShort(current.count) {
         return check(inModelOrder(current), sets: remaining, isCancelled: isCancelled)
       }
-      let set = remaining.remove(at: 0)
+      let set = withTypoMatches(remaining.remove(at: 0))
       guard let list = items(matching: set, isCancelled: isCancelled) else { return nil }
       current = Self.intersection(current, list)
     }
     return admitted(inModelOrder(current))
+  }
+
+  /// A set whose words with a typo budget carry the items the word index finds for them: what
+  /// a scan adds to the exact matches (a check of a few items reads their words instead).
+  private func withTypoMatches(_ set: [TermMatcher]) -> [TermMatcher] {
+    set.map { term in
+      guard var typo = term.typo else { return term }
+      var term = term
+      typo.matches = corpus.typoMatches(of: term.needle, rule: typo.rule, scope: scope)
+      term.typo = typo
+      return term
+    }
   }
 
   /// The items the filter admits, in their order.
@@ -122,6 +135,11 @@ package struct QueryEvaluator: Sendable {
       guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
         return nil
       }
+      result = result.map { Self.union($0, list) } ?? list
+    }
+    if let matches = term.typo?.matches, !matches.isEmpty {
+      // The items found with typos are the scope's already.
+      let list = matches.items.map { ItemID(rawValue: $0) }
       result = result.map { Self.union($0, list) } ?? list
     }
     return result ?? []
@@ -223,10 +241,7 @@ package struct QueryEvaluator: Sendable {
   }
 
   /// The folded text of one field with the value ranges of each item, for checking items.
-  struct ItemText: Sendable {
-    let values: FoldedValues
-    let map: ValueMap
-  }
+  typealias ItemText = FieldText
 
   /// Whether an item matches every set.
   static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: Model)
@@ -245,6 +260,9 @@ package struct QueryEvaluator: Sendable {
           }
           found = true
           break
+        }
+        if !found, let typo = term.typo, typo.typos(ofItem: item, fields: fields) != nil {
+          found = true
         }
         if found != term.isInverse {
           matched = true

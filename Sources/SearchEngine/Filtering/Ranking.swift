@@ -9,6 +9,12 @@
 /// then the shortest value its terms matched in, then its position in the model; lower keys
 /// come first. For a one-term query this is exactly "whole field > prefix of field > prefix
 /// of word > inside a word, shorter field first, then model order".
+///
+/// With typo tolerance (see ``TypoTolerance``) the typos come first: an item's typo count is
+/// the sum over its terms of the fewest edits each needed (0 for a term found exactly), and
+/// items with fewer typos come before the others, ordered as above among themselves. A term
+/// found only with typos takes the category and the length of its best word at its fewest
+/// edits: a word that is the whole value, one at its start, or another word.
 enum Ranking {
   /// Where a term matched, best first.
   enum Category: Int, Comparable, Sendable {
@@ -24,16 +30,25 @@ enum Ranking {
   static func ranked(_ items: [ItemID], query: Query, scope: Int, corpus: SearchCorpus)
     -> [ItemID]
   {
-    let terms = query.sets.flatMap(\.terms).filter { !$0.isInverse }.map { term in
-      var matcher = TermMatcher(term)
-      matcher.numberMatches = corpus.numberMatches(of: matcher.number)
-      return matcher
+    let terms = zip(query.sets, query.typoRules).flatMap { set, rules in
+      zip(set.terms, rules).filter { !$0.0.isInverse }.map { term, rule in
+        var matcher = TermMatcher(term)
+        matcher.numberMatches = corpus.numberMatches(of: matcher.number)
+        matcher.typo = TypoWord(term, rule: rule)
+        return matcher
+      }
     }
     if terms.isEmpty { return items }
     let fields = corpus.scopeFields[scope]
-    var keys: [(category: Int, length: Int, position: Int, id: ItemID)] = []
+    let texts = fields.compactMap { field in
+      corpus.index.fields[field].map {
+        QueryEvaluator.ItemText(values: $0, map: corpus.model.valueMaps[field])
+      }
+    }
+    var keys: [(typos: Int, category: Int, length: Int, position: Int, id: ItemID)] = []
     keys.reserveCapacity(items.count)
     for (position, id) in items.enumerated() {
+      var typos = 0
       var category = 0
       var length = Int.max
       for term in terms {
@@ -54,14 +69,23 @@ enum Ranking {
         {
           found = .wholeValue
         }
+        if found == nil, let typo = term.typo?.best(ofItem: id.rawValue, fields: texts) {
+          typos += typo.typos
+          category += typo.place
+          length = min(length, typo.length)
+          continue
+        }
         // A term of an OR set that did not match this item does not count against it.
         guard let found else { continue }
         category += found.rawValue
         if let best { length = min(length, best.1) }
       }
-      keys.append((category, length, position, id))
+      keys.append((typos, category, length, position, id))
     }
-    keys.sort { ($0.category, $0.length, $0.position) < ($1.category, $1.length, $1.position) }
+    keys.sort {
+      ($0.typos, $0.category, $0.length, $0.position)
+        < ($1.typos, $1.category, $1.length, $1.position)
+    }
     return keys.map(\.id)
   }
 

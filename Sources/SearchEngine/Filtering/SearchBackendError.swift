@@ -43,6 +43,11 @@ public struct SearchBackendError: Error, Hashable, Sendable, CustomStringConvert
       advice: "load the same data set into the backend again")
   }
 
+  /// A query with typo tolerance on went to a search server, which matches exactly only.
+  package static let typosUnsupported = SearchBackendError(
+    .rejected, "a search server does not match words with typos",
+    advice: "search with typo tolerance off (TypoTolerance.off), or in memory")
+
   /// `error` as a backend error: itself when it is one, else a rejection that quotes it.
   package static func wrapping(_ error: any Error) -> SearchBackendError {
     if let error = error as? SearchBackendError { return error }

@@ -21,6 +21,9 @@ public struct SearchCorpus: Sendable {
   let attributeNumbers = AttributeNumbers()
   /// The completion index, built on first use (see `Completion.swift`).
   var completionCache = CompletionCache()
+  /// The index of the searched fields' words for typo tolerance, built on first use (see
+  /// `WordIndexCache.swift`).
+  var wordIndexCache = WordIndexCache()
 
   /// Indexes `model` with `normalizer`.
   public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
@@ -134,6 +137,9 @@ public struct SearchCorpus: Sendable {
     do { edit = try model.apply(changes) } catch { throw .model(error) }
     do { try index.apply(changesOf: model) } catch { throw .icu(error) }
     updateCompletions(since: completionBaseline)
+    // The copies sharing the old cache keep it as it is; a built index takes the new words.
+    wordIndexCache = WordIndexCache(
+      wordIndexCache.current.map { $0.updated(for: index, model: model) })
     if Double(changes.count) > Self.incrementalShare * Double(max(model.count, 1)) {
       try resolveScopes()
     } else {

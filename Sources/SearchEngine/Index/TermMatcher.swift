@@ -32,6 +32,9 @@ struct TermMatcher: Sendable {
   /// The values of number attributes equal to ``number``, in the corpus being searched: set
   /// by the evaluator.
   var numberMatches: [NumberMatch] = []
+  /// The term as a word with a typo budget: set by the evaluator and the ranking when it has
+  /// one.
+  var typo: TypoWord?
 
   init(_ term: Term) {
     kind = term.kind

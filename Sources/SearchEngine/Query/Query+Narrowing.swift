@@ -22,15 +22,42 @@ extension Query {
   /// number also matches items by equality, which containment does not predict: "200" finds
   /// nothing where "2007" finds the products of 2007. Such a term then implies another only
   /// when both are the same number ("2007" and "2007.0").
+  ///
+  /// With typos (``typos``), a term that may match with typos finds items that need not
+  /// contain an older term's text ("calif" with one typo finds "calf", which "cali" does not),
+  /// so it implies an older term only when its budget is at most the older one's and the
+  /// older term is the same text, matched as a prefix or as whole words as the newer one is
+  /// or more loosely, or is a prefix term (the query's last word) whose text the newer one
+  /// starts with: the distance from a query word to the prefixes of a word never falls as the
+  /// query word grows. A term without typos implies as above.
   public func narrows(_ older: Query, matchingNumbers: Bool = false) -> Bool {
-    older.sets.allSatisfy { olderSet in
-      sets.contains { set in
-        !set.terms.isEmpty
-          && set.terms.allSatisfy { term in
-            olderSet.terms.contains { term.implies($0, matchingNumbers: matchingNumbers) }
+    older.sets.indices.allSatisfy { olderSet in
+      sets.indices.contains { set in
+        !sets[set].terms.isEmpty
+          && sets[set].terms.indices.allSatisfy { term in
+            older.sets[olderSet].terms.indices.contains { olderTerm in
+              sets[set].terms[term].implies(
+                older.sets[olderSet].terms[olderTerm], rule: typoRules[set][term],
+                olderRule: older.typoRules[olderSet][olderTerm], matchingNumbers: matchingNumbers)
+            }
           }
       }
     }
+  }
+}
+
+extension Term {
+  /// Whether every item that this term finds under `rule` is found by `other` under
+  /// `olderRule` (see ``Query/narrows(_:matchingNumbers:)``).
+  func implies(_ other: Term, rule: TypoRule, olderRule: TypoRule, matchingNumbers: Bool)
+    -> Bool
+  {
+    guard rule.budget > 0 else { return implies(other, matchingNumbers: matchingNumbers) }
+    guard !isInverse, !other.isInverse, kind == .exact, other.kind == .exact,
+      rule.budget <= olderRule.budget
+    else { return false }
+    if pattern.utf8 == other.pattern.utf8 { return olderRule.isPrefix || !rule.isPrefix }
+    return olderRule.isPrefix && occurs(other.pattern.utf8, in: pattern.utf8, at: .start)
   }
 }
 

@@ -44,6 +44,10 @@
 /// no terms (empty, only white space, only operators, or only terms that fold to nothing)
 /// ``isEmpty`` and matches every item, in every syntax.
 ///
+/// A ``QuerySyntax/words`` query may tolerate typos (``typos``, ``TypoTolerance``): a word of
+/// five characters or more then also finds the items with a word one or two edits away,
+/// "calfornia" finds "California". The other syntaxes are always exact. See <doc:QueryLanguage>.
+///
 /// Every string is a valid query in every syntax; only folding can fail.
 public struct Query: Hashable, Sendable {
   /// The query as typed.
@@ -52,25 +56,71 @@ public struct Query: Hashable, Sendable {
   public let syntax: QuerySyntax
   /// The term sets, in query order; an item must match all of them.
   public let sets: [TermSet]
+  /// How many typos the words may have: the tolerance given for a ``QuerySyntax/words``
+  /// query, ``TypoTolerance/off`` in the other syntaxes.
+  public let typos: TypoTolerance
+  /// For each term of each set, its typo budget and whether it matches as a prefix of a word.
+  package let typoRules: [[TypoRule]]
 
   /// Whether the query has no terms, so that it matches every item.
   public var isEmpty: Bool { sets.isEmpty }
 
   /// Parses `text` in `syntax` and folds its terms with `normalizer`.
   ///
+  /// - Parameters:
+  ///   - text: The query as typed.
+  ///   - syntax: How to read `text`.
+  ///   - typos: How many typos the words of a ``QuerySyntax/words`` query may have (see
+  ///     <doc:QueryLanguage>); the other syntaxes ignore it and are always exact.
+  ///   - normalizer: The normaliser that folded the items.
   /// - Throws: ``ICUError`` when ICU fails to fold a term. Parsing itself never fails.
   public init(
-    _ text: String, syntax: QuerySyntax = .extended, normalizer: Normalizer
+    _ text: String, syntax: QuerySyntax = .extended, typos: TypoTolerance = .off,
+    normalizer: Normalizer
   ) throws(ICUError) {
     self.text = text
     self.syntax = syntax
+    let typos = syntax == .words ? typos : .off
+    self.typos = typos
     let sets =
       switch syntax {
       case .words: try QueryParser.parseWords(text, normalizer: normalizer)
       case .literal: try QueryParser.parseLiteral(text, normalizer: normalizer)
       case .extended: try QueryParser.parse(text, normalizer: normalizer)
       }
-    self.sets = try QueryParser.addingJoinedForms(sets, normalizer: normalizer)
+    let joined = try QueryParser.addingJoinedForms(sets, normalizer: normalizer)
+    self.sets = joined
+    self.typoRules = joined.map { set in
+      set.terms.map { TypoRule(of: $0, in: text, typos: typos) }
+    }
+  }
+}
+
+/// How one term of a query may match with typos: its budget of edits (0: exactly only), and
+/// whether it may match a prefix of a word (the last word of a query that does not end in
+/// white space, which the user is still typing).
+package struct TypoRule: Hashable, Sendable {
+  package let budget: Int
+  package let isPrefix: Bool
+
+  /// No typos.
+  package static let exact = TypoRule(budget: 0, isPrefix: false)
+
+  package init(budget: Int, isPrefix: Bool) {
+    self.budget = budget
+    self.isPrefix = isPrefix
+  }
+
+  /// The rule of `term` of a query `text` under `typos`: the budget of its folded length in
+  /// characters, none for an inverse term or a number; a prefix when the term ends the text.
+  init(of term: Term, in text: String, typos: TypoTolerance) {
+    guard typos.isOn, !term.isInverse, term.number == nil else {
+      self = .exact
+      return
+    }
+    let length = String(decoding: term.pattern.utf8, as: UTF8.self).count
+    budget = typos.budget(forLength: length)
+    isPrefix = term.range.upperBound == text.endIndex
   }
 }
 

@@ -24,6 +24,8 @@ public enum QuerySyntax: String, Hashable, Sendable, CaseIterable {
   ///
   /// White space is any character with Unicode's White_Space property, so a tab, a no-break
   /// space (U+00A0) or an ideographic space (U+3000) separates words as a space does.
+  ///
+  /// The only syntax with typo tolerance (``TypoTolerance``), when the query asks for it.
   case words
   /// The whole text, without white space at either end, is one piece of text that must occur
   /// in one field's value: `new york` finds "New York" but not "York, New". There are no

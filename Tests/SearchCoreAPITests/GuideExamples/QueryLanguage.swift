@@ -14,3 +14,10 @@ func queryLanguageExample(products: SearchCorpus, normalizer: Normalizer) throws
   controller.setText("!ipad")  // no product has "!ipad"; in extended syntax, 41 lack "ipad"
   return (query, controller)
 }
+
+/// The same guide's block on typos: a words query that tolerates them, and a stricter rule.
+func queryLanguageTyposExample(normalizer: Normalizer) throws -> (Query, TypoTolerance) {
+  let query = try Query("calfornia", syntax: .words, typos: .default, normalizer: normalizer)
+  let strict = try TypoTolerance(oneTypoFrom: 6, twoTyposFrom: 12)
+  return (query, strict)
+}
