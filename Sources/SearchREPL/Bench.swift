@@ -65,6 +65,13 @@ struct Bench: AsyncParsableCommand {
       candidate), then asks for the top 10 completions of every prefix of every query of the \
       data set's bench-queries.txt, in the scope of all items and in the smallest scope, and \
       reports p50, p99 and max per keystroke against the 2 ms target.
+      typos: draws queries with one and with two typos from a data set (default: cities500; \
+      an item's value, its words up to one of 5 or more characters, 9 or more for two typos, \
+      that word mistyped), types each character by character in the words syntax with typo \
+      tolerance on, against the same query typed correctly with typos off (the baseline) and \
+      against tantivy's fuzzy queries (the peer, Scripts/typo-peer.py, its virtual \
+      environment made by Scripts/typo-peer-venv.sh), keystroke by keystroke; reports CPU \
+      p50 and p99 and how often the value meant is among the first 10 rows.
       Build with -c release.
       """
   )
@@ -80,23 +87,25 @@ struct Bench: AsyncParsableCommand {
     case items
     case tokens
     case completions
+    case typos
   }
 
   @Option(
     help:
-      "What to measure: typing, fold, controller, changes, backend, startup, filter, items, tokens or completions."
+      "What to measure: typing, fold, controller, changes, backend, startup, filter, items, tokens, completions or typos."
   )
   var suite: Suite = .typing
 
   @Option(
     help:
-      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens, completions and filter)."
+      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens, completions, filter and typos)."
   )
   var corpus: String?
 
   /// The short name of the suite's default data set (see ``CorpusPaths``).
   var defaultCorpus: String {
-    [.changes, .backend, .tokens, .completions, .filter].contains(suite) ? "cities500" : "w1"
+    [.changes, .backend, .tokens, .completions, .filter, .typos].contains(suite)
+      ? "cities500" : "w1"
   }
 
   /// The queries to type, one per line, empty lines left out: `--queries`, or the data set's
@@ -220,7 +229,7 @@ struct Bench: AsyncParsableCommand {
 
   @Flag(
     help:
-      "Print one JSON object instead of text (typing, changes, items, backend, completions, startup, filter)."
+      "Print one JSON object instead of text (typing, changes, items, backend, completions, startup, filter, typos)."
   )
   var json = false
 
@@ -277,6 +286,7 @@ struct Bench: AsyncParsableCommand {
     case .completions: try CompletionsBenchmark(options: options).run()
     case .startup: try StartupBenchmark(options: options).run()
     case .filter: try FilterBenchmark(options: options).run()
+    case .typos: try await MainActor.run { try TyposBenchmark(options: options).run() }
     case .backend:
       guard let backend else {
         throw CommandError(

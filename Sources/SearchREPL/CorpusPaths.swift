@@ -66,6 +66,13 @@ enum CorpusPaths {
     return corpusFolders().map { $0 + "/" + inside }.first(where: exists) ?? path
   }
 
+  /// The path of `Scripts/NAME` in the repository: beside the first `Corpus` folder of
+  /// ``corpusFolders()`` that has a `Scripts` folder next to it.
+  static func repositoryScript(_ name: String) -> String {
+    let candidates = corpusFolders().map { String($0.dropLast("Corpus".count)) + "Scripts/" + name }
+    return candidates.first(where: exists) ?? "Scripts/" + name
+  }
+
   /// `Corpus` folders to look in, nearest first: the current folder's, then those of the
   /// executable's folder and its parents.
   static func corpusFolders() -> [String] {
