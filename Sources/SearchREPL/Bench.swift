@@ -260,7 +260,8 @@ struct Bench: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Type the queries as words with this typo tolerance (default, off, or ONE,TWO), and the "
-        + "same keystrokes as words without typos beside them, for a ratio (typing).",
+        + "same keystrokes as words without typos beside them, for a ratio (typing); the rule "
+        + "the typos suite types with and draws its queries' word lengths from (default: default).",
       valueName: "rule"))
   var typos: String?
 

@@ -41,12 +41,15 @@ struct TyposBenchmark {
     let corpus = try ProgressBar.run(manifest.name, shown: BenchProgress.isShown) {
       try SearchCorpus(model: model, normalizer: normalizer, progress: $0)
     }
-    let tolerance = TypoTolerance.default
+    let tolerance = try options.typos.map(TypoOption.tolerance) ?? .default
+    guard let oneFrom = tolerance.oneTypoFrom, let twoFrom = tolerance.twoTyposFrom else {
+      throw CommandError("--typos off: the typos suite measures typo tolerance; give a rule")
+    }
     let one = try TypoQuery.draw(
-      count: Self.queriesPerKind, typos: 1, minimumLength: tolerance.oneTypoFrom ?? 5,
+      count: Self.queriesPerKind, typos: 1, minimumLength: oneFrom,
       from: model, normalizer: normalizer, seed: Self.seed)
     let two = try TypoQuery.draw(
-      count: Self.queriesPerKind, typos: 2, minimumLength: tolerance.twoTyposFrom ?? 9,
+      count: Self.queriesPerKind, typos: 2, minimumLength: twoFrom,
       from: model, normalizer: normalizer, seed: Self.seed + 1)
 
     progress.show("the peer: tantivy over \(model.count) items")
@@ -55,8 +58,7 @@ struct TyposBenchmark {
     do {
       peer = try TypoPeer(
         python: try Self.peerPython(), script: CorpusPaths.repositoryScript("typo-peer.py"),
-        model: model, normalizer: normalizer, oneTypoFrom: tolerance.oneTypoFrom ?? 5,
-        twoTyposFrom: tolerance.twoTyposFrom ?? 9)
+        model: model, normalizer: normalizer, oneTypoFrom: oneFrom, twoTyposFrom: twoFrom)
       peerNote =
         "tantivy 0.27 (PyPI), fuzzy term queries, the values and queries folded by SearchCore"
     } catch {
@@ -86,7 +88,7 @@ struct TyposBenchmark {
     progress.clear()
     try report(
       exact: exact, typing: typing, corpus: corpus, manifest: manifest, peerNote: peerNote,
-      peerBuild: peer?.buildMilliseconds)
+      peerBuild: peer?.buildMilliseconds, lengths: (oneFrom, twoFrom))
   }
 
   /// Clears the field and types `text` one character at a time with `typos`, every keystroke
@@ -160,7 +162,7 @@ struct TyposBenchmark {
 
   private func report(
     exact: Typed, typing: [Typed], corpus: SearchCorpus, manifest: Manifest, peerNote: String,
-    peerBuild: Double?
+    peerBuild: Double?, lengths: (one: Int, two: Int)
   ) throws {
     let name = manifest.name
     let mistyped = typing[0].cpu + typing[1].cpu
@@ -216,7 +218,7 @@ struct TyposBenchmark {
     func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
     print(
       """
-      typos: \(name), \(corpus.model.count) items; queries drawn with seed \(Self.seed): an item's value, its words up to one of ≥ 5 characters (≥ 9 for two typos), that word mistyped (a character replaced, inserted, deleted, or two swapped); half typed folded
+      typos: \(name), \(corpus.model.count) items; queries drawn with seed \(Self.seed): an item's value, its words up to one of ≥ \(lengths.one) characters (≥ \(lengths.two) for two typos), that word mistyped (a character replaced, inserted, deleted, or two swapped); half typed folded
       every keystroke counted, in scope All, the words syntax; the CPU time is the whole process's
       peer: \(peerNote)\(peerBuild.map { String(format: ", its index built in %.0f ms CPU", $0) } ?? "")
       """)
