@@ -147,7 +147,7 @@ public struct Model: Sendable {
   /// when the field's text would pass 2 GiB.
   @discardableResult
   package mutating func appendValue<C: Collection<UInt8>>(utf8 value: C, field: Int) -> Bool {
-    if columns[field].bytes.count + value.count + 1 >= Int(Int32.max) { return false }
+    if columns[field].byteCount + value.count + 1 >= Int(Int32.max) { return false }
     columns[field].append(utf8: value)
     return true
   }
@@ -187,7 +187,7 @@ public struct Model: Sendable {
     let id = beginItem()
     for (field, values) in record.fields.enumerated() {
       for value in values {
-        guard columns[field].bytes.count + value.utf8.count + 1 < Int(Int32.max) else {
+        guard columns[field].byteCount + value.utf8.count + 1 < Int(Int32.max) else {
           throw .tooLarge(field: schema.fields[field].name)
         }
         columns[field].append(value)
@@ -382,7 +382,7 @@ public struct Model: Sendable {
     }
     for (field, values) in record.fields.enumerated() {
       addedBytes[field] += values.reduce(0) { $0 + $1.utf8.count + 1 }
-      if columns[field].bytes.count + addedBytes[field] >= Int(Int32.max) {
+      if columns[field].byteCount + addedBytes[field] >= Int(Int32.max) {
         throw .tooLarge(field: schema.fields[field].name)
       }
     }
