@@ -21,9 +21,9 @@ public struct Model: Sendable {
   private var attributeCodes: [[String: UInt32]]
   private(set) var attributeOfItem: [AttributeCodes]
   /// The identities in model order.
-  private(set) var order: [ItemID] = []
+  private(set) var order = ColumnStorage<ItemID>()
   /// Whether an item (by identity) is in the model.
-  private(set) var isAlive: [Bool] = []
+  private(set) var isAlive = ColumnStorage<Bool>()
   /// Each item's position in the model's order, by identity (-1 for identities no longer in
   /// the model); empty while the model is in identity order, where identities sort as
   /// positions do.
@@ -49,7 +49,8 @@ public struct Model: Sendable {
   /// attributes' code tables are rebuilt from their values.
   init(
     schema: Schema, columns: [TextColumn], valueMaps: [ValueMap], attributeValues: [[String]],
-    attributeOfItem: [AttributeCodes], order: [ItemID], isAlive: [Bool], positions: [Int32],
+    attributeOfItem: [AttributeCodes], order: ColumnStorage<ItemID>, isAlive: ColumnStorage<Bool>,
+    positions: [Int32],
     isInIdentityOrder: Bool, version: Int
   ) {
     self.init(schema: schema)
@@ -77,7 +78,7 @@ public struct Model: Sendable {
   public func id(at position: Int) -> ItemID { order[position] }
 
   /// The identities of all items, in model order.
-  public var ids: [ItemID] { order }
+  public var ids: [ItemID] { order.elements }
 
   /// One more than the largest identity ever given: identities are below it.
   public var identityLimit: Int { isAlive.count }
@@ -330,7 +331,8 @@ public struct Model: Sendable {
     }
     let start = edit.unchangedPrefix
     if start == order.count && edit.count == order.count { return }
-    order.replaceSubrange(start..., with: edit.tail(of: order))
+    let tail = edit.tail(of: order)
+    order.modify { $0.replaceSubrange(start..., with: tail) }
     if isInIdentityOrder {
       if order.indices.dropFirst(max(start, 1)).allSatisfy({ order[$0 - 1] < order[$0] }) {
         return
