@@ -29,7 +29,8 @@ extension FoldedValues {
     }
     guard bytes.first == Self.separator, starts.first == 1,
       starts.last.map({ Int($0) == bytes.count }) == true,
-      SavedChecks.separate(starts, bytes: bytes, separator: Self.separator)
+      SavedChecks.separate(
+        starts, bytes: bytes, separator: Self.separator, reader: reader)
     else {
       throw reader.corrupt("the folded starts of \(what) do not fit its folded text")
     }

@@ -30,14 +30,15 @@ extension Model {
     let positions: [Int32] = try reader.readArray("the positions")
     let limit = alive.count
     // Each byte is 0 or 1 (read as bytes: another byte is no Bool), and counted.
-    guard let living = SavedChecks.countOnes(alive) else {
+    guard let living = SavedChecks.countOnes(alive, reader: reader) else {
       throw reader.corrupt("the living items are not 0 or 1")
     }
     guard identityOrder <= 1, order.count == living else {
       throw reader.corrupt("the order holds \(order.count) items, \(living) are alive")
     }
     // As many items as are alive, each alive (and in identity order, ascending: each once).
-    guard SavedChecks.isOrder(order, alive: alive, ascending: identityOrder == 1) else {
+    guard SavedChecks.isOrder(
+        order, alive: alive, ascending: identityOrder == 1, reader: reader) else {
       throw reader.corrupt("the order holds an item that is not alive, or out of order")
     }
     if identityOrder == 1 {

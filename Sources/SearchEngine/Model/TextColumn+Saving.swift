@@ -11,7 +11,8 @@ extension TextColumn {
     let bytes: ColumnStorage<UInt8> = try reader.readColumn("the text of \(what)")
     let starts: ColumnStorage<Int32> = try reader.readColumn("the value starts of \(what)")
     guard starts.first == 0, starts.last.map({ Int($0) == bytes.count }) == true,
-      SavedChecks.separate(starts, bytes: bytes, separator: Self.separator)
+      SavedChecks.separate(
+        starts, bytes: bytes, separator: Self.separator, reader: reader)
     else {
       throw reader.corrupt("the value starts of \(what) do not fit its text")
     }

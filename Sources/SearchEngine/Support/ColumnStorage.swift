@@ -56,14 +56,10 @@ struct ColumnStorage<Element: BitwiseCopyable & Sendable>: @unchecked Sendable {
   /// The elements as an array (a copy when they are mapped).
   var elements: [Element] { view.map { Array($0.elements) } ?? array }
 
-  /// Gives back the resident pages of the mapped elements at `range` (see
-  /// ``SavedMapping/release(_:)``); nothing for an array.
-  func releasePages(_ range: Range<Int>) {
-    guard let view, let base = view.elements.baseAddress else { return }
-    let start = UnsafeRawPointer(base) - view.mapping.base
-    let stride = MemoryLayout<Element>.stride
-    view.mapping.release(
-      (start + range.lowerBound * stride)..<(start + range.upperBound * stride))
+  /// Where the elements start in their mapped file, while they are a view of one.
+  var mappedOffset: Int? {
+    guard let view, let base = view.elements.baseAddress else { return nil }
+    return UnsafeRawPointer(base) - view.mapping.base
   }
 
   /// Runs `body` on the elements as an array, copying a view into one first.

@@ -163,6 +163,14 @@ final class SavedFileReader {
     return ColumnStorage(mapping: mapping, offset: start, count: count)
   }
 
+  /// A cursor over the elements of `storage` (a column read by ``readColumn(_:)``) loaded as
+  /// `T`, which reads the file through a small buffer rather than through the mapping.
+  func cursor<S, T: BitwiseCopyable>(over storage: ColumnStorage<S>, as type: T.Type)
+    -> SavedCursor<S, T>
+  {
+    SavedCursor(storage: storage, descriptor: descriptor)
+  }
+
   /// The zero bytes the writer puts before elements that start at `offset`.
   private func padding(before offset: Int) -> Int {
     (SavedFileWriter.alignment - offset % SavedFileWriter.alignment) % SavedFileWriter.alignment

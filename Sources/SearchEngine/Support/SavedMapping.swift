@@ -34,20 +34,4 @@ final class SavedMapping: @unchecked Sendable {
   }
 
   deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
-
-  /// The size of a page, which ``release(_:)`` rounds to.
-  static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
-
-  /// Gives back the pages that lie wholly inside the file's bytes `range`: they leave the
-  /// process's resident memory (they stay in the system's file cache) and are read again from
-  /// the file when touched. For checks that walk a whole array once, so that the walk does
-  /// not leave all of it resident.
-  func release(_ range: Range<Int>) {
-    let page = Self.pageSize
-    let lower = (range.lowerBound + page - 1) / page * page
-    let upper = range.upperBound / page * page
-    guard lower < upper, upper <= size else { return }
-    let start = UnsafeMutableRawPointer(mutating: base + lower)
-    _ = madvise(start, upper - lower, MADV_DONTNEED)
-  }
 }
