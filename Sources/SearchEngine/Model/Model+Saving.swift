@@ -37,8 +37,10 @@ extension Model {
       throw reader.corrupt("the order holds \(order.count) items, \(living) are alive")
     }
     // As many items as are alive, each alive (and in identity order, ascending: each once).
-    guard SavedChecks.isOrder(
-        order, alive: alive, ascending: identityOrder == 1, reader: reader) else {
+    guard
+      SavedChecks.isOrder(
+        order, alive: alive, ascending: identityOrder == 1, reader: reader)
+    else {
       throw reader.corrupt("the order holds an item that is not alive, or out of order")
     }
     if identityOrder == 1 {
