@@ -223,9 +223,17 @@ package struct QueryEvaluator: Sendable {
   }
 
   /// The folded text of one field with the value ranges of each item, for checking items.
-  struct ItemText: Sendable {
+  ///
+  /// A class: the check of each item takes it out of an array, which for a struct is a copy
+  /// of every column (a retain and release each) and for a class one reference.
+  final class ItemText: Sendable {
     let values: FoldedValues
     let map: ValueMap
+
+    init(values: FoldedValues, map: ValueMap) {
+      self.values = values
+      self.map = map
+    }
   }
 
   /// Whether an item matches every set.

@@ -38,14 +38,11 @@ struct ColumnStorage<Element: BitwiseCopyable & Sendable>: @unchecked Sendable {
 
   /// Runs `body` with the elements' memory.
   @inline(__always)
-  func withUnsafeBufferPointer<R, E: Error>(
-    _ body: (UnsafeBufferPointer<Element>) throws(E) -> R
-  ) throws(E) -> R {
+  func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows
+    -> R
+  {
     if let view { return try body(view.elements) }
-    let result = array.withUnsafeBufferPointer { buffer in
-      Result { () throws(E) in try body(buffer) }
-    }
-    return try result.get()
+    return try array.withUnsafeBufferPointer(body)
   }
 
   /// Runs `body` with the elements' bytes.
