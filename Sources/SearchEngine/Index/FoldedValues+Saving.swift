@@ -27,8 +27,8 @@ extension FoldedValues {
     guard starts.count == values + 1 else {
       throw reader.corrupt("\(what) has \(starts.count - 1) folded values, the model \(values)")
     }
-    guard bytes.first == Self.separator, starts.first == 1,
-      starts.last.map({ Int($0) == bytes.count }) == true,
+    guard reader.first(of: bytes) == Self.separator, reader.first(of: starts) == 1,
+      reader.last(of: starts).map({ Int($0) == bytes.count }) == true,
       SavedChecks.separate(
         starts, bytes: bytes, separator: Self.separator, reader: reader)
     else {

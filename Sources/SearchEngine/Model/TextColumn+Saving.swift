@@ -10,7 +10,8 @@ extension TextColumn {
   init(reading reader: SavedFileReader, what: String) throws(SavedIndexError) {
     let bytes: ColumnStorage<UInt8> = try reader.readColumn("the text of \(what)")
     let starts: ColumnStorage<Int32> = try reader.readColumn("the value starts of \(what)")
-    guard starts.first == 0, starts.last.map({ Int($0) == bytes.count }) == true,
+    guard reader.first(of: starts) == 0,
+      reader.last(of: starts).map({ Int($0) == bytes.count }) == true,
       SavedChecks.separate(
         starts, bytes: bytes, separator: Self.separator, reader: reader)
     else {

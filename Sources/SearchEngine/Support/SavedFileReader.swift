@@ -171,6 +171,32 @@ final class SavedFileReader {
     SavedCursor(storage: storage, descriptor: descriptor)
   }
 
+  /// The first element of `storage` (a column read by ``readColumn(_:)``), read from the
+  /// file rather than through the mapping (which would make its page, or the system's
+  /// whole block of pages around it, resident); nil when it is empty or cannot be read.
+  func first<T: BitwiseCopyable & Sendable>(of storage: ColumnStorage<T>) -> T? {
+    storage.isEmpty ? nil : element(0, of: storage)
+  }
+
+  /// The last element of `storage`, as ``first(of:)`` reads it.
+  func last<T: BitwiseCopyable & Sendable>(of storage: ColumnStorage<T>) -> T? {
+    storage.isEmpty ? nil : element(storage.count - 1, of: storage)
+  }
+
+  private func element<T: BitwiseCopyable & Sendable>(_ index: Int, of storage: ColumnStorage<T>)
+    -> T?
+  {
+    guard let start = storage.mappedOffset else { return storage[index] }
+    let stride = MemoryLayout<T>.stride
+    let descriptor = descriptor
+    return withUnsafeTemporaryAllocation(byteCount: stride, alignment: 16) { raw -> T? in
+      guard let base = raw.baseAddress,
+        pread(descriptor, base, stride, off_t(start + index * stride)) == stride
+      else { return nil }
+      return raw.loadUnaligned(as: T.self)
+    }
+  }
+
   /// The zero bytes the writer puts before elements that start at `offset`.
   private func padding(before offset: Int) -> Int {
     (SavedFileWriter.alignment - offset % SavedFileWriter.alignment) % SavedFileWriter.alignment
