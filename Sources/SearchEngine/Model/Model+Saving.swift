@@ -38,7 +38,7 @@ extension Model {
     }
     // As many items as are alive, each alive (and in identity order, ascending: each once).
     guard
-      SavedChecks.isOrder(
+      Self.isOrder(
         order, alive: alive, ascending: identityOrder == 1, reader: reader)
     else {
       throw reader.corrupt("the order holds an item that is not alive, or out of order")
@@ -93,5 +93,22 @@ extension Model {
       attributeOfItem: codes, order: order, isAlive: alive, positions: positions,
       isInIdentityOrder: identityOrder == 1,
       version: version)
+  }
+
+  /// Whether every item of `order` is alive and, when `ascending`, each greater than the one
+  /// before it. `alive` holds only 0 and 1 (`SavedChecks.countOnes(_:reader:)`).
+  private static func isOrder(
+    _ order: ColumnStorage<ItemID>, alive: ColumnStorage<Bool>, ascending: Bool,
+    reader: SavedFileReader
+  ) -> Bool {
+    let alive = reader.cursor(over: alive, as: UInt8.self)
+    var previous: Int32 = -1
+    for id in order {
+      guard id.rawValue >= 0, Int(id.rawValue) < alive.count,
+        alive.element(Int(id.rawValue)) == 1, !ascending || id.rawValue > previous
+      else { return false }
+      previous = id.rawValue
+    }
+    return true
   }
 }

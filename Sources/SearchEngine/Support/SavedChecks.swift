@@ -34,21 +34,4 @@ enum SavedChecks {
     }
     return ones
   }
-
-  /// Whether every item of `order` is alive and, when `ascending`, each greater than the one
-  /// before it. `alive` holds only 0 and 1 (``countOnes(_:reader:)``).
-  static func isOrder(
-    _ order: ColumnStorage<ItemID>, alive: ColumnStorage<Bool>, ascending: Bool,
-    reader: SavedFileReader
-  ) -> Bool {
-    let alive = reader.cursor(over: alive, as: UInt8.self)
-    var previous: Int32 = -1
-    for id in order {
-      guard id.rawValue >= 0, Int(id.rawValue) < alive.count,
-        alive.element(Int(id.rawValue)) == 1, !ascending || id.rawValue > previous
-      else { return false }
-      previous = id.rawValue
-    }
-    return true
-  }
 }
