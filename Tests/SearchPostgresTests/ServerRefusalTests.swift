@@ -28,6 +28,18 @@
           normalizer: corpus.normalizer)
         try await loaded.load(corpus.model)
         try await loaded.checkTable()
+        // A query with typo tolerance on is refused with its own advice, never answered
+        // exactly and never blamed on the scopes.
+        let typos = try Query(
+          "calfornia", syntax: .words, typos: .default, normalizer: corpus.normalizer)
+        do {
+          let items = try await loaded.items(matching: typos, scope: 0)
+          Issue.record("a query with typos was answered: \(items.count) items")
+        } catch {
+          let text = "\(error)"
+          #expect(text.contains("does not match words with typos"), "\(text)")
+          #expect(text.contains("TypoTolerance.off") && !text.contains("scopes"), "\(text)")
+        }
         await loaded.close()
 
         // TLS required by the address, which this server does not offer.
