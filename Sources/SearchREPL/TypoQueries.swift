@@ -6,7 +6,8 @@ import SearchCoreTesting
 ///
 /// The draw is repeatable (a fixed seed). Each typo is one edit on whole characters: a
 /// character replaced by another of the same word, one inserted, one deleted, or two neighbours
-/// swapped; an edit that folds away (a letter replaced by its capital) is drawn again. Half of
+/// swapped; a query whose folded word is not exactly that many edits from the folded word it
+/// mistypes (an edit that folds away, two that undo each other) is drawn again. Half of
 /// the queries are typed as the data has them, the other half folded (lower case, no accents),
 /// as a person who does not type accents would.
 struct TypoQuery {
@@ -53,6 +54,11 @@ extension TypoQuery {
       else { continue }
       var word = Array(words[chosen])
       for _ in 0..<typos { word = edited(word, using: &random) }
+      // Edits may undo each other or fold away: the query has as many typos as it says, counted
+      // as the search counts them (on the folded words' characters).
+      guard
+        try distance(normalizer.fold(words[chosen]), normalizer.fold(String(word))) == typos
+      else { continue }
       let typedFolded = queries.count % 2 == 1
       var correct = words[...chosen].joined(separator: " ")
       var mistyped = (words[..<chosen] + [String(word)]).joined(separator: " ")
@@ -60,14 +66,27 @@ extension TypoQuery {
         correct = try normalizer.fold(correct)
         mistyped = try normalizer.fold(mistyped)
       }
-      // An edit that folds away is no typo.
-      guard try normalizer.fold(mistyped) != normalizer.fold(correct) else { continue }
       queries.append(
         TypoQuery(
           correct: correct, mistyped: mistyped, typos: typos, field: field,
           intended: try normalizer.fold(value)))
     }
     return queries
+  }
+
+  /// The edit distance between two folded words, on their characters (a transposition is one
+  /// edit), as typo tolerance counts it.
+  static func distance(_ a: String, _ b: String) -> Int {
+    var codes: [Character: UInt32] = [:]
+    func coded(_ text: String) -> [UInt32] {
+      text.map { character in
+        if let code = codes[character] { return code }
+        let code = UInt32(codes.count)
+        codes[character] = code
+        return code
+      }
+    }
+    return TypoDistance.distance(coded(a), coded(b), prefix: false)
   }
 
   /// `word` with one edit at a random place.

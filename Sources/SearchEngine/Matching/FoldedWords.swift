@@ -130,10 +130,10 @@ struct CharacterCodes: Sendable {
 
 /// Damerau–Levenshtein distance in its optimal-string-alignment form (an adjacent
 /// transposition is one edit, no substring is edited twice), on character codes.
-enum TypoDistance {
+package enum TypoDistance {
   /// The distance between `query` and `word`; with `prefix`, the least distance between
   /// `query` and any prefix of `word` (the empty one and `word` itself included).
-  static func distance(_ query: [UInt32], _ word: [UInt32], prefix: Bool) -> Int {
+  package static func distance(_ query: [UInt32], _ word: [UInt32], prefix: Bool) -> Int {
     let m = query.count
     var previous2 = [Int](repeating: 0, count: m + 1)
     var previous = Array(0...m)
