@@ -110,7 +110,7 @@ public enum DataSetLoader {
     input.bytes.withUnsafeBufferPointer { buffer in
       for index in 0..<count {
         let range = input.searchedRange(ofLine: index)
-        if !fitsWhole && model.columns[0].byteCount + range.count + 1 >= textLimit { break }
+        if !fitsWhole && model.columns[0].bytes.count + range.count + 1 >= textLimit { break }
         _ = model.beginItem()
         model.appendValue(utf8: UnsafeBufferPointer(rebasing: buffer[range]), field: 0)
         model.endItem()

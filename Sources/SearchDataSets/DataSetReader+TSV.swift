@@ -144,7 +144,7 @@ extension DataSetReader {
   /// limit; rejects the line if not.
   mutating func fitsLimit(_ line: Line) -> Bool {
     for (field, size) in fieldSizes.enumerated()
-    where model.columns[field].byteCount + size >= textLimit {
+    where model.columns[field].bytes.count + size >= textLimit {
       reject(
         line, reason: "field \"\(manifest.fields[field].name)\" would pass 2 GiB of text",
         hint: "split the data set: a field holds at most 2 GiB of text")

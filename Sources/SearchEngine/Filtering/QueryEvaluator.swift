@@ -248,29 +248,26 @@ package struct QueryEvaluator: Sendable {
     -> Bool
   {
     for set in sets {
-      // Through the set's buffer: its terms are used in place, where a loop variable would
-      // be a copy of each term (a retain and release of each of its arrays) per item.
-      let matched = set.withUnsafeBufferPointer { terms in
-        for index in terms.indices {
-          var found =
-            !terms[index].numberMatches.isEmpty
-            && SearchCorpus.hasNumber(Int(item), matches: terms[index].numberMatches, model: model)
-          for field in fields where !found {
-            let range = field.map.range(of: Int(item))
-            guard
-              terms[index].matches(field.values, first: range.lowerBound, end: range.upperBound)
-            else { continue }
-            found = true
-            break
+      var matched = false
+      for term in set {
+        var found =
+          !term.numberMatches.isEmpty
+          && SearchCorpus.hasNumber(Int(item), matches: term.numberMatches, model: model)
+        for field in fields where !found {
+          let range = field.map.range(of: Int(item))
+          guard term.matches(field.values, first: range.lowerBound, end: range.upperBound) else {
+            continue
           }
-          if !found, let typo = terms[index].typo,
-            typo.typos(ofItem: item, fields: fields) != nil
-          {
-            found = true
-          }
-          if found != terms[index].isInverse { return true }
+          found = true
+          break
         }
-        return false
+        if !found, let typo = term.typo, typo.typos(ofItem: item, fields: fields) != nil {
+          found = true
+        }
+        if found != term.isInverse {
+          matched = true
+          break
+        }
       }
       if !matched { return false }
     }

@@ -7,18 +7,12 @@
 /// the caller's `source` text (what the data was, for a staleness check), then the model
 /// (schema, order, columns, value maps, attribute codes), the index (each searched field's
 /// folded text, starts, interior boundaries, space lists, byte counts, common bytes) and an
-/// end mark. Each array is its count, a checksum, zero bytes up to a multiple of 8 in the file
-/// and its raw elements, so that the big ones can be used where they lie in the mapped file.
-///
-/// Reading maps the file (`SavedMapping`): the columns' text and starts, the common bytes'
-/// bits and the living flags are views of its pages, which become part of the process's
-/// memory only when a search or a shown row touches them; the checks read the file through a
-/// small buffer (`SavedCursor`). A change to the corpus copies the columns it changes.
+/// end mark. Each array is its count, a checksum and its raw elements.
 extension SearchCorpus {
   /// The file's first bytes.
   static let magic: [UInt8] = Array("SCSINDEX".utf8)
   /// The format's version: raised whenever the layout changes.
-  package static let savedFormatVersion: UInt32 = 2
+  package static let savedFormatVersion: UInt32 = 1
   private static let knownFolding: Folding = [
     .case, .diacritics, .compatibility, .latin, .dotlessI,
   ]
@@ -61,13 +55,7 @@ extension SearchCorpus {
   ///   format, folding rules or options, or source; ``SavedIndexError/Kind/corrupt`` for a
   ///   truncated or damaged one. Every array is checked (counts, checksums, offsets in range,
   ///   ascending starts), so a bad file is an error, never a trap.
-  /// The big arrays stay views of the mapped file: the file may be deleted, or replaced by
-  /// renaming another file over it (as ``save(toFile:source:)`` does), while the corpus is in
-  /// use. It must not be truncated or written in place meanwhile: a touch of a page past its
-  /// new end ends the process (`SIGBUS`), and changed bytes would bypass the checks.
-  ///
-  /// - Complexity: O(*n*) in the file's size: the checksums and checks read the file once
-  ///   (from the system's file cache, not into the process's memory).
+  /// - Complexity: O(*n*) in the file's size: one read per array, and a pass to check it.
   public init(contentsOf path: String, normalizer: Normalizer? = nil, source: String? = nil)
     throws(SavedIndexError)
   {

@@ -205,10 +205,8 @@ public struct SearchCorpus: Sendable {
       let admits = model.attributeValues[attribute].map { scope.values.contains($0) }
       var set = Bitset(capacity: model.identityLimit)
       let ofItem = model.attributeOfItem[attribute]
-      model.order.withUnsafeBufferPointer { order in
-        for id in order where admits[Int(ofItem[Int(id.rawValue)])] {
-          set.insert(Int(id.rawValue))
-        }
+      for id in model.ids where admits[Int(ofItem[Int(id.rawValue)])] {
+        set.insert(Int(id.rawValue))
       }
       members.append(set)
     }
@@ -398,7 +396,7 @@ public struct SearchCorpus: Sendable {
     guard !matches.isEmpty else { return [] }
     let members = scopeMembers[scope]
     var result: [ItemID] = []
-    for id in model.order where members?.contains(Int(id.rawValue)) ?? true {
+    for id in model.ids where members?.contains(Int(id.rawValue)) ?? true {
       if Self.hasNumber(Int(id.rawValue), matches: matches, model: model) { result.append(id) }
     }
     if !positions.isEmpty { result.sort() }
@@ -424,7 +422,7 @@ public struct SearchCorpus: Sendable {
   func members(ofScope scope: Int) -> [ItemID] {
     guard let members = scopeMembers[scope] else { return model.ids }
     guard model.isInIdentityOrder else {
-      return model.order.filter { members.contains(Int($0.rawValue)) }
+      return model.ids.filter { members.contains(Int($0.rawValue)) }
     }
     var result: [ItemID] = []
     result.reserveCapacity(members.count)

@@ -14,12 +14,11 @@ extension CommonBytes {
     let slot: [Int8] = try reader.readArray("the slots of \(what)'s common bytes")
     let rowCount = try reader.readCount("the rows of \(what)'s common bytes", limit: 256)
     let words = (values + 63) / 64
-    var rows: [ColumnStorage<UInt64>] = []
+    var rows: [[UInt64]] = []
     for _ in 0..<rowCount {
-      let row: ColumnStorage<UInt64> = try reader.readColumn("a row of \(what)'s common bytes")
+      let row: [UInt64] = try reader.readArray("a row of \(what)'s common bytes")
       let spare = values % 64 == 0 ? 0 : ~UInt64(0) << UInt64(values % 64)
-      guard row.count == words, reader.last(of: row).map({ $0 & spare == 0 }) ?? (words == 0)
-      else {
+      guard row.count == words, row.last.map({ $0 & spare == 0 }) ?? true else {
         throw reader.corrupt("a row of \(what)'s common bytes does not cover its \(values) values")
       }
       rows.append(row)

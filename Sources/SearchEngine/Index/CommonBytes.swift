@@ -24,12 +24,12 @@ struct CommonBytes: Sendable {
   /// The slot of each byte, or -1 when the byte has no bits.
   let slot: [Int8]
   /// The bits of each slot: bit `v` of a row is value `v`.
-  private(set) var rows: [ColumnStorage<UInt64>]
+  private(set) var rows: [[UInt64]]
   /// The number of values the bits cover.
   private(set) var count: Int
 
   /// Bits of stored parts, checked by the caller (see `CommonBytes+Saving.swift`).
-  init(slot: [Int8], rows: [ColumnStorage<UInt64>], count: Int) {
+  init(slot: [Int8], rows: [[UInt64]], count: Int) {
     self.slot = slot
     self.rows = rows
     self.count = count
@@ -66,9 +66,7 @@ struct CommonBytes: Sendable {
       return true
     }
     self.slot = slot
-    self.rows = ranked.indices.map {
-      ColumnStorage(storage.array($0 * stride..<($0 + 1) * stride))
-    }
+    self.rows = ranked.indices.map { storage.array($0 * stride..<($0 + 1) * stride) }
     self.count = values.count
   }
 
@@ -181,7 +179,7 @@ extension CommonBytes {
   /// themselves, each once and in order, written into room counted beforehand rather than
   /// appended one by one (half the time of the general walk on W1's "e", 1.2 M items).
   private static func appendValues(
-    _ row: ColumnStorage<UInt64>, in range: Range<Int>, into owners: inout [ItemID]
+    _ row: [UInt64], in range: Range<Int>, into owners: inout [ItemID]
   ) {
     let firstWord = range.lowerBound >> 6
     let lastWord = (range.upperBound - 1) >> 6

@@ -18,8 +18,8 @@ extension FoldedValues {
   /// checking what the scans rely on: the separators around every value, ascending starts,
   /// interior boundaries inside the bytes and space lists naming values, ascending.
   init(reading reader: SavedFileReader, values: Int, what: String) throws(SavedIndexError) {
-    let bytes: ColumnStorage<UInt8> = try reader.readColumn("the folded text of \(what)")
-    let starts: ColumnStorage<Int32> = try reader.readColumn("the folded starts of \(what)")
+    let bytes: [UInt8] = try reader.readArray("the folded text of \(what)")
+    let starts: [Int32] = try reader.readArray("the folded starts of \(what)")
     let interior: [Int32] = try reader.readArray("the interior boundaries of \(what)")
     let leading: [Int32] = try reader.readArray("the leading spaces of \(what)")
     let trailing: [Int32] = try reader.readArray("the trailing spaces of \(what)")
@@ -27,11 +27,21 @@ extension FoldedValues {
     guard starts.count == values + 1 else {
       throw reader.corrupt("\(what) has \(starts.count - 1) folded values, the model \(values)")
     }
-    guard reader.first(of: bytes) == Self.separator, reader.first(of: starts) == 1,
-      reader.last(of: starts).map({ Int($0) == bytes.count }) == true,
-      SavedChecks.separate(
-        starts, bytes: bytes, separator: Self.separator, reader: reader)
-    else {
+    let separated = starts.withUnsafeBufferPointer { starts in
+      bytes.withUnsafeBufferPointer { bytes in
+        guard bytes.first == Self.separator, starts[0] == 1,
+          Int(starts[starts.count - 1]) == bytes.count
+        else { return false }
+        for value in 1..<starts.count {
+          let end = Int(starts[value])
+          guard end > Int(starts[value - 1]), bytes[end - 1] == Self.separator else {
+            return false
+          }
+        }
+        return true
+      }
+    }
+    guard separated else {
       throw reader.corrupt("the folded starts of \(what) do not fit its folded text")
     }
     guard Self.isAscending(interior, below: bytes.count),

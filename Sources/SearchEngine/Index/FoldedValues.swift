@@ -8,9 +8,9 @@ struct FoldedValues: Sendable {
   static let separator: UInt8 = 0xFF
 
   /// The separator, then every value followed by the separator.
-  private(set) var bytes: ColumnStorage<UInt8> = [FoldedValues.separator]
+  private(set) var bytes: [UInt8] = [FoldedValues.separator]
   /// Start offset of each value; value `v` is `starts[v]..<(starts[v + 1] - 1)`.
-  private(set) var starts: ColumnStorage<Int32> = [1]
+  private(set) var starts: [Int32] = [1]
   /// Scalar boundaries inside a folded character (never match boundaries), ascending.
   private(set) var interior: [Int32] = []
   /// Values whose folded text starts or ends with whitespace, ascending: anchored terms skip
@@ -28,8 +28,7 @@ struct FoldedValues: Sendable {
 
   /// A column of stored parts, checked by the caller (see `FoldedValues+Saving.swift`).
   init(
-    bytes: ColumnStorage<UInt8>, starts: ColumnStorage<Int32>, interior: [Int32],
-    leadingSpace: [Int32],
+    bytes: [UInt8], starts: [Int32], interior: [Int32], leadingSpace: [Int32],
     trailingSpace: [Int32], byteCounts: [Int], commonBytes: CommonBytes?
   ) {
     self.bytes = bytes
@@ -206,7 +205,7 @@ extension FoldedValues {
     }
     if let failure { throw failure }
     column.removeLast(column.count - used)
-    self.bytes = ColumnStorage(column)
+    self.bytes = column
     if countsBytes { countBytes() }
   }
 

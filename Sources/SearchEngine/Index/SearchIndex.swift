@@ -46,7 +46,7 @@ package struct SearchIndex: Sendable {
 
   /// The folded bytes of every indexed field, as scans read them: what a benchmark's bandwidth
   /// baseline passes over.
-  package var foldedColumns: [[UInt8]] { fields.compactMap { $0?.bytes.elements } }
+  package var foldedColumns: [[UInt8]] { fields.compactMap { $0?.bytes } }
 
   private static func fold(
     _ column: TextColumn, normalizer: Normalizer, progress: LoadProgress?
@@ -54,7 +54,7 @@ package struct SearchIndex: Sendable {
     let ranges = Parallel.ranges(count: column.valueCount, size: valuesPerChunk)
     let folders = FolderPool(normalizer: normalizer)
     var result = FoldedValues()
-    result.reserve(values: column.valueCount, bytes: column.byteCount)
+    result.reserve(values: column.valueCount, bytes: column.bytes.count)
     // In waves of a few chunks per core, each joined before the next is folded: the memory
     // beside the column is one wave's chunks, which the next wave reuses, not the column
     // twice over.
@@ -83,14 +83,9 @@ package struct SearchIndex: Sendable {
   {
     let first = values.isEmpty ? 0 : column.range(of: values.lowerBound).lowerBound
     let last = values.isEmpty ? 0 : column.range(of: values.upperBound - 1).upperBound
-    let folded = column.bytes.withUnsafeBufferPointer { bytes in
-      Result { () throws(ICUError) in
-        try FoldedValues(
-          folding: values.lazy.map { column.range(of: $0) }, of: bytes, byteCount: last - first,
-          with: folder)
-      }
-    }
-    return try folded.get()
+    return try FoldedValues(
+      folding: values.lazy.map { column.range(of: $0) }, of: column.bytes, byteCount: last - first,
+      with: folder)
   }
 
   /// Brings the index up to date with `model` after changes: folds the values the model has

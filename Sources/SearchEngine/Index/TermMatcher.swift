@@ -65,7 +65,6 @@ struct TermMatcher: Sendable {
   }
 
   /// Whether any of the consecutive values `first..<end` contains the term.
-  @inline(__always)
   func matches(_ values: FoldedValues, first: Int, end: Int) -> Bool {
     guard first < end else { return false }
     return values.bytes.withUnsafeBufferPointer { bytes in

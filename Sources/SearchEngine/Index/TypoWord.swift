@@ -1,16 +1,8 @@
 /// The folded text of one field with the value ranges of each item, for checking items one by
 /// one.
-///
-/// A class: the check of each item takes it out of an array, which for a struct is a copy of
-/// every column (a retain and release each) and for a class one reference.
-final class FieldText: Sendable {
+struct FieldText: Sendable {
   let values: FoldedValues
   let map: ValueMap
-
-  init(values: FoldedValues, map: ValueMap) {
-    self.values = values
-    self.map = map
-  }
 }
 
 /// The items of a scope that one query word finds with typos, and how many each needed:

@@ -1,5 +1,5 @@
 /// The stable identity of an item: it survives updates, inserts and deletes of other items.
-public struct ItemID: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
+public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The identity's number: items get 0, 1, 2 … in the order they were added.
   public let rawValue: Int32
 

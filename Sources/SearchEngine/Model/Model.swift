@@ -21,9 +21,9 @@ public struct Model: Sendable {
   private var attributeCodes: [[String: UInt32]]
   private(set) var attributeOfItem: [AttributeCodes]
   /// The identities in model order.
-  private(set) var order = ColumnStorage<ItemID>()
+  private(set) var order: [ItemID] = []
   /// Whether an item (by identity) is in the model.
-  private(set) var isAlive = ColumnStorage<Bool>()
+  private(set) var isAlive: [Bool] = []
   /// Each item's position in the model's order, by identity (-1 for identities no longer in
   /// the model); empty while the model is in identity order, where identities sort as
   /// positions do.
@@ -49,8 +49,7 @@ public struct Model: Sendable {
   /// attributes' code tables are rebuilt from their values.
   init(
     schema: Schema, columns: [TextColumn], valueMaps: [ValueMap], attributeValues: [[String]],
-    attributeOfItem: [AttributeCodes], order: ColumnStorage<ItemID>, isAlive: ColumnStorage<Bool>,
-    positions: [Int32],
+    attributeOfItem: [AttributeCodes], order: [ItemID], isAlive: [Bool], positions: [Int32],
     isInIdentityOrder: Bool, version: Int
   ) {
     self.init(schema: schema)
@@ -78,7 +77,7 @@ public struct Model: Sendable {
   public func id(at position: Int) -> ItemID { order[position] }
 
   /// The identities of all items, in model order.
-  public var ids: [ItemID] { order.elements }
+  public var ids: [ItemID] { order }
 
   /// One more than the largest identity ever given: identities are below it.
   public var identityLimit: Int { isAlive.count }
@@ -148,7 +147,7 @@ public struct Model: Sendable {
   /// when the field's text would pass 2 GiB.
   @discardableResult
   package mutating func appendValue<C: Collection<UInt8>>(utf8 value: C, field: Int) -> Bool {
-    if columns[field].byteCount + value.count + 1 >= Int(Int32.max) { return false }
+    if columns[field].bytes.count + value.count + 1 >= Int(Int32.max) { return false }
     columns[field].append(utf8: value)
     return true
   }
@@ -188,7 +187,7 @@ public struct Model: Sendable {
     let id = beginItem()
     for (field, values) in record.fields.enumerated() {
       for value in values {
-        guard columns[field].byteCount + value.utf8.count + 1 < Int(Int32.max) else {
+        guard columns[field].bytes.count + value.utf8.count + 1 < Int(Int32.max) else {
           throw .tooLarge(field: schema.fields[field].name)
         }
         columns[field].append(value)
@@ -331,8 +330,7 @@ public struct Model: Sendable {
     }
     let start = edit.unchangedPrefix
     if start == order.count && edit.count == order.count { return }
-    let tail = edit.tail(of: order)
-    order.modify { $0.replaceSubrange(start..., with: tail) }
+    order.replaceSubrange(start..., with: edit.tail(of: order))
     if isInIdentityOrder {
       if order.indices.dropFirst(max(start, 1)).allSatisfy({ order[$0 - 1] < order[$0] }) {
         return
@@ -384,7 +382,7 @@ public struct Model: Sendable {
     }
     for (field, values) in record.fields.enumerated() {
       addedBytes[field] += values.reduce(0) { $0 + $1.utf8.count + 1 }
-      if columns[field].byteCount + addedBytes[field] >= Int(Int32.max) {
+      if columns[field].bytes.count + addedBytes[field] >= Int(Int32.max) {
         throw .tooLarge(field: schema.fields[field].name)
       }
     }

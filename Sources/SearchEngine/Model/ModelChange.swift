@@ -86,7 +86,7 @@ struct OrderEdit {
   }
 
   /// The order after the batch from the one before it, from position `unchangedPrefix` on.
-  func tail(of order: ColumnStorage<ItemID>) -> [ItemID] {
+  func tail(of order: [ItemID]) -> [ItemID] {
     var tail: [ItemID] = []
     tail.reserveCapacity(count - unchangedPrefix)
     for piece in pieces.dropFirst(unchangedPrefix > 0 ? 1 : 0) {

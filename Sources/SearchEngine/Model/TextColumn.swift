@@ -8,22 +8,19 @@ package struct TextColumn: Sendable {
   static let separator: UInt8 = 0xFF
 
   /// All values, each followed by the separator.
-  private(set) var bytes = ColumnStorage<UInt8>()
+  package private(set) var bytes: [UInt8] = []
   /// Start offset of each value; one more entry than values, so value `v` is
   /// `starts[v]..<(starts[v + 1] - 1)` (the separator excluded).
-  private(set) var starts: ColumnStorage<Int32> = [0]
+  private(set) var starts: [Int32] = [0]
 
   /// An empty column.
   init() {}
 
   /// A column of stored parts, checked by the caller (see `TextColumn+Saving.swift`).
-  init(bytes: ColumnStorage<UInt8>, starts: ColumnStorage<Int32>) {
+  init(bytes: [UInt8], starts: [Int32]) {
     self.bytes = bytes
     self.starts = starts
   }
-
-  /// The number of bytes of the values and their separators.
-  package var byteCount: Int { bytes.count }
 
   /// The number of values, used or not.
   var valueCount: Int { starts.count - 1 }
@@ -33,12 +30,7 @@ package struct TextColumn: Sendable {
   func range(of value: Int) -> Range<Int> { Int(starts[value])..<(Int(starts[value + 1]) - 1) }
 
   /// The text of value `v`.
-  func string(_ value: Int) -> String {
-    let range = range(of: value)
-    return bytes.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-    }
-  }
+  func string(_ value: Int) -> String { String(decoding: bytes[range(of: value)], as: UTF8.self) }
 
   mutating func reserve(values: Int, bytes count: Int) {
     starts.reserveCapacity(values + 1)
@@ -47,12 +39,9 @@ package struct TextColumn: Sendable {
 
   /// Appends one value given as valid UTF-8.
   mutating func append<C: Collection<UInt8>>(utf8 value: C) {
-    let count = bytes.modify { bytes in
-      bytes.append(contentsOf: value)
-      bytes.append(Self.separator)
-      return bytes.count
-    }
-    starts.append(Int32(count))
+    bytes.append(contentsOf: value)
+    bytes.append(Self.separator)
+    starts.append(Int32(bytes.count))
   }
 
   /// Appends one value.

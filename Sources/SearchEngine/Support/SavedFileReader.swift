@@ -6,10 +6,9 @@
   import Darwin
 #endif
 
-/// Reads a saved index file written by ``SavedFileWriter``: a small array is read with `pread`
-/// straight into the storage of a new array (no parsing per element); a big one
-/// (``readColumn(_:)``) is a view of the file mapped into memory (``SavedMapping``). Either way
-/// its count is checked against what is left of the file and its checksum against its bytes.
+/// Reads a saved index file written by ``SavedFileWriter``: each array is read with `pread`
+/// straight into the storage of a new array (no parsing per element), its count checked
+/// against what is left of the file and its checksum against its bytes.
 ///
 /// Every failure is a ``SavedIndexError`` naming the file: the file is outside input.
 final class SavedFileReader {
@@ -18,12 +17,6 @@ final class SavedFileReader {
   private let descriptor: Int32
   private let size: Int
   private var offset = 0
-  /// The file mapped into memory, once a column is read.
-  private var mapping: SavedMapping?
-  /// The buffer the checksums of mapped columns are computed through.
-  private var buffer: [UInt8] = []
-  /// The size of that buffer: a multiple of ``SavedChecksum/block``.
-  private static let bufferSize = 256 * 1024
 
   /// Opens `path` for reading.
   init(path: String) throws(SavedIndexError) {
@@ -99,8 +92,15 @@ final class SavedFileReader {
   ///
   /// - Throws: when the count passes the rest of the file, or the checksum differs.
   func readArray<T: BitwiseCopyable>(_ what: String) throws(SavedIndexError) -> [T] {
-    let (count, checksum) = try readHeader(of: T.self, what)
-    let byteCount = count * MemoryLayout<T>.stride
+    let stride = MemoryLayout<T>.stride
+    let count = try readCount("the length of \(what)", limit: Int(Int32.max))
+    let checksum = try read(UInt64.self, "the checksum of \(what)")
+    let byteCount = count * stride
+    guard byteCount <= size - offset else {
+      throw corrupt(
+        "\(what) needs \(byteCount) bytes at offset \(offset), past the end (the file is truncated)"
+      )
+    }
     var failure: SavedIndexError?
     let array = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -117,107 +117,6 @@ final class SavedFileReader {
     let actual = array.withUnsafeBytes { SavedChecksum.of($0) }
     guard actual == checksum else { throw corrupt("\(what) does not match its checksum") }
     return array
-  }
-
-  /// Reads an array as a view of the mapped file, for the big arrays: only the pages that
-  /// are used later become resident.
-  ///
-  /// The checksum is computed from the file through a small buffer (`pread`, from the
-  /// system's file cache), not through the mapping, which would make every page resident.
-  /// When the file cannot be mapped, the array is read into memory instead.
-  ///
-  /// - Throws: when the count passes the rest of the file, or the checksum differs.
-  func readColumn<T: BitwiseCopyable & Sendable>(_ what: String) throws(SavedIndexError)
-    -> ColumnStorage<T>
-  {
-    let header = offset
-    let (count, checksum) = try readHeader(of: T.self, what)
-    if mapping == nil { mapping = SavedMapping(descriptor: descriptor, size: size) }
-    guard let mapping, count > 0 else {
-      offset = header  // read again from the header, into memory
-      return ColumnStorage(try readArray(what))
-    }
-    let byteCount = count * MemoryLayout<T>.stride
-    let start = offset
-    if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Self.bufferSize) }
-    var sum = SavedChecksum()
-    var done = 0
-    var failed = false
-    buffer.withUnsafeMutableBytes { raw in
-      guard let base = raw.baseAddress else { return }
-      while done < byteCount {
-        let part = min(raw.count, byteCount - done)
-        guard fill(base, count: part) else {
-          failed = true
-          return
-        }
-        sum.add(UnsafeRawBufferPointer(start: base, count: part))
-        offset += part
-        done += part
-      }
-    }
-    guard !failed else {
-      throw corrupt("\(what) cannot be read at offset \(offset): \(SavedFileWriter.lastError())")
-    }
-    guard sum.value == checksum else { throw corrupt("\(what) does not match its checksum") }
-    return ColumnStorage(mapping: mapping, offset: start, count: count)
-  }
-
-  /// A cursor over the elements of `storage` (a column read by ``readColumn(_:)``) loaded as
-  /// `T`, which reads the file through a small buffer rather than through the mapping.
-  func cursor<S, T: BitwiseCopyable>(over storage: ColumnStorage<S>, as type: T.Type)
-    -> SavedCursor<S, T>
-  {
-    SavedCursor(storage: storage, descriptor: descriptor)
-  }
-
-  /// The first element of `storage` (a column read by ``readColumn(_:)``), read from the
-  /// file rather than through the mapping (which would make its page, or the system's
-  /// whole block of pages around it, resident); nil when it is empty or cannot be read.
-  func first<T: BitwiseCopyable & Sendable>(of storage: ColumnStorage<T>) -> T? {
-    storage.isEmpty ? nil : element(0, of: storage)
-  }
-
-  /// The last element of `storage`, as ``first(of:)`` reads it.
-  func last<T: BitwiseCopyable & Sendable>(of storage: ColumnStorage<T>) -> T? {
-    storage.isEmpty ? nil : element(storage.count - 1, of: storage)
-  }
-
-  private func element<T: BitwiseCopyable & Sendable>(_ index: Int, of storage: ColumnStorage<T>)
-    -> T?
-  {
-    guard let start = storage.mappedOffset else { return storage[index] }
-    let stride = MemoryLayout<T>.stride
-    let descriptor = descriptor
-    return withUnsafeTemporaryAllocation(byteCount: stride, alignment: 16) { raw -> T? in
-      guard let base = raw.baseAddress,
-        pread(descriptor, base, stride, off_t(start + index * stride)) == stride
-      else { return nil }
-      return raw.loadUnaligned(as: T.self)
-    }
-  }
-
-  /// The zero bytes the writer puts before elements that start at `offset`.
-  private func padding(before offset: Int) -> Int {
-    (SavedFileWriter.alignment - offset % SavedFileWriter.alignment) % SavedFileWriter.alignment
-  }
-
-  /// Reads an array's count and checksum and the padding after them, checking that its
-  /// elements fit in the rest of the file.
-  private func readHeader<T>(of type: T.Type, _ what: String) throws(SavedIndexError) -> (
-    count: Int, checksum: UInt64
-  ) {
-    let count = try readCount("the length of \(what)", limit: Int(Int32.max))
-    let checksum = try read(UInt64.self, "the checksum of \(what)")
-    let zeros = try readBytes(padding(before: offset), "the padding before \(what)")
-    guard zeros.allSatisfy({ $0 == 0 }) else { throw corrupt("the padding before \(what)") }
-    let byteCount = count * MemoryLayout<T>.stride
-    guard byteCount <= size - offset else {
-      throw corrupt(
-        "\(what) needs \(byteCount) bytes at offset \(offset), past the end (the file is truncated)"
-      )
-    }
-    return (count, checksum)
   }
 
   private func readBytes(_ count: Int, _ what: String) throws(SavedIndexError) -> [UInt8] {

@@ -7,20 +7,13 @@
 #endif
 
 /// Writes a saved index file: integers, strings and flat arrays of plain values, each array
-/// as its count, a checksum (``SavedChecksum``), zero bytes up to the next multiple of
-/// ``alignment`` in the file and its bytes, written straight from its storage (so that a
-/// reader can map the file and use the arrays where they lie). The file is written under a temporary name and renamed when complete, so that a
+/// as its count, a checksum (``SavedChecksum``) and its bytes, written straight from its
+/// storage. The file is written under a temporary name and renamed when complete, so that a
 /// reader never sees half a file.
 final class SavedFileWriter {
   private let path: String
   private let temporary: String
   private var descriptor: Int32
-  /// The number of bytes written.
-  private var offset = 0
-
-  /// Where every array's elements start: a multiple of this in the file, which is enough for
-  /// any element type the file holds.
-  static let alignment = 8
 
   /// Opens a temporary file beside `path`.
   init(path: String) throws(SavedIndexError) {
@@ -52,25 +45,9 @@ final class SavedFileWriter {
 
   /// Writes an array as its count, its checksum and its elements' bytes.
   func write<T: BitwiseCopyable>(_ array: [T]) throws(SavedIndexError) {
-    try array.withUnsafeBytes { bytes in
-      Result { () throws(SavedIndexError) in try write(bytes, count: array.count) }
-    }.get()
-  }
-
-  /// Writes a column's elements as an array.
-  func write<T>(_ storage: ColumnStorage<T>) throws(SavedIndexError) {
-    try storage.withUnsafeBytes { bytes in
-      Result { () throws(SavedIndexError) in try write(bytes, count: storage.count) }
-    }.get()
-  }
-
-  /// Writes an array given as its `count` elements' bytes.
-  private func write(_ bytes: UnsafeRawBufferPointer, count: Int) throws(SavedIndexError) {
-    try write(Int64(count))
-    try write(SavedChecksum.of(bytes))
-    let padding = (Self.alignment - offset % Self.alignment) % Self.alignment
-    let zeros = [UInt8](repeating: 0, count: padding)
-    if !zeros.withUnsafeBytes({ writeBytes($0) }) || !writeBytes(bytes) { throw failure() }
+    try write(Int64(array.count))
+    try write(array.withUnsafeBytes { SavedChecksum.of($0) })
+    if !array.withUnsafeBytes({ writeBytes($0) }) { throw failure() }
   }
 
   /// Writes an array of strings.
@@ -105,7 +82,6 @@ final class SavedFileWriter {
       guard written > 0 else { return false }
       done += written
     }
-    offset += done
     return true
   }
 
