@@ -79,13 +79,6 @@ enum ContextFreeLetters {
 
   /// Whether `value` is one of the letters.
   static func contains(_ value: UInt32) -> Bool {
-    guard value >= 0x0400 else { return false }
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound < value { low = middle + 1 } else { high = middle }
-    }
-    return low < ranges.count && ranges[low].contains(value)
+    value >= 0x0400 && ScalarClasses.contains(value, in: ranges)
   }
 }

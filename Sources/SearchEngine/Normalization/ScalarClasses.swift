@@ -18,7 +18,7 @@ enum ScalarClasses {
 
   /// Whether ascending, disjoint `ranges` contain `value` (a binary search).
   @inline(__always)
-  private static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
+  static func contains(_ value: UInt32, in ranges: [ClosedRange<UInt32>]) -> Bool {
     var low = 0
     var high = ranges.count
     while low < high {
