@@ -10,8 +10,11 @@ enum TypoOption {
       + "two from 9), off, or ONE,TWO (the lengths from which one and two typos are allowed).",
     valueName: "rule")
 
-  /// The tolerance `text` asks for: "default", "off", or two lengths "5,9".
-  static func tolerance(_ text: String) throws(CommandError) -> TypoTolerance {
+  /// The tolerance `text` asks for: "default", "off", or two lengths "5,9". `what` names the
+  /// option or command in the error.
+  static func tolerance(_ text: String, what: String = "--typos") throws(CommandError)
+    -> TypoTolerance
+  {
     switch text {
     case "default": return .default
     case "off": return .off
@@ -19,10 +22,10 @@ enum TypoOption {
       let parts = text.split(separator: ",", omittingEmptySubsequences: false)
       guard parts.count == 2, let one = Int(parts[0]), let two = Int(parts[1]) else {
         throw CommandError(
-          "--typos \(text): give default, off, or two lengths as ONE,TWO (such as 5,9)")
+          "\(what) \(text): give default, off, or two lengths as ONE,TWO (such as 5,9)")
       }
       do { return try TypoTolerance(oneTypoFrom: one, twoTyposFrom: two) } catch {
-        throw CommandError("--typos \(text): \(error.description)")
+        throw CommandError("\(what) \(text): \(error.description)")
       }
     }
   }

@@ -41,7 +41,9 @@ struct TyposBenchmark {
     let corpus = try ProgressBar.run(manifest.name, shown: BenchProgress.isShown) {
       try SearchCorpus(model: model, normalizer: normalizer, progress: $0)
     }
-    let tolerance = try options.typos.map(TypoOption.tolerance) ?? .default
+    let tolerance =
+      try options.typos.map { text throws(CommandError) in try TypoOption.tolerance(text) }
+      ?? .default
     guard let oneFrom = tolerance.oneTypoFrom, let twoFrom = tolerance.twoTyposFrom else {
       throw CommandError("--typos off: the typos suite measures typo tolerance; give a rule")
     }

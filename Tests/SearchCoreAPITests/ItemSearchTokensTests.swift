@@ -100,7 +100,8 @@ import Testing
   > {
     try await ItemSearch(
       places, searching: \.name, scopes: .cases(\.region), tokens: Self.tokens,
-      configuration: SearchConfiguration(mode: mode))
+      // The oracle matches exactly; typo tolerance has tests of its own.
+      configuration: SearchConfiguration(mode: mode, typos: .off))
   }
 
   /// Checks the rows and every scope's count against the oracle.

@@ -212,6 +212,26 @@ struct LiveViewTests {
     }
   }
 
+  /// With --syntax words, "macbok" finds the six MacBooks (products.tsv has six names with
+  /// "MacBook") with one typo each, and each row says so after its text, unmarked.
+  @Test func rowsFoundWithTyposSaySo() throws {
+    let pane = try LivePane.start(command: "live --syntax words")
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("macbok")
+    let screen = try pane.waitFor("the six MacBooks") {
+      LivePane.isIdle($0, text: "macbok", status: "6 results")
+    }
+    let rows = Array(screen[3...8])
+    #expect(rows.allSatisfy { $0.contains("MacBook") && $0.hasSuffix(")  (1 typo)") }, "\(rows)")
+    #expect(screen[9].isEmpty)
+    let styled = try pane.capture(attributes: true)
+    for line in styled[3...8] {
+      #expect(LivePane.attributes(of: "MacBo", in: line)?.isSuperset(of: [1, 4]) == true, "\(line)")
+      #expect(LivePane.attributes(of: "(1 typo)", in: line)?.isDisjoint(with: [1, 4]) == true)
+    }
+  }
+
   @Test func tabSelectsTheNextScope() throws {
     let pane = try LivePane.start()
     defer { pane.close() }

@@ -173,6 +173,28 @@ import Testing
     try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
   }
 
+  /// Words syntax tolerates typos by default and says which rows needed them; `set typos off`
+  /// and a stricter `--typos` rule make the same text find nothing; a wrong rule is refused.
+  @Test func wordsSyntaxShowsRowsFoundWithTypos() throws {
+    let products = Self.manifest("products", "products")
+    let script = "begin\ntype macbok\nshow\nset typos off\nback\ntype k\nshow\n"
+    let result = try repl(["--corpus", products, "--syntax", "words"], script)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+    let rows = lines.filter { $0.contains("MacBook") }
+    #expect(!rows.isEmpty, "\(lines)")
+    #expect(rows.allSatisfy { $0.hasSuffix("(1 typo)") }, "\(rows)")
+    #expect(lines.contains("typos off"))
+    #expect(lines.last?.hasPrefix("results table, page 1 of 1 (0 rows): No Results") == true)
+    let strict = try repl(
+      ["--corpus", products, "--syntax", "words", "--typos", "7,12"], "begin\ntype macbok\n")
+    #expect(!String(decoding: strict.stdout, as: UTF8.self).contains("(1 typo)"))
+    #expect(strict.visibleStdout.contains("(generation 6): no results"))
+    let wrong = try repl(["--corpus", products, "--typos", "9,5"], "")
+    #expect(wrong.status != 0)
+    #expect(wrong.stderrText.contains("--typos 9,5"), "\(wrong.stderrText)")
+  }
+
   @Test func quitEndsTheSessionBeforeTheRest() throws {
     let result = try repl(
       ["--corpus", Self.manifest("products", "products"), "--json"], "begin\nquit\nend\n")

@@ -35,6 +35,19 @@ extension ItemSearch {
   public func highlights(of item: Item) -> ItemHighlights<Item> {
     ItemHighlights(self, item: item)
   }
+
+  /// How many typos a row needed to match the text (``SearchConfiguration/typos``): 0 when
+  /// the item contains every word exactly, while no results are shown, and for an item that
+  /// is not in the list. The rows found with typos come after the exact ones (unless the rows
+  /// are ranked or sorted), so a list can label them:
+  ///
+  /// ```swift
+  /// if search.typos(of: contact) > 0 { Text("Close match").foregroundStyle(.secondary) }
+  /// ```
+  public func typos(of item: Item) -> Int {
+    guard let id = identities[item.id] else { return 0 }
+    return controller.typos(of: id)
+  }
 }
 
 /// The highlights of one item, read by key path (see ``ItemSearch/highlights(of:)``).

@@ -43,6 +43,24 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// controller reads extended syntax, ``ItemSearch`` words). One place decides: a front
   /// never overrides a stated syntax.
   public var statedQuerySyntax: QuerySyntax?
+  /// How many typos the words of a ``/SearchEngine/QuerySyntax/words`` query may have and still
+  /// find an item (see ``/SearchEngine/TypoTolerance``): the tolerance this configuration
+  /// states, else ``/SearchEngine/TypoTolerance/default`` (one typo from 5 characters, two
+  /// from 9), so that "calfornia" finds "California". The items found with typos come after
+  /// those that contain every word exactly, fewest typos first (``SearchController/typos(of:)``
+  /// tells them apart). The literal and extended syntaxes are always exact, whatever this says.
+  ///
+  /// A controller on a backend searches exactly unless a tolerance is stated: a search server
+  /// matches words exactly only, and a stated tolerance there makes each search fail with the
+  /// server's refusal rather than answer differently.
+  public var typos: TypoTolerance {
+    get { statedTypos ?? .default }
+    set { statedTypos = newValue }
+  }
+  /// The tolerance this configuration states; nil leaves it to where the search runs:
+  /// ``/SearchEngine/TypoTolerance/default`` in memory, ``/SearchEngine/TypoTolerance/off`` on a
+  /// backend.
+  public var statedTypos: TypoTolerance?
   /// With a backend: how many results a background search asks for first. The results table
   /// then shows those rows and ``/SearchEngine/SearchResult/count`` tells how many match in
   /// all (exact, or an estimate to label as one); ``SearchController/loadMoreResults()`` asks
@@ -70,7 +88,7 @@ public struct SearchConfiguration: Hashable, Sendable {
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
     ranksResults: Bool = false, querySyntax: QuerySyntax? = nil, backendPageSize: Int? = nil,
-    countsScopes: Bool = false, completionLimit: Int = 0
+    countsScopes: Bool = false, completionLimit: Int = 0, typos: TypoTolerance? = nil
   ) {
     self.mode = mode
     self.minimumLength = max(minimumLength, 0)
@@ -80,12 +98,15 @@ public struct SearchConfiguration: Hashable, Sendable {
     self.backendPageSize = backendPageSize.map { max($0, 1) }
     self.countsScopes = countsScopes
     self.completionLimit = max(completionLimit, 0)
+    self.statedTypos = typos
   }
 }
 
 extension SearchConfiguration {
-  /// The query a controller with this configuration searches for when the text is `text`.
-  func query(_ text: String, normalizer: Normalizer) throws(ICUError) -> Query {
-    try Query(text, syntax: querySyntax, normalizer: normalizer)
+  /// The query a controller with this configuration searches for when the text is `text`:
+  /// in memory, or on a backend (`onBackend`), where only a stated tolerance asks for typos.
+  func query(_ text: String, normalizer: Normalizer, onBackend: Bool) throws(ICUError) -> Query {
+    let typos = onBackend ? statedTypos ?? .off : self.typos
+    return try Query(text, syntax: querySyntax, typos: typos, normalizer: normalizer)
   }
 }

@@ -144,6 +144,8 @@ extension SearchController {
     send(.modelChanged, cause: .modelChanged)
     changedItems = []
     insertedItems = []
+    // A corpus changed before its word index was built has none: build it for this one.
+    buildWordIndexInBackground()
     return prepared
   }
 
@@ -237,9 +239,10 @@ struct RefreshedResults: Sendable {
       scopeCounts: scopeCounts, unscopedItems: unscoped)
     changes = TableChanges()
     do throws(TableError) {
-      if ranks {
-        // A change can move any ranked row: rebuild, then compare.
-        let table = try layout.table(corpus.ranked(result), of: corpus.model)
+      if ranks || result.query.mayMatchWithTypos {
+        // A change can move any ranked row, or an item between the exact matches and those
+        // with typos: rebuild, then compare.
+        let table = try layout.table(corpus.rows(of: result, ranks: ranks), of: corpus.model)
         self.table = table
         changes = TableChanges(from: old, to: table, updated: wasShown.intersection(admittedSet))
       } else {

@@ -1,6 +1,6 @@
 import SearchEngine
 
-// Rows: selecting one, deleting one.
+// Rows: selecting one, deleting one, telling those found with typos.
 
 extension SearchController {
   // MARK: Rows
@@ -33,5 +33,16 @@ extension SearchController {
     guard source.canEditRow(at: indexPath) else { throw .notEditable(indexPath, table: table) }
     do { try remove(item) } catch { throw .corpus(error) }
     return item
+  }
+
+  /// How many typos an item of the results on screen needed (``SearchConfiguration/typos``):
+  /// 0 for an item that contains every word of the text exactly, and while no results are
+  /// shown. A list labels the others, which come after the exact ones unless the results are
+  /// ranked or sorted ("Showing close matches").
+  ///
+  /// - Parameter id: An item of the results table.
+  public func typos(of id: ItemID) -> Int {
+    guard visibleTable == .results, let results else { return 0 }
+    return corpus.typos(of: id, for: results.query, scope: results.scope)
   }
 }

@@ -74,11 +74,12 @@ extension SearchController {
     }
 
     private func outcome(_ result: SearchResult) -> Result<Outcome, SearchFailure> {
-      let items = ranks ? corpus.ranked(result) : result.items
+      let items = corpus.rows(of: result, ranks: ranks)
       let table: SectionedTable
       // Sorting costs a collation key per row; filtering the original costs a look at each of
-      // its rows: worth it unless the results are a small part of the model.
-      if let original, !ranks, items.count * 256 > corpus.model.count {
+      // its rows: worth it unless the results are a small part of the model, or in another
+      // order than the model's (ranked, or exact matches before those with typos).
+      if let original, !ranks, items == result.items, items.count * 256 > corpus.model.count {
         table = original.keeping(items, identityLimit: corpus.model.identityLimit)
       } else {
         do { table = try layout.table(items, of: corpus.model) } catch {
@@ -102,7 +103,10 @@ extension SearchController {
 
   private func job(for request: SearchStateMachine.Request) -> Result<Job, SearchFailure> {
     let query: Query
-    do { query = try configuration.query(request.text, normalizer: corpus.normalizer) } catch {
+    do {
+      query = try configuration.query(
+        request.text, normalizer: corpus.normalizer, onBackend: backend != nil)
+    } catch {
       return .failure(SearchFailure(message: error.description))
     }
     if backend != nil && !request.filter.isEmpty {
@@ -129,6 +133,19 @@ extension SearchController {
     completionBuild = corpus.model.version
     let corpus = self.corpus
     Task.detached(priority: .utility) { corpus.buildCompletions() }
+  }
+
+  /// Builds the corpus's word index off the main actor when searches may match with typos, so
+  /// that the first word long enough for a typo does not wait for it: once for each corpus
+  /// that lacks one (a corpus changed since keeps the index up to date).
+  func buildWordIndexInBackground() {
+    let configuration = machine.configuration
+    guard backend == nil, configuration.querySyntax == .words, configuration.typos.isOn,
+      !corpus.wordIndexIsBuilt, wordIndexBuild != corpus.model.version
+    else { return }
+    wordIndexBuild = corpus.model.version
+    let corpus = self.corpus
+    Task.detached(priority: .utility) { corpus.prepareWordIndex() }
   }
 
   private static let filterOnBackend = SearchBackendError(
@@ -286,4 +303,12 @@ final class GenerationCounter: Sendable {
 
   func load() -> Int { value.load(ordering: .acquiring) }
   func store(_ generation: Int) { value.store(generation, ordering: .releasing) }
+}
+
+extension SearchCorpus {
+  /// The order of a results table's rows: by relevance when ranking, else in model order
+  /// with the items found with typos after those that contain every word exactly.
+  func rows(of result: SearchResult, ranks: Bool) -> [ItemID] {
+    ranks ? ranked(result) : exactFirst(result)
+  }
 }

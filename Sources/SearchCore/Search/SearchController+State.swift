@@ -25,6 +25,7 @@ extension SearchController {
     set {
       let reorders = newValue.ranksResults != machine.configuration.ranksResults
       machine.configuration = newValue
+      buildWordIndexInBackground()
       if reorders { reorderResults() }
     }
   }
@@ -32,7 +33,7 @@ extension SearchController {
   /// Lays the displayed results out again in the order the configuration asks for.
   private func reorderResults() {
     guard let shown = results else { return }
-    let items = machine.configuration.ranksResults ? corpus.ranked(shown) : shown.items
+    let items = corpus.rows(of: shown, ranks: machine.configuration.ranksResults)
     // The same items as the table on screen, which was laid out with the same layout: it
     // cannot fail; if it did, the old order would stay.
     guard let table = try? resultsLayout.table(items, of: corpus.model) else { return }

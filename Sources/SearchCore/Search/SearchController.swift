@@ -99,6 +99,8 @@ public final class SearchController {
   var finished: [Int: Outcome] = [:]
   /// The model version whose completion index a background task builds.
   var completionBuild: Int?
+  /// The model version whose word index (for typos) a background task builds.
+  var wordIndexBuild: Int?
   /// The items of the last model change, for re-evaluating the displayed results.
   var changedItems: [ItemID] = []
   /// Those of them that are new: no table showed them before.
@@ -201,6 +203,7 @@ public final class SearchController {
     published = Published(
       table: .original, version: 0, snapshot: originalTable, state: .hidden,
       request: machine.displayed)
+    buildWordIndexInBackground()
   }
 
   /// A controller's two tables and how they are laid out: the costly part of making one

@@ -32,6 +32,9 @@ extension SearchCorpus {
   /// query with a typo budget would otherwise do (a benchmark times it apart).
   package func prepareWordIndex() { _ = wordIndex }
 
+  /// Whether the word index is built.
+  package var wordIndexIsBuilt: Bool { wordIndexCache.current != nil }
+
   /// The items of `scope` that the folded word `word` finds with typos under `rule` (none
   /// when its budget is 0): those with a word of a searched field of the scope within the
   /// budget, at distance 1 or more.

@@ -65,6 +65,12 @@ public struct Query: Hashable, Sendable {
   /// Whether the query has no terms, so that it matches every item.
   public var isEmpty: Bool { sets.isEmpty }
 
+  /// Whether some word of the query may match with typos: one long enough for a budget
+  /// under ``typos``.
+  public var mayMatchWithTypos: Bool {
+    typoRules.contains { $0.contains { $0.budget > 0 } }
+  }
+
   /// Parses `text` in `syntax` and folds its terms with `normalizer`.
   ///
   /// - Parameters:

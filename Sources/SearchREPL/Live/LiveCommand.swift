@@ -74,6 +74,8 @@ struct Live: AsyncParsableCommand {
   )
   var completions = false
 
+  @OptionGroup var syntax: SyntaxOptions
+
   @OptionGroup var folding: FoldingOptions
 
   @OptionGroup var postgres: BackendOption
@@ -135,12 +137,14 @@ struct Live: AsyncParsableCommand {
     let sectioning = REPLCommand.sectioning(sections) ?? .none
     let choice = SavedIndex.Choice(savedIndex, corpus: corpus ?? "cities", folding: folding)
     let (backend, replica) = (postgres.backend, postgres.replica)
+    var configuration = SearchConfiguration(
+      mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
+      minimumLength: minlen, ranksResults: try postgres.ranks(rank),
+      backendPageSize: postgres.pageSize, completionLimit: completions ? 5 : 0)
+    try syntax.configure(&configuration)
     let ending = try await LiveView.run(
       itemsName: itemsName, attributes: attributes, countsScopes: countScopes,
-      configuration: SearchConfiguration(
-        mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
-        minimumLength: minlen, ranksResults: try postgres.ranks(rank),
-        backendPageSize: postgres.pageSize, completionLimit: completions ? 5 : 0),
+      configuration: configuration,
       tableOptions: SearchController.TableOptions(
         sectioning: sectioning, resultsUseOriginalSections: sectioning != .none,
         locale: normalizer.locale ?? "")

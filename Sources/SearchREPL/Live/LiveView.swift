@@ -626,7 +626,10 @@ final class LiveView {
       let scope = results.scope
       return { item throws(RowAdapterError) in
         do throws(ICUError) {
-          return try corpus.markedRow(of: item, for: query, scope: scope)
+          // A row found with typos says so after its text, where its marks do not reach.
+          return SyntaxOptions.labelled(
+            try corpus.markedRow(of: item, for: query, scope: scope),
+            typos: corpus.typos(of: item, for: query, scope: scope))
         } catch {
           throw .failed(item: item, reason: error.description)
         }

@@ -15,7 +15,7 @@ struct REPL: AsyncParsableCommand {
       begin, end, \
       show [original|results] [PAGE], next, prev, select ROW|SECTION.ROW, \
       delete ROW|SECTION.ROW, insert NAME=VALUE; …, update ROW|SECTION.ROW NAME=VALUE; …, \
-      set minlen|mode|coalesce|rank|sections|fold|locale VALUE, wait, stats, \
+      set minlen|mode|coalesce|rank|syntax|typos|sections|fold|locale VALUE, wait, stats, \
       help [COMMAND], quit. Errors are reported and the session goes on; a script (standard \
       input not a terminal) that had any exits with status 2, else 0.
       With --json, standard output holds one JSON object per event (keys: event, text, \
@@ -74,6 +74,8 @@ struct REPL: AsyncParsableCommand {
   )
   var countScopes = false
 
+  @OptionGroup var syntax: SyntaxOptions
+
   @OptionGroup var folding: FoldingOptions
 
   @OptionGroup var postgres: BackendOption
@@ -100,7 +102,8 @@ struct REPL: AsyncParsableCommand {
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
       backend: postgres.backend, replica: postgres.replica, pageSize: postgres.pageSize,
       allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, countsScopes: countScopes,
-      savedIndex: SavedIndex.Choice(savedIndex, corpus: corpus, folding: folding))
+      savedIndex: SavedIndex.Choice(savedIndex, corpus: corpus, folding: folding),
+      syntax: syntax.syntax, typos: try syntax.tolerance())
     try await REPLSession.run(options)
   }
 }
@@ -132,4 +135,8 @@ struct REPLOptions: Sendable {
   var countsScopes = false
   /// Which saved index the data set is read from.
   var savedIndex = SavedIndex.Choice.off
+  /// How the search text is read (`--syntax`).
+  var syntax = QuerySyntax.extended
+  /// The typos of words (`--typos`); nil: the default in memory, none on a server.
+  var typos: TypoTolerance? = nil
 }

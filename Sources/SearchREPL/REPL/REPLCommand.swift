@@ -51,6 +51,10 @@ enum REPLCommand: Equatable {
     /// Milliseconds; 0 turns coalescing off.
     case coalesce(Int)
     case rank(Bool)
+    /// How the text is read.
+    case syntax(QuerySyntax)
+    /// The typos a word of the words syntax may have.
+    case typos(TypoTolerance)
     case sections(Sectioning)
     case fold(Folding)
     /// A locale identifier; "" is the root locale.
@@ -151,6 +155,7 @@ enum REPLCommand: Equatable {
       name: "set",
       usage:
         "set minlen N | mode immediate|background|submit | coalesce MS | rank on|off"
+        + " | syntax extended|words|literal | typos default|off|ONE,TWO"
         + " | sections none|ATTRIBUTE|letter:FIELD | fold LIST | locale ID|root",
       summary:
         "change a setting (coalesce 0 is off; fold changes the default folding: latin or"
@@ -170,6 +175,8 @@ enum REPLCommand: Equatable {
     "mode": "set mode immediate|background|submit",
     "coalesce": "set coalesce MS",
     "rank": "set rank on|off",
+    "syntax": "set syntax extended|words|literal",
+    "typos": "set typos default|off|ONE,TWO",
     "sections": "set sections none|ATTRIBUTE|letter:FIELD",
     "fold": "set fold case,diacritics,compatibility,latin,dotless-i|none",
     "locale": "set locale ID|root",
@@ -317,6 +324,13 @@ enum REPLCommand: Equatable {
       case "on": return .rank(true)
       case "off": return .rank(false)
       default: throw wrong
+      }
+    case "syntax":
+      guard let syntax = QuerySyntax(rawValue: value.lowercased()) else { throw wrong }
+      return .syntax(syntax)
+    case "typos":
+      do { return .typos(try TypoOption.tolerance(value.lowercased(), what: "set typos")) } catch {
+        throw .invalid(error.description)
       }
     case "fold":
       do { return .fold(try Folding(changing: .default, by: value)) } catch {

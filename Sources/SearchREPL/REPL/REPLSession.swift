@@ -69,7 +69,8 @@ final class REPLSession {
         corpus: corpus, placeholder: placeholder,
         configuration: SearchConfiguration(
           mode: options.mode, minimumLength: options.minimumLength, ranksResults: options.ranks,
-          backendPageSize: options.pageSize, countsScopes: options.countsScopes),
+          querySyntax: options.syntax, backendPageSize: options.pageSize,
+          countsScopes: options.countsScopes, typos: options.typos),
         tableOptions: tableOptions, scheduler: TaskSearchScheduler(), backend: backend)
     } catch {
       throw CommandError("\(error)")
@@ -427,7 +428,8 @@ final class REPLSession {
           guard let query,
             let marked = try? corpus.markedRow(of: item, for: query, scope: scope)
           else { return corpus.model.display(item) }
-          return highlights ? Self.highlighted(marked) : marked.text
+          let label = SyntaxOptions.typoLabel(corpus.typos(of: item, for: query, scope: scope))
+          return (highlights ? Self.highlighted(marked) : marked.text) + label
         })
     } catch {
       output.error("show: \(error)")
@@ -584,6 +586,13 @@ final class REPLSession {
     case .rank(let on):
       configuration.ranksResults = on
       output.info("rank \(on ? "on" : "off")")
+    case .syntax(let syntax):
+      configuration.querySyntax = syntax
+      output.info("syntax \(syntax.rawValue)")
+    case .typos(let typos):
+      configuration.typos = typos
+      output.info(
+        "typos \(typos)" + (configuration.querySyntax == .words ? "" : " (words syntax only)"))
     case .sections(let sectioning):
       var options = tableOptions
       options.sectioning = sectioning

@@ -9,7 +9,7 @@ func queryLanguageExample(products: SearchCorpus, normalizer: Normalizer) throws
 {
   let query = try Query("!mül", syntax: .words, normalizer: normalizer)  // the word "!mül"
   let controller = try SearchController(
-    corpus: products, configuration: SearchConfiguration(querySyntax: .words))
+    corpus: products, configuration: SearchConfiguration(querySyntax: .words, typos: .off))
   controller.begin()
   controller.setText("!ipad")  // no product has "!ipad"; in extended syntax, 41 lack "ipad"
   return (query, controller)

@@ -13,7 +13,8 @@ import Testing
   static func truth(_ controller: SearchController, _ text: String, scope: Int = 0) throws
     -> [ItemID]
   {
-    let query = try controller.configuration.query(text, normalizer: controller.corpus.normalizer)
+    let query = try controller.configuration.query(
+      text, normalizer: controller.corpus.normalizer, onBackend: controller.backend != nil)
     var filter = IncrementalFilter()
     return filter.search(query, scope: scope, in: controller.corpus)?.items ?? []
   }
