@@ -170,7 +170,8 @@ struct ItemsBenchmark {
     figures.keystrokeP99 = percentile(keystrokes, 0.99)
     figures.keystrokeStall = (percentile(busy, 0.99), percentile(late, 0.99))
     figures.keystrokes = keystrokes.count
-    figures.engineKeystrokeP99 = try engineKeystrokes(typed, corpus: search.controller.corpus)
+    figures.engineKeystrokeP99 = try engineKeystrokes(
+      typed, corpus: search.controller.corpus, typos: search.controller.configuration.typos)
 
     // Changes: with the whole list on screen, then with a search on screen.
     var random = SplitMix64(seed: 28)
@@ -275,13 +276,16 @@ struct ItemsBenchmark {
   }
 
   /// The engine under the search typing the same keystrokes in one ``IncrementalFilter``
-  /// (narrowing as it goes, as the controller does), p99 in milliseconds.
-  private func engineKeystrokes(_ texts: [String], corpus: SearchCorpus) throws -> Double {
+  /// (narrowing as it goes, as the controller does) with the same typo tolerance, p99 in
+  /// milliseconds.
+  private func engineKeystrokes(_ texts: [String], corpus: SearchCorpus, typos: TypoTolerance)
+    throws -> Double
+  {
     var filter = IncrementalFilter()
     var times: [Double] = []
     for text in texts {
       let start = ContinuousClock.now
-      let query = try Query(text, syntax: .words, normalizer: corpus.normalizer)
+      let query = try Query(text, syntax: .words, typos: typos, normalizer: corpus.normalizer)
       let found = filter.search(query, scope: 0, in: corpus)?.items.count ?? 0
       times.append((ContinuousClock.now - start).milliseconds)
       if found < 0 { Swift.print(found) }
