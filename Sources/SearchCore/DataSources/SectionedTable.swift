@@ -471,4 +471,17 @@ extension SectionedTable {
     if sections.isEmpty { sections = [Section(title: nil, items: [])] }
     return SectionedTable(sections: sections, like: self, identityLimit: identityLimit)
   }
+
+  /// This table with, in each section, the rows of the items found with typos after the
+  /// others, fewest typos first, each group in this table's order: the results table of a
+  /// query with typo tolerance. `typos` holds the items that needed typos (absent: none).
+  ///
+  /// - Complexity: O(*n*) for the *n* rows of this table.
+  func exactFirst(typos: [ItemID: Int], identityLimit: Int) -> SectionedTable {
+    guard !typos.isEmpty else { return self }
+    let sections = self.sections.map { section in
+      Section(title: section.title, items: TypoCounts.exactFirst(section.items, counts: typos))
+    }
+    return SectionedTable(sections: sections, like: self, identityLimit: identityLimit)
+  }
 }

@@ -16,12 +16,14 @@ where Item.ID: Sendable {
   /// `storage` under its identity.
   static func build(
     _ items: [Item], schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,
-    folding: Folding, locale: String?
+    folding: Folding, locale: String?, wordIndex: Bool = false
   ) async -> Result<Self, ItemSearchError> {
     await Task.detached {
       do throws(ItemSearchError) {
         return .success(
-          try Self(items, schema: schema, storage: storage, folding: folding, locale: locale))
+          try Self(
+            items, schema: schema, storage: storage, folding: folding, locale: locale,
+            wordIndex: wordIndex))
       } catch { return .failure(error) }
     }.value
   }
@@ -30,10 +32,11 @@ where Item.ID: Sendable {
   static var recordsPerBlock: Int { 8_192 }
 
   /// Builds the engine of `items` here, in the calling thread (and, for the records, on
-  /// every core).
+  /// every core); with `wordIndex`, the index of words that typo tolerance reads too, so
+  /// that no keystroke waits for it.
   init(
     _ items: [Item], schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,
-    folding: Folding, locale: String?
+    folding: Folding, locale: String?, wordIndex: Bool = false
   ) throws(ItemSearchError) {
     var model = Model(schema: schema.schema)
     var identities: [Item.ID: ItemID] = [:]
@@ -70,7 +73,12 @@ where Item.ID: Sendable {
       let options = schema.tableOptions(locale: locale)
       let model = model
       let (indexed, laidOut) = Parallel.both {
-        Result { () throws(CorpusError) in try SearchCorpus(model: model, normalizer: normalizer) }
+        Result { () throws(CorpusError) in
+          let corpus = try SearchCorpus(model: model, normalizer: normalizer)
+          // Beside the tables, which take as long.
+          if wordIndex { corpus.prepareWordIndex() }
+          return corpus
+        }
       } _: {
         Result { () throws(TableError) in
           try SearchController.Tables(model: model, options: options)

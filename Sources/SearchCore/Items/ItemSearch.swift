@@ -281,7 +281,8 @@ where Item.ID: Sendable {
     self.offeredTokens = tokens
 
     let engine = try await ItemEngine<Item, Scope>.build(
-      Array(items), schema: schema, storage: storage, folding: folding, locale: locale
+      Array(items), schema: schema, storage: storage, folding: folding, locale: locale,
+      wordIndex: configuration.querySyntax == .words && configuration.typos.isOn
     ).get()
     self.identities = engine.identities
     let normalizer = engine.corpus.normalizer

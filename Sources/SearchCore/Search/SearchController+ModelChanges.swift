@@ -242,7 +242,7 @@ struct RefreshedResults: Sendable {
       if ranks || result.query.mayMatchWithTypos {
         // A change can move any ranked row, or an item between the exact matches and those
         // with typos: rebuild, then compare.
-        let table = try layout.table(corpus.rows(of: result, ranks: ranks), of: corpus.model)
+        let table = try layout.resultsTable(result, corpus: corpus, ranks: ranks)
         self.table = table
         changes = TableChanges(from: old, to: table, updated: wasShown.intersection(admittedSet))
       } else {

@@ -74,18 +74,10 @@ extension SearchController {
     }
 
     private func outcome(_ result: SearchResult) -> Result<Outcome, SearchFailure> {
-      let items = corpus.rows(of: result, ranks: ranks)
       let table: SectionedTable
-      // Sorting costs a collation key per row; filtering the original costs a look at each of
-      // its rows: worth it unless the results are a small part of the model, or in another
-      // order than the model's (ranked, or exact matches before those with typos).
-      if let original, !ranks, items == result.items, items.count * 256 > corpus.model.count {
-        table = original.keeping(items, identityLimit: corpus.model.identityLimit)
-      } else {
-        do { table = try layout.table(items, of: corpus.model) } catch {
-          return .failure(SearchFailure(message: error.description))
-        }
-      }
+      do {
+        table = try layout.resultsTable(result, corpus: corpus, ranks: ranks, original: original)
+      } catch { return .failure(SearchFailure(message: error.description)) }
       let changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: table)) }
       return .success(
         Outcome(result: result, table: table, completions: completions(), changes: changes))
@@ -305,10 +297,24 @@ final class GenerationCounter: Sendable {
   func store(_ generation: Int) { value.store(generation, ordering: .releasing) }
 }
 
-extension SearchCorpus {
-  /// The order of a results table's rows: by relevance when ranking, else in model order
-  /// with the items found with typos after those that contain every word exactly.
-  func rows(of result: SearchResult, ranks: Bool) -> [ItemID] {
-    ranks ? ranked(result) : exactFirst(result)
+extension TableLayout {
+  /// The results table of `result`: its items ranked, or in model order with, in each
+  /// section, the items found with typos after those that contain every word exactly.
+  ///
+  /// `original` is the table of the whole model with this layout, when there is one:
+  /// keeping its rows costs a look at each of them, sorting the results a collation key per
+  /// row, so it serves unless the results are a small part of the model.
+  func resultsTable(
+    _ result: SearchResult, corpus: SearchCorpus, ranks: Bool, original: SectionedTable? = nil
+  ) throws(TableError) -> SectionedTable {
+    if ranks { return try table(corpus.ranked(result), of: corpus.model) }
+    let table: SectionedTable
+    if let original, result.items.count * 256 > corpus.model.count {
+      table = original.keeping(result.items, identityLimit: corpus.model.identityLimit)
+    } else {
+      table = try self.table(result.items, of: corpus.model)
+    }
+    return table.exactFirst(
+      typos: corpus.typoCounts(of: result), identityLimit: corpus.model.identityLimit)
   }
 }

@@ -33,10 +33,12 @@ extension SearchController {
   /// Lays the displayed results out again in the order the configuration asks for.
   private func reorderResults() {
     guard let shown = results else { return }
-    let items = corpus.rows(of: shown, ranks: machine.configuration.ranksResults)
     // The same items as the table on screen, which was laid out with the same layout: it
     // cannot fail; if it did, the old order would stay.
-    guard let table = try? resultsLayout.table(items, of: corpus.model) else { return }
+    guard
+      let table = try? resultsLayout.resultsTable(
+        shown, corpus: corpus, ranks: machine.configuration.ranksResults)
+    else { return }
     resultsTable = table
     cause = .orderChanged
     perform([])

@@ -64,28 +64,56 @@ struct TypoCounter: Sendable {
     }
   }
 
-  /// `items` grouped by their typo counts, fewest first, each group in the order given.
-  func exactFirst(_ items: [ItemID]) -> [ItemID] {
-    guard !items.isEmpty else { return items }
-    let chunkCount =
-      items.count < QueryEvaluator.parallelThreshold ? 1 : Parallel.activeProcessorCount * 4
-    let ranges = Parallel.ranges(
-      count: items.count, size: (items.count + chunkCount - 1) / chunkCount)
-    let counts = Parallel.map(chunks: ranges.count) { chunk in
-      items[ranges[chunk]].map { UInt8(clamping: typos(of: $0.rawValue)) }
+  /// The items of `items` (a result of the query) that needed typos, and how many each:
+  /// items absent from it contain every word exactly.
+  ///
+  /// Only the items the word index finds for a word with typos can have needed one, so this
+  /// costs a look at those (the same search of the word index a scan makes), not at every
+  /// result: a short word that most items contain exactly is cheap.
+  func counts(of items: [ItemID], corpus: SearchCorpus, scope: Int) -> [ItemID: Int] {
+    guard !items.isEmpty else { return [:] }
+    var results = Bitset(capacity: model.identityLimit)
+    for id in items { results.insert(Int(id.rawValue)) }
+    var counts: [ItemID: Int] = [:]
+    for set in sets {
+      var fewest: [Int32: Int] = [:]
+      for term in set {
+        guard let typo = term.typo else { continue }
+        let found = corpus.typoMatches(of: term.needle, rule: typo.rule, scope: scope)
+        for (item, typos) in zip(found.items, found.typos)
+        where results.contains(Int(item)) {
+          fewest[item] = min(fewest[item] ?? Int(typos), Int(typos))
+        }
+      }
+      for (item, typos) in fewest where !matchesExactly(set, item: item) {
+        counts[ItemID(rawValue: item), default: 0] += typos
+      }
     }
-    .flatMap { $0 }
-    guard counts.contains(where: { $0 > 0 }) else { return items }
-    // A counting sort keeps each group in the order given.
-    var starts = [Int](repeating: 0, count: 257)
-    for count in counts { starts[Int(count) + 1] += 1 }
-    for index in 1..<starts.count { starts[index] += starts[index - 1] }
-    var ordered = items
-    for (item, count) in zip(items, counts) {
-      ordered[starts[Int(count)]] = item
-      starts[Int(count)] += 1
+    return counts
+  }
+
+  /// Whether one of the set's words occurs in the item exactly (or an inverse one does not).
+  private func matchesExactly(_ set: [TermMatcher], item: Int32) -> Bool {
+    set.contains { occursExactly($0, in: item) != $0.isInverse }
+  }
+}
+
+/// Items grouped by the typos each needed.
+package enum TypoCounts {
+  /// `items` grouped by `counts` (absent: 0), fewest first, each group in the order given.
+  package static func exactFirst(_ items: [ItemID], counts: [ItemID: Int]) -> [ItemID] {
+    guard !counts.isEmpty else { return items }
+    var groups: [Int: [ItemID]] = [:]
+    var exact: [ItemID] = []
+    exact.reserveCapacity(items.count)
+    for item in items {
+      if let count = counts[item], count > 0 {
+        groups[count, default: []].append(item)
+      } else {
+        exact.append(item)
+      }
     }
-    return ordered
+    return exact + groups.keys.sorted().flatMap { groups[$0] ?? [] }
   }
 }
 
@@ -115,8 +143,14 @@ extension SearchCorpus {
   /// ``SearchResult/items`` stay in model order, which narrowing the next keystroke needs;
   /// this is the order of the rows.
   public func exactFirst(_ result: SearchResult) -> [ItemID] {
+    TypoCounts.exactFirst(result.items, counts: typoCounts(of: result))
+  }
+
+  /// The items of a result that needed typos, and how many each (see
+  /// ``typos(of:for:scope:)``); empty when every item contains every word exactly.
+  package func typoCounts(of result: SearchResult) -> [ItemID: Int] {
     guard let counter = TypoCounter(corpus: self, query: result.query, scope: result.scope)
-    else { return result.items }
-    return counter.exactFirst(result.items)
+    else { return [:] }
+    return counter.counts(of: result.items, corpus: self, scope: result.scope)
   }
 }
