@@ -227,7 +227,8 @@ struct LiveViewTests {
     #expect(screen[9].isEmpty)
     let styled = try pane.capture(attributes: true)
     for line in styled[3...8] {
-      #expect(LivePane.attributes(of: "MacBo", in: line)?.isSuperset(of: [1, 4]) == true, "\(line)")
+      #expect(
+        LivePane.attributes(of: "MacBo", in: line)?.isSuperset(of: [1, 4]) == true, "\(line)")
       #expect(LivePane.attributes(of: "(1 typo)", in: line)?.isDisjoint(with: [1, 4]) == true)
     }
   }
