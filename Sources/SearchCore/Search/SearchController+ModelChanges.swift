@@ -54,7 +54,8 @@ extension SearchController {
     let shown = results.map {
       Shown(
         result: $0, table: resultsTable, version: versions.results,
-        ranks: machine.configuration.ranksResults, layout: resultsLayout)
+        ranks: machine.configuration.ranksResults, layout: resultsLayout,
+        layoutIsOriginal: resultsLayout == originalLayout)
     }
     let outcome = await Self.prepareInBackground(
       changes, corpus: corpus, table: originalTable, shown: shown)
@@ -94,6 +95,8 @@ extension SearchController {
     var version: Int
     var ranks: Bool
     var layout: TableLayout
+    /// Whether the results take the original table's layout (its sections and order).
+    var layoutIsOriginal: Bool
   }
 
   private nonisolated static func prepareInBackground(
@@ -108,7 +111,8 @@ extension SearchController {
           RefreshedResults(
             shown: $0.result, table: $0.table, resultsVersion: $0.version,
             corpus: prepared.corpus, changed: prepared.touched, inserted: Set(prepared.inserted),
-            ranks: $0.ranks, layout: $0.layout)
+            ranks: $0.ranks, layout: $0.layout, original: $0.layoutIsOriginal ? prepared.table : nil
+          )
         }
         return .success((prepared, refreshed))
       } catch { return .failure(error) }
@@ -164,7 +168,8 @@ extension SearchController {
       refreshed = RefreshedResults(
         shown: shown, table: resultsTable, resultsVersion: versions.results, corpus: corpus,
         changed: changedItems, inserted: insertedItems,
-        ranks: machine.configuration.ranksResults, layout: resultsLayout)
+        ranks: machine.configuration.ranksResults, layout: resultsLayout,
+        original: resultsLayout == originalLayout ? originalTable : nil)
     }
     if let error = refreshed.error { emit(.error(error)) }
     let oldVersion = versions.results
@@ -189,10 +194,12 @@ struct RefreshedResults: Sendable {
   var changes: TableChanges
   var error: String?
 
+  /// `original` is the original table after the change when the results take its layout:
+  /// a table rebuilt (ranked, or with typos) keeps its rows instead of sorting again.
   init(
     shown: SearchResult, table old: SectionedTable, resultsVersion: Int, corpus: SearchCorpus,
     changed changedItems: [ItemID], inserted insertedItems: Set<ItemID>, ranks: Bool,
-    layout: TableLayout
+    layout: TableLayout, original: SectionedTable? = nil
   ) {
     self.resultsVersion = resultsVersion
     let changed = Set(changedItems)
@@ -242,7 +249,8 @@ struct RefreshedResults: Sendable {
       if ranks || result.query.mayMatchWithTypos {
         // A change can move any ranked row, or an item between the exact matches and those
         // with typos: rebuild, then compare.
-        let table = try layout.resultsTable(result, corpus: corpus, ranks: ranks)
+        let table = try layout.resultsTable(
+          result, corpus: corpus, ranks: ranks, original: original)
         self.table = table
         changes = TableChanges(from: old, to: table, updated: wasShown.intersection(admittedSet))
       } else {
