@@ -150,7 +150,8 @@ struct Filter: AsyncParsableCommand {
       guard let result = filter.search(parsed, scope: scopeIndex, in: searchCorpus) else {
         throw CommandError("the search was cancelled")
       }
-      found = result.items
+      // Exact matches first, then those with one typo, two …, each in the input's order.
+      found = rank ? result.items : searchCorpus.exactFirst(result)
     }
     let items = rank ? searchCorpus.ranked(found, for: parsed, scope: scopeIndex) : found
     var output = OutputBuffer()

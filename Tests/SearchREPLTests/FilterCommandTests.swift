@@ -24,6 +24,26 @@ import Testing
     #expect(result.stderr.isEmpty)
   }
 
+  /// `--typos`: the exact matches of "lemon" first, then those one typo away, each in input
+  /// order; "Melon" is two typos away, more than five letters allow. Off, only the exact ones;
+  /// a rule out of order is refused with what to give.
+  @Test func typosListExactMatchesFirst() throws {
+    let input = "Lemin Bar\nLemon Tart\nMelon Stand\nLemons & Limes\nLeman Lake\n"
+    let tolerant = try filter(["--typos", "default", "lemon"], input: input)
+    #expect(tolerant.status == 0, "\(tolerant.stderrText)")
+    #expect(
+      tolerant.visibleStdout == visible("Lemon Tart\nLemons & Limes\nLemin Bar\nLeman Lake\n".utf8))
+    let ranked = try filter(["--typos", "default", "--rank", "lemon"], input: input)
+    #expect(
+      String(decoding: ranked.stdout, as: UTF8.self).split(separator: "\n").suffix(2).sorted()
+        == ["Leman Lake", "Lemin Bar"])
+    let strict = try filter(["--typos", "off", "lemon"], input: input)
+    #expect(strict.visibleStdout == visible("Lemon Tart\nLemons & Limes\n".utf8))
+    let wrong = try filter(["--typos", "9,5", "lemon"], input: input)
+    #expect(wrong.status != 0 && wrong.status != 1)
+    #expect(wrong.stderrText.contains("--typos 9,5"), "\(wrong.stderrText)")
+  }
+
   @Test func noMatchExitsOneWithNoOutput() throws {
     let result = try filter(["kiwi"], input: "pear\napple\nplum\n")
     #expect(result.exitedNormally)
