@@ -379,10 +379,11 @@ struct WordIndex: Sendable {
     var rows = [Int](repeating: cap, count: width * (depthLimit + 1))
     var best = [Int](repeating: m, count: depthLimit + 1)
     for j in 0...m { rows[j] = min(j, cap) }
-    // The query's characters that may follow a row with no edit to spare at each depth: a cell
-    // of that row on the band (a match on the diagonal) or of the row above (a transposition).
+    // The query's characters that may follow a row with no edit to spare at each depth: after a
+    // cell of that row at the budget (a match on the diagonal), or of the row above under it (a
+    // transposition); a cell is at least its distance from the diagonal.
     let following = (0...depthLimit).map { depth in
-      let low = max(0, depth - budget - 1)
+      let low = max(0, depth - budget)
       let high = min(m - 1, depth + budget)
       return low > high ? 0 : query[low...high].reduce(UInt64(0)) { $0 | bit($1) }
     }
