@@ -5,9 +5,12 @@
 /// number of characters each shares with the one before: a trie laid out flat, which
 /// ``search(_:budget:prefix:visit:)`` walks depth first with one row of the edit distance
 /// table per character, skipping every word under a prefix whose row already exceeds the
-/// budget. Values added by model changes go to a second, unsorted table walked the same way
-/// (a shared prefix still saves rows there, and still skips a run of words); when it grows
-/// past ``rebuildShare`` of the sorted one, the whole index is built again.
+/// budget. The walk reads one record per word (``Node``), and the sorted table's first levels
+/// as nodes of their own, siblings side by side (``TopNode``): the levels where it visits the
+/// most nodes, which in the table lie a subtree apart. Values added by model changes go to a
+/// second, unsorted table walked the same way (a shared prefix still saves rows there, and
+/// still skips a run of words); when it grows past ``rebuildShare`` of the sorted one, the
+/// whole index is built again.
 ///
 /// A posting names a field and a value, not an item: values of removed or updated items are
 /// left in place (as in ``SearchIndex``) and skipped when a posting's owner is looked up.
@@ -364,7 +367,11 @@ struct WordIndex: Sendable {
   /// comes from the row above (plus 0 or 1), from its left (plus 1), or by a transposition
   /// from two rows above plus 1, and row `d`'s minimum is at most row `d - 1`'s plus 1 (its
   /// diagonal). So a subtree is skipped when the floor exceeds the budget, and in prefix mode
-  /// taken whole, at its best distance so far, when that distance is at most the floor.
+  /// taken whole, at its best distance so far, when that distance is at most the floor. When
+  /// the floor is the budget, a cell of the next row is within it only by a match (on the
+  /// diagonal after a cell at the budget, or by a transposition after a cell under it two rows
+  /// up): a branch none of whose next characters (``Node/following``) is such a character of
+  /// the query is skipped too.
   static func search(
     _ query: [UInt32], budget: Int, prefix: Bool, in table: Table,
     visit: (_ word: Int, _ distance: Int) -> Void
