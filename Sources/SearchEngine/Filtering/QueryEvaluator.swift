@@ -24,6 +24,11 @@ package struct QueryEvaluator: Sendable {
   /// by this; above it a column scan and an intersection are cheaper (a scan reads every
   /// byte once at memory speed, a check per item pays for jumping around).
   static let scanRatio = 24
+  /// From how many candidates on a check finds the items of a word with a budget of one typo,
+  /// and of two, in the word index (a walk of its trie, whatever the candidates) instead of
+  /// reading each candidate's words: a candidate costs a few microseconds, a walk with one typo
+  /// a millisecond or two, one with two typos about four times that.
+  var typoIndexThresholds = (one: 256, two: 1024)
 
   package init(corpus: SearchCorpus, query: Query, scope: Int, filter: CompiledFilter? = nil) {
     self.corpus = corpus
@@ -76,10 +81,15 @@ package struct QueryEvaluator: Sendable {
   }
 
   /// A set whose words with a typo budget carry the items the word index finds for them: what
-  /// a scan adds to the exact matches (a check of a few items reads their words instead).
-  private func withTypoMatches(_ set: [TermMatcher]) -> [TermMatcher] {
+  /// a scan adds to the exact matches. A check of fewer `candidates` than
+  /// ``typoIndexThresholds`` reads their words instead.
+  private func withTypoMatches(_ set: [TermMatcher], candidates: Int? = nil) -> [TermMatcher] {
     set.map { term in
-      guard var typo = term.typo else { return term }
+      guard var typo = term.typo,
+        candidates.map({
+          $0 >= (typo.rule.budget > 1 ? typoIndexThresholds.two : typoIndexThresholds.one)
+        }) ?? true
+      else { return term }
       var term = term
       typo.matches = corpus.typoMatches(of: term.needle, rule: typo.rule, scope: scope)
       term.typo = typo
@@ -226,6 +236,9 @@ package struct QueryEvaluator: Sendable {
     let model = corpus.model
     let filter = self.filter
     let typos = Self.hasTypos(sets)
+    // Many candidates: the words with typos are found in the word index once, rather than by
+    // reading every word of every candidate (an item with many names holds dozens).
+    let sets = typos ? sets.map { withTypoMatches($0, candidates: candidates.count) } : sets
     let chunks = Parallel.map(chunks: ranges.count) { chunk -> [ItemID]? in
       if isCancelled() { return nil }
       if typos {

@@ -5,9 +5,12 @@
 /// number of characters each shares with the one before: a trie laid out flat, which
 /// ``search(_:budget:prefix:visit:)`` walks depth first with one row of the edit distance
 /// table per character, skipping every word under a prefix whose row already exceeds the
-/// budget. Values added by model changes go to a second, unsorted table walked the same way
-/// (a shared prefix still saves rows there, and still skips a run of words); when it grows
-/// past ``rebuildShare`` of the sorted one, the whole index is built again.
+/// budget. The walk reads one record per word (``Node``), and the sorted table's first levels
+/// as nodes of their own, siblings side by side (``TopNode``): the levels where it visits the
+/// most nodes, which in the table lie a subtree apart. Values added by model changes go to a
+/// second, unsorted table walked the same way (a shared prefix still saves rows there, and
+/// still skips a run of words); when it grows past ``rebuildShare`` of the sorted one, the
+/// whole index is built again.
 ///
 /// A posting names a field and a value, not an item: values of removed or updated items are
 /// left in place (as in ``SearchIndex``) and skipped when a posting's owner is looked up.
@@ -24,11 +27,16 @@ struct WordIndex: Sendable {
     var postingStarts: [Int32] = [0]
     var postingFields: [UInt16] = []
     var postingValues: [Int32] = []
-    /// For each word `w`, the first word after it that shares fewer leading characters with
-    /// its predecessor than `w` does (`count` when none): every word between them shares at
-    /// least as many, so a walk that skips a subtree jumps over them at once. Empty for the
-    /// unsorted table, which is walked word by word.
-    var nextShorter: [Int32] = []
+    /// What the walk reads of each word, side by side (see ``Node``): filled by
+    /// ``linkNodes(sorted:)`` once the words are in, which a table of every occurrence (the
+    /// index's input) never calls.
+    var nodes: [Node] = []
+    /// Whether the words are sorted and ``Node/next`` links their subtrees; the unsorted
+    /// table is walked word by word.
+    var isSorted = false
+    /// The first ``TopNode/levels`` levels of a sorted table's trie, level by level, the
+    /// children of a node side by side (``TopNode``); the root first. Empty when unsorted.
+    var top: [TopNode] = []
 
     var count: Int { starts.count - 1 }
 
@@ -42,18 +50,83 @@ struct WordIndex: Sendable {
       postingValues.reserveCapacity(words)
     }
 
-    /// Computes ``nextShorter`` with a stack of the words still waiting for theirs.
-    mutating func linkSubtrees() {
-      var next = [Int32](repeating: Int32(count), count: count)
+    /// Gives the words without a ``Node`` theirs; with `sorted`, links every word's subtree
+    /// (``Node/next``) with a stack of the words still waiting for theirs.
+    mutating func linkNodes(sorted: Bool) {
+      nodes.reserveCapacity(count)
+      for word in nodes.count..<count {
+        let start = Int(starts[word])
+        let common = Int(shared[word])
+        let length = Int(starts[word + 1]) - start
+        nodes.append(
+          Node(
+            start: Int32(start), next: Int32(count),
+            branch: common < length ? characters[start + common] : 0, shared: shared[word],
+            length: UInt8(clamping: length), following: sorted ? 0 : ~0))
+      }
+      isSorted = sorted
+      guard sorted else { return }
       var waiting: [Int32] = []
+      // The words whose branch (their first `shared` + 1 characters) may still have children.
+      var branches: [Int32] = []
       for word in 0..<count {
         while let last = waiting.last, shared[Int(last)] > shared[word] {
-          next[Int(last)] = Int32(word)
+          nodes[Int(last)].next = Int32(word)
           waiting.removeLast()
         }
         waiting.append(Int32(word))
+        let common = Int(shared[word])
+        while let last = branches.last, Int(shared[Int(last)]) + 1 > common {
+          branches.removeLast()
+        }
+        // The word branches off at `common` from the branch that ends there.
+        if let last = branches.last, Int(shared[Int(last)]) + 1 == common {
+          nodes[Int(last)].following |= WordIndex.bit(nodes[word].branch)
+        }
+        let start = Int(starts[word])
+        if Int(starts[word + 1]) - start > common + 1 {
+          nodes[word].following |= WordIndex.bit(characters[start + common + 1])
+        }
+        branches.append(Int32(word))
       }
-      nextShorter = next
+      linkTop()
+    }
+
+    /// The word after `word` that does not share its first `depth` characters (a sorted
+    /// table).
+    func subtreeEnd(_ word: Int, depth: Int) -> Int {
+      var next = word + 1
+      while next < count && Int(nodes[next].shared) >= depth { next = Int(nodes[next].next) }
+      return next
+    }
+
+    /// Builds ``top``, breadth first: each node's children are the runs of its words that
+    /// share one more character.
+    mutating func linkTop() {
+      var top = [TopNode(character: 0, first: 0, end: Int32(count), children: 1, childEnd: 1)]
+      var level = [0]
+      for depth in 0..<TopNode.levels {
+        var below: [Int] = []
+        for parent in level {
+          var word = Int(top[parent].first)
+          let end = Int(top[parent].end)
+          // The node's own text, when it is a word, comes first.
+          if word < end && Int(nodes[word].length) == depth { word += 1 }
+          top[parent].children = Int32(top.count)
+          while word < end {
+            let next = subtreeEnd(word, depth: depth + 1)
+            below.append(top.count)
+            top.append(
+              TopNode(
+                character: characters[Int(nodes[word].start) + depth], first: Int32(word),
+                end: Int32(next), children: 0, childEnd: 0))
+            word = next
+          }
+          top[parent].childEnd = Int32(top.count)
+        }
+        level = below
+      }
+      self.top = top
     }
 
     /// Appends a word with its postings, its shared prefix counted against the last word.
@@ -76,6 +149,56 @@ struct WordIndex: Sendable {
       postingValues.append(contentsOf: values)
       postingStarts.append(Int32(postingValues.count))
     }
+  }
+
+  /// One word as the trie walk reads it: where its characters start, its length, the
+  /// characters it shares with the word before, the first one it does not (where it branches
+  /// off), and the next word outside its subtree. Most words the walk visits are left after one
+  /// row of the edit distance table, on that first character: one record in one cache line
+  /// serves the whole visit, where separate arrays cost a cache miss each.
+  struct Node: Sendable {
+    /// Where the word's characters start in ``Table/characters``.
+    var start: Int32
+    /// The first word after this one that shares fewer leading characters with its
+    /// predecessor than this one does (the table's count when none): every word between them
+    /// shares at least as many, so a walk that skips a subtree jumps over them at once. Only
+    /// in a sorted table.
+    var next: Int32
+    /// The word's character after the ``shared`` ones.
+    var branch: UInt32
+    /// How many leading characters the word shares with the word before (0 for the first).
+    var shared: UInt8
+    /// The word's length in characters (at most ``longestWord``).
+    var length: UInt8
+    /// The characters that follow the word's first ``shared`` + 1 in the words that start
+    /// with them (its own next character and those of the words that branch off there), as
+    /// bits of ``WordIndex/bit(_:)``: a walk whose row leaves no edit to spare at that depth
+    /// skips the subtree when none of them is a character of the query that could come next.
+    /// Every bit in an unsorted table.
+    var following: UInt64
+  }
+
+  /// A node of the first levels of a sorted table's trie: the words that start with its
+  /// characters, and its children. Siblings are side by side, where in the table they lie a
+  /// subtree apart: a walk reads the levels where it visits most nodes in order.
+  struct TopNode: Sendable {
+    /// How many levels below the root are nodes.
+    static let levels = 3
+    /// The node's last character (0 for the root).
+    var character: UInt32
+    /// The words that start with the node's characters: `first..<end` of the table; `first`
+    /// is the node's own text when it is a word.
+    var first: Int32
+    var end: Int32
+    /// The node's children: `children..<childEnd` of ``Table/top`` (none on the last level).
+    var children: Int32
+    var childEnd: Int32
+  }
+
+  /// The bit that stands for `character` in ``Node/following``: one of 64, by a
+  /// multiplicative hash.
+  static func bit(_ character: UInt32) -> UInt64 {
+    1 << UInt64((character &* 0x9E37_79B1) >> 26)
   }
 
   /// Words longer than this are not indexed: the shared prefixes are counted in a byte.
@@ -109,7 +232,7 @@ struct WordIndex: Sendable {
     }
     self.codes = codes
     sorted = Self.sortedTable(of: occurrences)
-    sorted.linkSubtrees()
+    sorted.linkNodes(sorted: true)
   }
 
   /// Appends every word of the values in `range` of a field to `table`, one entry per
@@ -204,6 +327,7 @@ struct WordIndex: Sendable {
       ) { map.owner(of: $0) >= 0 }
       result.indexedValues[field] = values.count
     }
+    result.added.linkNodes(sorted: false)
     if Double(result.added.count) > Self.rebuildShare * Double(max(sorted.count, 4096)) {
       return WordIndex(index: index, model: model)
     }
@@ -222,9 +346,15 @@ struct WordIndex: Sendable {
     visit: (_ field: Int, _ value: Int, _ distance: Int) -> Void
   ) {
     for table in [sorted, added] where table.count > 0 {
-      Self.search(query, budget: budget, prefix: prefix, in: table) { word, distance in
-        for posting in Int(table.postingStarts[word])..<Int(table.postingStarts[word + 1]) {
-          visit(Int(table.postingFields[posting]), Int(table.postingValues[posting]), distance)
+      table.postingStarts.withUnsafeBufferPointer { starts in
+        table.postingFields.withUnsafeBufferPointer { fields in
+          table.postingValues.withUnsafeBufferPointer { values in
+            Self.search(query, budget: budget, prefix: prefix, in: table) { word, distance in
+              for posting in Int(starts[word])..<Int(starts[word + 1]) {
+                visit(Int(fields[posting]), Int(values[posting]), distance)
+              }
+            }
+          }
         }
       }
     }
@@ -237,7 +367,11 @@ struct WordIndex: Sendable {
   /// comes from the row above (plus 0 or 1), from its left (plus 1), or by a transposition
   /// from two rows above plus 1, and row `d`'s minimum is at most row `d - 1`'s plus 1 (its
   /// diagonal). So a subtree is skipped when the floor exceeds the budget, and in prefix mode
-  /// taken whole, at its best distance so far, when that distance is at most the floor.
+  /// taken whole, at its best distance so far, when that distance is at most the floor. When
+  /// the floor is the budget, a cell of the next row is within it only by a match (on the
+  /// diagonal after a cell at the budget, or by a transposition after a cell under it two rows
+  /// up): a branch none of whose next characters (``Node/following``) is such a character of
+  /// the query is skipped too.
   static func search(
     _ query: [UInt32], budget: Int, prefix: Bool, in table: Table,
     visit: (_ word: Int, _ distance: Int) -> Void
@@ -252,73 +386,147 @@ struct WordIndex: Sendable {
     var rows = [Int](repeating: cap, count: width * (depthLimit + 1))
     var best = [Int](repeating: m, count: depthLimit + 1)
     for j in 0...m { rows[j] = min(j, cap) }
-    var computed = 0
-    var word = 0
+    // The query's characters that may follow a row with no edit to spare at each depth: after a
+    // cell of that row at the budget (a match on the diagonal), or of the row above under it (a
+    // transposition); a cell is at least its distance from the diagonal.
+    let following = (0...depthLimit).map { depth in
+      let low = max(0, depth - budget)
+      let high = min(m - 1, depth + budget)
+      return low > high ? 0 : query[low...high].reduce(UInt64(0)) { $0 | bit($1) }
+    }
     let count = table.count
+    let isSorted = table.isSorted
     table.characters.withUnsafeBufferPointer { characters in
-      table.shared.withUnsafeBufferPointer { shared in
-        query.withUnsafeBufferPointer { query in
-          rows.withUnsafeMutableBufferPointer { rows in
-            /// The first word after `word` that does not share its first `depth` characters.
-            func subtreeEnd(_ word: Int, depth: Int) -> Int {
-              var next = word + 1
-              if table.nextShorter.isEmpty {
-                while next < count && Int(shared[next]) >= depth { next += 1 }
-              } else {
-                while next < count && Int(shared[next]) >= depth {
-                  next = Int(table.nextShorter[next])
+      table.nodes.withUnsafeBufferPointer { nodes in
+        table.top.withUnsafeBufferPointer { top in
+          query.withUnsafeBufferPointer { query in
+            rows.withUnsafeMutableBufferPointer { rows in
+              best.withUnsafeMutableBufferPointer { best in
+                /// Fills row `depth` for the word character `character`, `previous()` the one
+                /// before it (read only for a transposition), and `best[depth]`; returns the
+                /// row's floor.
+                func fill(depth: Int, character: UInt32, previous: () -> UInt32) -> Int {
+                  let row = depth * width
+                  let above = row - width
+                  rows[row] = min(depth, cap)
+                  var minimum = rows[row]
+                  let low = max(1, depth - budget)
+                  let high = min(width, depth + budget + 1)
+                  for j in low..<max(low, high) {
+                    let cost = query[j - 1] == character ? 0 : 1
+                    var value = min(
+                      rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
+                    if depth > 1 && j > 1 && query[j - 2] == character && query[j - 1] == previous()
+                    {
+                      value = min(value, rows[above - width + j - 2] + 1)
+                    }
+                    value = min(value, cap)
+                    rows[row + j] = value
+                    minimum = min(minimum, value)
+                  }
+                  best[depth] = min(best[depth - 1], rows[row + m])
+                  return minimum
+                }
+
+                /// Whether the walk leaves the subtree at `depth` once its row is filled: out of
+                /// reach, or in prefix mode taken whole (see ``take(_:depth:)``).
+                func leaves(depth: Int, floor: Int) -> Bool {
+                  prefix ? best[depth] <= floor || floor > budget : floor > budget
+                }
+
+                /// Visits the words of a subtree left at `depth`, when in prefix mode it is taken
+                /// whole at its best distance so far.
+                func take(_ words: Range<Int>, depth: Int) {
+                  guard prefix, best[depth] <= budget, best[depth] > 0 else { return }
+                  for taken in words { visit(taken, best[depth]) }
+                }
+
+                /// The first word after `word` that does not share its first `depth` characters.
+                func subtreeEnd(_ word: Int, depth: Int) -> Int {
+                  var next = word + 1
+                  if isSorted {
+                    while next < count && Int(nodes[next].shared) >= depth {
+                      next = Int(nodes[next].next)
+                    }
+                  } else {
+                    while next < count && Int(nodes[next].shared) >= depth { next += 1 }
+                  }
+                  return next
+                }
+
+                /// The words of `range`, whose rows up to `computed` are filled for the first.
+                func walk(_ range: Range<Int>, computed: Int) {
+                  var computed = computed
+                  var word = range.lowerBound
+                  let end = range.upperBound
+                  outer: while word < end {
+                    let node = nodes[word]
+                    let start = Int(node.start)
+                    let length = Int(node.length)
+                    let branchDepth = Int(node.shared) + 1
+                    var depth =
+                      word == range.lowerBound ? computed : min(Int(node.shared), computed)
+                    while depth < length {
+                      depth += 1
+                      let before = start + depth - 2
+                      let floor = fill(
+                        depth: depth,
+                        character: depth == branchDepth ? node.branch : characters[before + 1],
+                        previous: { characters[before] })
+                      // With no edit to spare, the next character must be one of the query's: when
+                      // no word here goes on with one, the whole branch is out of reach (the word
+                      // ending here, if any, is this one, longer than `depth`).
+                      if leaves(depth: depth, floor: floor)
+                        || (floor == budget && depth == branchDepth && depth < length
+                          && node.following & following[depth] == 0)
+                      {
+                        let skipped = min(subtreeEnd(word, depth: depth), end)
+                        take(word..<skipped, depth: depth)
+                        computed = depth
+                        word = skipped
+                        continue outer
+                      }
+                    }
+                    computed = length
+                    let distance = prefix ? best[length] : rows[length * width + m]
+                    if distance <= budget && distance > 0 { visit(word, distance) }
+                    word += 1
+                  }
+                }
+
+                /// The children of top node `parent` at `depth` and their subtrees.
+                func walkTop(_ parent: Int, depth: Int) {
+                  let parentNode = top[parent]
+                  for child in Int(parentNode.children)..<Int(parentNode.childEnd) {
+                    let node = top[child]
+                    let words = Int(node.first)..<Int(node.end)
+                    let floor = fill(
+                      depth: depth + 1, character: node.character,
+                      previous: { parentNode.character })
+                    if leaves(depth: depth + 1, floor: floor) {
+                      take(words, depth: depth + 1)
+                      continue
+                    }
+                    var rest = words
+                    if Int(nodes[words.lowerBound].length) == depth + 1 {
+                      let distance = prefix ? best[depth + 1] : rows[(depth + 1) * width + m]
+                      if distance <= budget && distance > 0 { visit(words.lowerBound, distance) }
+                      rest = words.dropFirst()
+                    }
+                    if depth + 1 < TopNode.levels {
+                      walkTop(child, depth: depth + 1)
+                    } else {
+                      walk(rest, computed: depth + 1)
+                    }
+                  }
+                }
+
+                if top.isEmpty {
+                  walk(0..<count, computed: 0)
+                } else {
+                  walkTop(0, depth: 0)
                 }
               }
-              return next
-            }
-            outer: while word < count {
-              let start = Int(table.starts[word])
-              let length = Int(table.starts[word + 1]) - start
-              let from = min(Int(shared[word]), computed)
-              var depth = from
-              while depth < length {
-                depth += 1
-                let character = characters[start + depth - 1]
-                let row = depth * width
-                let above = row - width
-                rows[row] = min(depth, cap)
-                var minimum = rows[row]
-                let low = max(1, depth - budget)
-                let high = min(width, depth + budget + 1)
-                for j in low..<max(low, high) {
-                  let cost = query[j - 1] == character ? 0 : 1
-                  var value = min(
-                    rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
-                  if depth > 1 && j > 1 && query[j - 1] == characters[start + depth - 2]
-                    && query[j - 2] == character
-                  {
-                    value = min(value, rows[above - width + j - 2] + 1)
-                  }
-                  value = min(value, cap)
-                  rows[row + j] = value
-                  minimum = min(minimum, value)
-                }
-                best[depth] = min(best[depth - 1], rows[row + m])
-                let floor = minimum
-                if prefix && (best[depth] <= floor || floor > budget) {
-                  let end = subtreeEnd(word, depth: depth)
-                  if best[depth] <= budget && best[depth] > 0 {
-                    for taken in word..<end { visit(taken, best[depth]) }
-                  }
-                  computed = depth
-                  word = end
-                  continue outer
-                }
-                if !prefix && floor > budget {
-                  computed = depth
-                  word = subtreeEnd(word, depth: depth)
-                  continue outer
-                }
-              }
-              computed = length
-              let distance = prefix ? best[length] : rows[length * width + m]
-              if distance <= budget && distance > 0 { visit(word, distance) }
-              word += 1
             }
           }
         }

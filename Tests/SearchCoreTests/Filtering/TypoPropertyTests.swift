@@ -166,4 +166,76 @@ import Testing
     #expect(taken["cached", default: 0] > 0, "\(taken)")
     #expect(taken["fullSc", default: 0] > 0, "\(taken)")
   }
+
+  /// The word index's walk (its first levels as nodes, then the sorted table; the branches
+  /// whose next characters cannot be the query's skipped) against the distance of every word
+  /// of the table, for whole words and prefixes, one typo and two.
+  @Test func wordIndexWalkFindsEveryWordWithinTheBudget() async throws {
+    await propertyCheck(count: TestBudget.cases(20), input: Gen.int(in: 0...1_000_000)) { seed in
+      let (corpus, words) = try Self.corpus(seed: UInt64(seed), count: 300)
+      let index = corpus.wordIndex
+      let table = index.sorted
+      let entries = (0..<table.count).map { word in
+        Array(table.characters[Int(table.starts[word])..<Int(table.starts[word + 1])])
+      }
+      var random = SplitMix64(seed: UInt64(seed) &+ 3)
+      for _ in 0..<10 {
+        let word = try corpus.normalizer.fold(
+          Self.misspelt(words[Int(random.next() % UInt64(words.count))], &random))
+        let query = index.codes(of: word)
+        for budget in 1...2 {
+          for prefix in [false, true] {
+            var found: [Int: Int] = [:]
+            WordIndex.search(query, budget: budget, prefix: prefix, in: table) { word, distance in
+              #expect(found[word] == nil, "\(word) visited twice")
+              found[word] = distance
+            }
+            var expected: [Int: Int] = [:]
+            for (word, characters) in entries.enumerated() {
+              let distance = TypoDistance.distance(query, characters, prefix: prefix)
+              if distance > 0 && distance <= budget { expected[word] = distance }
+            }
+            #expect(
+              found == expected, "\"\(word)\" budget \(budget) prefix \(prefix), seed \(seed)")
+          }
+        }
+      }
+    }
+  }
+
+  /// A check of candidates that finds the words with typos in the word index (as one of many
+  /// candidates does) gives what reading their words gives: the full evaluation's items among
+  /// them.
+  @Test func checkThroughTheWordIndexEqualsTheFullEvaluation() async throws {
+    await propertyCheck(count: TestBudget.cases(20), input: Gen.int(in: 0...1_000_000)) { seed in
+      let (corpus, words) = try Self.corpus(seed: UInt64(seed), count: 480)
+      var random = SplitMix64(seed: UInt64(seed) &+ 4)
+      for _ in 0..<8 {
+        var text = Self.misspelt(words[Int(random.next() % UInt64(words.count))], &random)
+        if random.next() % 3 == 0 { text += " " }
+        let query = try Query(text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+        for scope in 0..<3 {
+          let full =
+            QueryEvaluator(corpus: corpus, query: query, scope: scope)
+            .evaluate(candidates: nil, isCancelled: { false }) ?? []
+          // Fewer than a 24th of the items, so that they are checked one by one: some of the
+          // matches and some other members of the scope.
+          let members = corpus.members(ofScope: scope)
+          var candidates = Set(full.prefix(8))
+          while candidates.count < 19 && candidates.count < members.count {
+            candidates.insert(members[Int(random.next() % UInt64(members.count))])
+          }
+          let ordered = members.filter { candidates.contains($0) }
+          for thresholds in [(one: 0, two: 0), (one: 1_000, two: 1_000)] {
+            var evaluator = QueryEvaluator(corpus: corpus, query: query, scope: scope)
+            evaluator.typoIndexThresholds = thresholds
+            let checked = evaluator.evaluate(candidates: ordered, isCancelled: { false }) ?? []
+            #expect(
+              checked == full.filter { candidates.contains($0) },
+              "\"\(text)\" scope \(scope) thresholds \(thresholds), seed \(seed)")
+          }
+        }
+      }
+    }
+  }
 }
