@@ -30,8 +30,8 @@ extension TypoQuery {
   }
 
   /// `count` queries from `model`'s values of its first searched field, each with `typos` typos
-  /// in a word of at least `minimumLength` characters; fewer when the data has too few such
-  /// words.
+  /// in a word of at least `minimumLength` characters, mistyped and folded as well as correct;
+  /// fewer when the data has too few such words.
   static func draw(
     count: Int, typos: Int, minimumLength: Int, from model: Model, normalizer: Normalizer,
     seed: UInt64
@@ -55,9 +55,12 @@ extension TypoQuery {
       var word = Array(words[chosen])
       for _ in 0..<typos { word = edited(word, using: &random) }
       // Edits may undo each other or fold away: the query has as many typos as it says, counted
-      // as the search counts them (on the folded words' characters).
+      // as the search counts them (on the folded words' characters), and the mistyped word is
+      // still long enough for them (a deletion may shorten it below the length).
+      let folded = try normalizer.fold(String(word))
       guard
-        try distance(normalizer.fold(words[chosen]), normalizer.fold(String(word))) == typos
+        try distance(normalizer.fold(words[chosen]), folded) == typos,
+        folded.count >= minimumLength
       else { continue }
       let typedFolded = queries.count % 2 == 1
       var correct = words[...chosen].joined(separator: " ")

@@ -32,6 +32,9 @@ struct TypoQueriesTests {
       #expect(correct.dropLast() == mistyped.dropLast(), "\(query)")
       let word = try #require(correct.last)
       #expect(word.count >= minimumLength, "\(query)")
+      // The mistyped word too, folded as the search counts its budget.
+      #expect(
+        try normalizer.fold(String(mistyped.last ?? "")).count >= minimumLength, "\(query)")
       let distance = TypoQuery.distance(
         try normalizer.fold(String(word)), try normalizer.fold(String(mistyped.last ?? "")))
       #expect(distance == typos, "\(query)")
