@@ -73,7 +73,8 @@ import Testing
       {
         mismatches += 1
         if mismatches <= 5 {
-          Issue.record("word \(w): \(word) has \(postings.count) postings, shares \(table.shared[w])")
+          Issue.record(
+            "word \(w): \(word) has \(postings.count) postings, shares \(table.shared[w])")
         }
       }
     }
