@@ -88,7 +88,7 @@ import Testing
   @Test func tableKeepsTiesClustersRepeatsAndRemovals() throws {
     let long = String(repeating: "a", count: 300)
     var corpus = try TypoToleranceTests.corpus([
-      ["abcdefgh abcdefg abcdefgi", "abcdef abcde"],
+      ["abcdefgh abcdefg abcdefgi abcdefghij", "abcdef abcde abcdefghi"],
       ["abcdefgh abcdefgh", "📍abc x👍🏽y x👍🏽y"],
       ["\(long) \(long.dropLast(50)) b", "Zürich zurich"],
       ["Straße strasse", "東京 東京都"],
