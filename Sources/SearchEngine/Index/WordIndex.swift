@@ -32,16 +32,6 @@ struct WordIndex: Sendable {
 
     var count: Int { starts.count - 1 }
 
-    /// Makes room for `words` words of `characters` characters in all, with a posting each.
-    mutating func reserve(words: Int, characters count: Int) {
-      characters.reserveCapacity(count)
-      starts.reserveCapacity(words + 1)
-      shared.reserveCapacity(words)
-      postingStarts.reserveCapacity(words + 1)
-      postingFields.reserveCapacity(words)
-      postingValues.reserveCapacity(words)
-    }
-
     /// Computes ``nextShorter`` with a stack of the words still waiting for theirs.
     mutating func linkSubtrees() {
       var next = [Int32](repeating: Int32(count), count: count)
