@@ -106,11 +106,14 @@ struct TypingBenchmark {
     var exactTimes: [Double] = []
     var exactCPU: [Double] = []
     var wordIndexBuild = 0.0
+    var wordIndexPeak = 0.0
     if tolerance != nil {
       progress.show("building the word index")
+      let peakBefore = Self.peakResidentMegabytes()
       start = clock.now
       corpus.prepareWordIndex()
       wordIndexBuild = (clock.now - start).milliseconds
+      wordIndexPeak = Self.peakResidentMegabytes() - peakBefore
     }
     var filter = IncrementalFilter()
     var keystrokes: [Keystroke] = []
@@ -254,10 +257,10 @@ struct TypingBenchmark {
       print(
         String(
           format:
-            "typos %@: word index built in %.1f ms; keystrokes as words with typos p50 %.3f ms, "
+            "typos %@: word index built in %.1f ms (peak RSS +%.1f MB); keystrokes as words with typos p50 %.3f ms, "
             + "p99 %.3f ms (CPU p99 %.3f ms); the same as words without typos p50 %.3f ms, "
             + "p99 %.3f ms (CPU p99 %.3f ms); p99 ratio %.2f (CPU %.2f)",
-          tolerance.description, wordIndexBuild, percentile(typing, 0.5),
+          tolerance.description, wordIndexBuild, wordIndexPeak, percentile(typing, 0.5),
           percentile(typing, 0.99), percentile(cpu, 0.99), percentile(exactTimes, 0.5),
           percentile(exactTimes, 0.99), percentile(exactCPU, 0.99),
           percentile(typing, 0.99) / percentile(exactTimes, 0.99),

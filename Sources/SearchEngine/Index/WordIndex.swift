@@ -40,16 +40,6 @@ struct WordIndex: Sendable {
 
     var count: Int { starts.count - 1 }
 
-    /// Makes room for `words` words of `characters` characters in all, with a posting each.
-    mutating func reserve(words: Int, characters count: Int) {
-      characters.reserveCapacity(count)
-      starts.reserveCapacity(words + 1)
-      shared.reserveCapacity(words)
-      postingStarts.reserveCapacity(words + 1)
-      postingFields.reserveCapacity(words)
-      postingValues.reserveCapacity(words)
-    }
-
     /// Gives the words without a ``Node`` theirs; with `sorted`, links every word's subtree
     /// (``Node/next``) with a stack of the words still waiting for theirs.
     mutating func linkNodes(sorted: Bool) {
@@ -215,23 +205,21 @@ struct WordIndex: Sendable {
   /// Indexes the words of every live value of the searched fields of `model`, folded in
   /// `index`.
   init(index: SearchIndex, model: Model) {
-    var occurrences = Table()
-    // About a word a value and a character a byte: the tables grow once or not at all.
-    let values = index.fields.reduce(0) { $0 + ($1?.count ?? 0) }
-    let bytes = index.fields.reduce(0) { $0 + ($1?.bytes.count ?? 0) }
-    occurrences.reserve(words: values, characters: bytes)
+    var collector = WordCollector()
+    // About a word a value: the occurrences grow once or not at all.
+    collector.reserve(occurrences: index.fields.reduce(0) { $0 + ($1?.count ?? 0) })
     var codes = CharacterCodes()
     indexedValues = Array(repeating: 0, count: index.fields.count)
     for (field, values) in index.fields.enumerated() {
       guard let values else { continue }
       let map = model.valueMaps[field]
-      Self.collect(
-        values, range: 0..<values.count, field: field, codes: &codes, into: &occurrences
-      ) { map.owner(of: $0) >= 0 }
+      collector.collect(values, range: 0..<values.count, field: field, codes: &codes) {
+        map.owner(of: $0) >= 0
+      }
       indexedValues[field] = values.count
     }
     self.codes = codes
-    sorted = Self.sortedTable(of: occurrences)
+    sorted = collector.table()
     sorted.linkNodes(sorted: true)
   }
 
@@ -253,60 +241,6 @@ struct WordIndex: Sendable {
             characters, fields: CollectionOfOne(UInt16(field)),
             values: CollectionOfOne(Int32(value)))
         }
-      }
-    }
-  }
-
-  /// The distinct words of `table` in order of their codes, each with every posting of its
-  /// entries.
-  private static func sortedTable(of table: Table) -> Table {
-    // Sorted by keys of the first six characters, three to a key and 21 bits each (a missing
-    // character is 0, which no word has; a code too large for 21 bits fills the rest of the
-    // keys with ones, so that the words it stands for tie), then the words where keys tie.
-    let keyed: [(key: UInt64, next: UInt64, entry: Int32)] = (0..<table.count).map { entry in
-      let start = Int(table.starts[entry])
-      let end = Int(table.starts[entry + 1])
-      var keys: (UInt64, UInt64) = (0, 0)
-      var clamped = false
-      for k in 0..<6 {
-        var code = start + k < end ? UInt64(table.characters[start + k]) : 0
-        if clamped || code >= 0x1F_FFFF {
-          code = 0x1F_FFFF
-          clamped = true
-        }
-        if k < 3 { keys.0 = keys.0 << 21 | code } else { keys.1 = keys.1 << 21 | code }
-      }
-      return (keys.0, keys.1, Int32(entry))
-    }
-    var order: [Int32] = []
-    return table.characters.withUnsafeBufferPointer { characters in
-      table.starts.withUnsafeBufferPointer { starts in
-        func word(_ w: Int32) -> UnsafeBufferPointer<UInt32> {
-          UnsafeBufferPointer(
-            rebasing: characters[Int(starts[Int(w)])..<Int(starts[Int(w) + 1])])
-        }
-        order = keyed.sorted { a, b in
-          if a.key != b.key { return a.key < b.key }
-          if a.next != b.next { return a.next < b.next }
-          let x = word(a.entry)
-          let y = word(b.entry)
-          for k in 0..<min(x.count, y.count) where x[k] != y[k] { return x[k] < y[k] }
-          return x.count != y.count ? x.count < y.count : a.entry < b.entry
-        }.map(\.entry)
-        var result = Table()
-        result.reserve(words: table.count, characters: table.characters.count)
-        var start = 0
-        while start < order.count {
-          let first = word(order[start])
-          var end = start + 1
-          while end < order.count && word(order[end]).elementsEqual(first) { end += 1 }
-          let entries = order[start..<end].map { Int(table.postingStarts[Int($0)]) }
-          result.append(
-            first, fields: entries.lazy.map { table.postingFields[$0] },
-            values: entries.lazy.map { table.postingValues[$0] })
-          start = end
-        }
-        return result
       }
     }
   }
