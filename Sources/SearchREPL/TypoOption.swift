@@ -15,18 +15,9 @@ enum TypoOption {
   static func tolerance(_ text: String, what: String = "--typos") throws(CommandError)
     -> TypoTolerance
   {
-    switch text {
-    case "default": return .default
-    case "off": return .off
-    default:
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let one = Int(parts[0]), let two = Int(parts[1]) else {
-        throw CommandError(
-          "\(what) \(text): give default, off, or two lengths as ONE,TWO (such as 5,9)")
-      }
-      do { return try TypoTolerance(oneTypoFrom: one, twoTyposFrom: two) } catch {
-        throw CommandError("\(what) \(text): \(error.description)")
-      }
+    switch TypoRuleText.tolerance(text, what: what) {
+    case .success(let tolerance): return tolerance
+    case .failure(let error): throw CommandError(error.description)
     }
   }
 }

@@ -193,6 +193,11 @@ import Testing
     let wrong = try repl(["--corpus", products, "--typos", "9,5"], "")
     #expect(wrong.status != 0)
     #expect(wrong.stderrText.contains("--typos 9,5"), "\(wrong.stderrText)")
+    let wrongSetting = try repl(["--corpus", products], "set typos 9,5\nset syntax words\n")
+    #expect(wrongSetting.status == 2)
+    let said = String(decoding: wrongSetting.stdout, as: UTF8.self) + wrongSetting.stderrText
+    #expect(said.contains("set typos 9,5: typo lengths 9 and 5 are not valid"), "\(said)")
+    #expect(said.contains("\nsyntax words\n"), "\(said)")
   }
 
   @Test func quitEndsTheSessionBeforeTheRest() throws {

@@ -329,8 +329,9 @@ enum REPLCommand: Equatable {
       guard let syntax = QuerySyntax(rawValue: value.lowercased()) else { throw wrong }
       return .syntax(syntax)
     case "typos":
-      do { return .typos(try TypoOption.tolerance(value.lowercased(), what: "set typos")) } catch {
-        throw .invalid(error.description)
+      switch TypoRuleText.tolerance(value.lowercased(), what: "set typos") {
+      case .success(let tolerance): return .typos(tolerance)
+      case .failure(let error): throw .invalid(error.description)
       }
     case "fold":
       do { return .fold(try Folding(changing: .default, by: value)) } catch {
