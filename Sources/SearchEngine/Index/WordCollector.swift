@@ -39,17 +39,10 @@ struct WordCollector {
     _ values: FoldedValues, range: Range<Int>, field: Int, codes: inout CharacterCodes,
     isLive: (Int) -> Bool
   ) {
-    var words = FoldedWords()
-    values.bytes.withUnsafeBufferPointer { bytes in
-      for value in range where isLive(value) {
-        words.forEachWord(
-          in: bytes, range: values.range(of: value), codes: &codes, isBoundary: values.isBoundary
-        ) { characters, _ in
-          guard characters.count <= WordIndex.longestWord else { return }
-          occurrenceWords.append(number(of: characters))
-          occurrenceValues.append(Int32(value))
-        }
-      }
+    WordIndex.forEachIndexedWord(of: values, range: range, codes: &codes, isLive: isLive) {
+      characters, value in
+      occurrenceWords.append(number(of: characters))
+      occurrenceValues.append(Int32(value))
     }
     fieldEnds.append((UInt16(field), occurrenceWords.count))
   }

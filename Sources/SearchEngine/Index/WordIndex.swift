@@ -230,6 +230,20 @@ struct WordIndex: Sendable {
     _ values: FoldedValues, range: Range<Int>, field: Int, codes: inout CharacterCodes,
     into table: inout Table, isLive: (Int) -> Bool
   ) {
+    forEachIndexedWord(of: values, range: range, codes: &codes, isLive: isLive) {
+      characters, value in
+      table.append(
+        characters, fields: CollectionOfOne(UInt16(field)), values: CollectionOfOne(Int32(value)))
+    }
+  }
+
+  /// Calls `body` with every word the index holds of the values in `range` that `isLive`
+  /// keeps (those of at most ``longestWord`` characters) and its value, in value order, one
+  /// call per occurrence: what the build and a model change both read.
+  static func forEachIndexedWord(
+    of values: FoldedValues, range: Range<Int>, codes: inout CharacterCodes,
+    isLive: (Int) -> Bool, _ body: (UnsafeBufferPointer<UInt32>, Int) -> Void
+  ) {
     var words = FoldedWords()
     values.bytes.withUnsafeBufferPointer { bytes in
       for value in range where isLive(value) {
@@ -237,9 +251,7 @@ struct WordIndex: Sendable {
           in: bytes, range: values.range(of: value), codes: &codes, isBoundary: values.isBoundary
         ) { characters, _ in
           guard characters.count <= longestWord else { return }
-          table.append(
-            characters, fields: CollectionOfOne(UInt16(field)),
-            values: CollectionOfOne(Int32(value)))
+          body(characters, value)
         }
       }
     }
