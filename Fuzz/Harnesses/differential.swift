@@ -9,7 +9,12 @@
 // The oracle shares only the normaliser with the engine (folding has its own harness): it
 // parses the query by fzf's rules on its own, folds each value and each term, and tests
 // containment byte by byte on the folded text's character boundaries as Swift's `String`
-// finds them, with `^`, `$`, `!`, `|` and `'` applied as fzf does.
+// finds them, with `^`, `$`, `!`, `|` and `'` applied as fzf does. A words query may tolerate
+// typos (off, the default, or one typo from 3 characters and two from 5, so that the short
+// words of the pieces have them): the oracle then finds the words of each folded value
+// itself and measures each query word against them with a full table of the optimal string
+// alignment distance, and the controller must list the items by their typo counts, fewest
+// first, and tell each count.
 
 /// Pieces of text the corpus and the typing are made of: ASCII with the query's operators,
 /// Latin with composed and decomposed accents, ligatures and the Turkish i, Greek with final
@@ -48,6 +53,10 @@ private let scopeRules: [(kinds: Set<String>?, fields: [Int])] = [
   (nil, [0, 1]), (["a"], [0, 1]), (["b", "c"], [0, 1]), (nil, [0]), (["a"], [1]),
 ]
 private let locales: [String?] = [nil, "tr"]
+/// The typo tolerances of a words query.
+private let typoTolerances: [TypoTolerance] = [
+  .off, .default, (try? TypoTolerance(oneTypoFrom: 3, twoTyposFrom: 5)) ?? .default,
+]
 
 /// The normalisers made so far, by options and locale: making one opens ICU's services, which
 /// costs more than a whole session.
@@ -71,6 +80,7 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   if options & 0xE0 == 0xE0 { folding.insert(.latin) }
   let locale = locales[input.below(locales.count)]
   let syntax = [QuerySyntax.extended, .extended, .words, .literal][input.below(4)]
+  let typos = syntax == .words ? typoTolerances[input.below(typoTolerances.count)] : .off
   let minimumLength = input.below(3)
   // Immediate searches; background searches (run when the session says, by a manual
   // scheduler); background searches after a quiet interval.
@@ -81,8 +91,9 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
       return 0
     }
     var session = Session(
-      input: input, normalizer: normalizer, syntax: syntax, minimumLength: minimumLength,
-      scheduler: mode == 0 ? nil : ManualSearchScheduler(), quietInterval: mode == 2)
+      input: input, normalizer: normalizer, syntax: syntax, typos: typos,
+      minimumLength: minimumLength, scheduler: mode == 0 ? nil : ManualSearchScheduler(),
+      quietInterval: mode == 2)
     return session.run()
   }
 }
@@ -92,6 +103,8 @@ private struct Session {
   var input: FuzzInput
   let oracle: Oracle
   let syntax: QuerySyntax
+  /// The typo tolerance of a words query; off in the other syntaxes.
+  let typos: TypoTolerance
   let minimumLength: Int
   /// The scheduler of background searches; nil when searches run inside each call.
   let scheduler: ManualSearchScheduler?
@@ -102,12 +115,13 @@ private struct Session {
   var scope = 0
 
   init(
-    input: FuzzInput, normalizer: Normalizer, syntax: QuerySyntax, minimumLength: Int,
-    scheduler: ManualSearchScheduler?, quietInterval: Bool
+    input: FuzzInput, normalizer: Normalizer, syntax: QuerySyntax, typos: TypoTolerance,
+    minimumLength: Int, scheduler: ManualSearchScheduler?, quietInterval: Bool
   ) {
     self.input = input
     self.oracle = Oracle(normalizer: normalizer)
     self.syntax = syntax
+    self.typos = typos
     self.minimumLength = minimumLength
     self.scheduler = scheduler
     self.quietInterval = quietInterval
@@ -168,7 +182,8 @@ private struct Session {
     var filter = IncrementalFilter(depth: 1 + input.below(IncrementalFilter.defaultDepth))
     let configuration = SearchConfiguration(
       mode: scheduler == nil ? .immediate : .background, minimumLength: minimumLength,
-      coalescingInterval: quietInterval ? .milliseconds(100) : nil, querySyntax: syntax)
+      coalescingInterval: quietInterval ? .milliseconds(100) : nil, querySyntax: syntax,
+      typos: syntax == .words ? typos : nil)
     let made: SearchController?
     if let scheduler {
       made = try? SearchController(
@@ -279,17 +294,25 @@ private struct Session {
   ) {
     let context = {
       "after \(step): text \(text.debugDescription) (\(Array(text.unicodeScalars))), \(syntax), "
+        + (syntax == .words ? "typos \(typos), " : "")
         + "minimum length \(minimumLength), "
         + (scheduler == nil ? "" : quietInterval ? "background after 100 ms, " : "background, ")
         + "scope \(scope), \(oracle.normalizer.folding), items \(items.map { "\($0.id) \($0.record)" })"
     }
     require(
       corpus.model.ids == items.map(\.id), "the model's order \(corpus.model.ids), \(context())")
-    let expected = items.filter {
-      oracle.matches(text, syntax: syntax, item: $0.record, scope: scope)
+    // Each item's typo count; nil for an item that does not match.
+    let counts = items.map {
+      oracle.typos(text, syntax: syntax, tolerance: typos, item: $0.record, scope: scope)
     }
-    .map(\.id)
-    guard let query = try? Query(text, syntax: syntax, normalizer: oracle.normalizer) else {
+    let found = zip(items, counts).compactMap { item, count in count.map { (item.id, $0) } }
+    let expected = found.map(\.0)
+    // The controller's order: the fewest typos first, the model's order within a count.
+    let listed = found.enumerated()
+      .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
+    guard
+      let query = try? Query(text, syntax: syntax, typos: typos, normalizer: oracle.normalizer)
+    else {
       require(false, "the query cannot be made, \(context())")
       return
     }
@@ -325,8 +348,14 @@ private struct Session {
       require(state == .dimmed, "the state is \(state), not dimmed, \(context())")
     } else {
       require(
-        state == (expected.isEmpty ? .noResults : .rows(expected.count)) && shown == expected,
-        "the controller shows \(state) \(shown), the oracle \(expected), \(context())")
+        state == (expected.isEmpty ? .noResults : .rows(expected.count)) && shown == listed,
+        "the controller shows \(state) \(shown), the oracle \(listed), \(context())")
+      for (id, count) in found {
+        let told = controller.typos(of: id)
+        require(
+          told == count,
+          "the controller tells \(told) typos for \(id), the oracle \(count), \(context())")
+      }
     }
   }
 }
@@ -553,6 +582,98 @@ private final class Oracle {
         return forms[0].isInverse ? !found : found
       }
     }
+  }
+
+  /// How many typos `item` needs to match `text` in `scope` under `tolerance`, or nil when it
+  /// does not match. Without typos (another syntax, or the tolerance off) an item that matches
+  /// needs none. With typos, each word of a words query costs 0 when one of its forms occurs
+  /// exactly; else the fewest edits between a form with a budget and a word of a searched value
+  /// (a prefix of one for the last word when the text does not end in white space); the item
+  /// matches when every word does, and needs the sum.
+  func typos(
+    _ text: String, syntax: QuerySyntax, tolerance: TypoTolerance, item: ItemRecord, scope: Int
+  ) -> Int? {
+    guard syntax == .words, tolerance.isOn else {
+      return matches(text, syntax: syntax, item: item, scope: scope) ? 0 : nil
+    }
+    let rule = scopeRules[scope]
+    if let kinds = rule.kinds, !kinds.contains(item.attributes[0]) { return nil }
+    let values = rule.fields.flatMap { item.fields[$0] }.map { fold($0) }
+    let words = values.flatMap { Self.words(of: $0.0) }
+    let pieces = text.split(whereSeparator: \.isWhitespace)
+    let endsInWord = !(text.last?.isWhitespace ?? true)
+    var total = 0
+    for (index, piece) in pieces.enumerated() {
+      guard let term = term(.exact, inverse: false, piece.unicodeScalars) else { continue }
+      let forms = forms(of: [term])[0]
+      if forms.contains(where: { form in values.contains { matches(form, $0.1) } }) { continue }
+      let isPrefix = endsInWord && index == pieces.count - 1
+      let fewest = forms.compactMap { form -> Int? in
+        let string = String(decoding: form.value.bytes, as: UTF8.self)
+        let budget = Self.isNumber(string) ? 0 : tolerance.budget(forLength: string.count)
+        guard budget > 0 else { return nil }
+        let query = string.map { Array($0.unicodeScalars) }
+        let distance = words.map { Self.distance(query, $0, prefix: isPrefix) }.min()
+        return distance.flatMap { $0 <= budget ? $0 : nil }
+      }.min()
+      guard let fewest else { return nil }
+      total += fewest
+    }
+    return total
+  }
+
+  /// The words of folded text: maximal runs of characters whose first scalar is alphabetic or
+  /// numeric, each character as its scalars.
+  static func words(of text: String) -> [[[Unicode.Scalar]]] {
+    var words: [[[Unicode.Scalar]]] = []
+    var word: [[Unicode.Scalar]] = []
+    for character in text {
+      let scalars = Array(character.unicodeScalars)
+      if let first = scalars.first,
+        first.properties.isAlphabetic || first.properties.numericType != nil
+      {
+        word.append(scalars)
+      } else if !word.isEmpty {
+        words.append(word)
+        word = []
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
+  }
+
+  /// Whether folded text is a decimal number: a sign, digits, a point and digits, with a digit
+  /// somewhere; such a word never has a typo.
+  static func isNumber(_ text: String) -> Bool {
+    var rest = Substring(text)
+    if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+    let parts = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let digits = parts.joined()
+    return parts.count <= 2 && !digits.isEmpty
+      && digits.unicodeScalars.allSatisfy { $0.value >= 0x30 && $0.value <= 0x39 }
+  }
+
+  /// The optimal string alignment distance between `query` and `word` (an adjacent
+  /// transposition is one edit), from the whole table; with `prefix`, the least distance to a
+  /// prefix of `word`.
+  static func distance(
+    _ query: [[Unicode.Scalar]], _ word: [[Unicode.Scalar]], prefix: Bool
+  ) -> Int {
+    let (m, n) = (query.count, word.count)
+    var table = [[Int]](repeating: [Int](repeating: 0, count: n + 1), count: m + 1)
+    for i in 0...m { table[i][0] = i }
+    for j in 0...n { table[0][j] = j }
+    for i in 0...m where i > 0 {
+      for j in 0...n where j > 0 {
+        let cost = query[i - 1] == word[j - 1] ? 0 : 1
+        var value = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+        if i > 1 && j > 1 && query[i - 1] == word[j - 2] && query[i - 2] == word[j - 1] {
+          value = min(value, table[i - 2][j - 2] + 1)
+        }
+        table[i][j] = value
+      }
+    }
+    return prefix ? (table[m].min() ?? m) : table[m][n]
   }
 
   private func matches(_ term: Term, _ value: Value) -> Bool {
