@@ -129,6 +129,8 @@ struct Filter: AsyncParsableCommand {
     }
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
     let found: [ItemID]
+    // With typos, how many each item needed (those absent needed none).
+    var typoCounts: [ItemID: Int] = [:]
     if let backend, let corpus {
       let server = try await Server.backend(
         url: backend, replica: replica, table: try table ?? Load.tableName(forManifest: corpus),
@@ -151,7 +153,8 @@ struct Filter: AsyncParsableCommand {
         throw CommandError("the search was cancelled")
       }
       // Exact matches first, then those with one typo, two …, each in the input's order.
-      found = rank ? result.items : searchCorpus.exactFirst(result)
+      typoCounts = searchCorpus.typoCounts(of: result)
+      found = rank ? result.items : TypoCounts.exactFirst(result.items, counts: typoCounts)
     }
     let items = rank ? searchCorpus.ranked(found, for: parsed, scope: scopeIndex) : found
     var output = OutputBuffer()
@@ -160,7 +163,8 @@ struct Filter: AsyncParsableCommand {
       case .plain: source.writeItem(id, to: &output)
       case .jsonl:
         let line = try source.jsonLine(
-          id, highlights: searchCorpus.highlights(of: id, for: parsed, scope: scopeIndex))
+          id, highlights: searchCorpus.highlights(of: id, for: parsed, scope: scopeIndex),
+          typos: tolerance == nil ? nil : typoCounts[id] ?? 0)
         line.utf8.withContiguousStorageIfAvailable { output.append($0) }
         output.append(0x0A)
       }
@@ -238,7 +242,9 @@ struct DataSource {
     output.append(0x0A)
   }
 
-  func jsonLine(_ id: ItemID, highlights: [Highlight]) -> String {
+  /// One line of `filter --format jsonl`: the item, its highlights and, when the query
+  /// tolerates typos, how many it needed (`typos`).
+  func jsonLine(_ id: ItemID, highlights: [Highlight], typos: Int? = nil) -> String {
     var object = JSONObject()
     if lines != nil {
       object.add("line", Int(id.rawValue) + 1)
@@ -257,6 +263,7 @@ struct DataSource {
       }
       object.add("matches", raw: JSONObject.array(matches))
     }
+    if let typos { object.add("typos", typos) }
     return object.json
   }
 }

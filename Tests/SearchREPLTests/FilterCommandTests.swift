@@ -44,6 +44,23 @@ import Testing
     #expect(wrong.stderrText.contains("--typos 9,5"), "\(wrong.stderrText)")
   }
 
+  /// `--typos --format jsonl`: each line says how many typos its item needed, and marks the
+  /// word found with them; without `--typos` the lines have no count.
+  @Test func typosInJSONLinesSayHowMany() throws {
+    let input = "Lemin Bar\nLemon Tart\nMelon Stand\n"
+    let result = try filter(["--typos", "default", "--format", "jsonl", "lemon"], input: input)
+    #expect(result.status == 0, "\(result.stderrText)")
+    let objects = try String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map {
+      try #require(
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "\($0)")
+    }
+    #expect(objects.map { $0["line"] as? Int } == [2, 1])
+    #expect(objects.map { $0["typos"] as? Int } == [0, 1])
+    #expect(objects.map { $0["ranges"] as? [[Int]] } == [[[0, 5]], [[0, 5]]])
+    let exact = try filter(["--format", "jsonl", "lemon"], input: input)
+    #expect(!exact.stdoutText.contains("typos"), "\(exact.stdoutText)")
+  }
+
   @Test func noMatchExitsOneWithNoOutput() throws {
     let result = try filter(["kiwi"], input: "pear\napple\nplum\n")
     #expect(result.exitedNormally)
