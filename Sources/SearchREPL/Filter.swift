@@ -130,7 +130,7 @@ struct Filter: AsyncParsableCommand {
     let scopeIndex = try resolveScope(in: searchCorpus.scopeBar)
     let found: [ItemID]
     // With typos, how many each item needed (those absent needed none).
-    var typoCounts: [ItemID: Int] = [:]
+    var typoCounts = TypoMatches()
     if let backend, let corpus {
       let server = try await Server.backend(
         url: backend, replica: replica, table: try table ?? Load.tableName(forManifest: corpus),
@@ -164,7 +164,7 @@ struct Filter: AsyncParsableCommand {
       case .jsonl:
         let line = try source.jsonLine(
           id, highlights: searchCorpus.highlights(of: id, for: parsed, scope: scopeIndex),
-          typos: tolerance == nil ? nil : typoCounts[id] ?? 0)
+          typos: tolerance == nil ? nil : typoCounts.typos(of: id.rawValue) ?? 0)
         line.utf8.withContiguousStorageIfAvailable { output.append($0) }
         output.append(0x0A)
       }

@@ -477,10 +477,11 @@ extension SectionedTable {
   /// query with typo tolerance. `typos` holds the items that needed typos (absent: none).
   ///
   /// - Complexity: O(*n*) for the *n* rows of this table.
-  func exactFirst(typos: [ItemID: Int], identityLimit: Int) -> SectionedTable {
+  func exactFirst(typos: TypoMatches, identityLimit: Int) -> SectionedTable {
     guard !typos.isEmpty else { return self }
+    let grouping = TypoCounts(typos)
     let sections = self.sections.map { section in
-      Section(title: section.title, items: TypoCounts.exactFirst(section.items, counts: typos))
+      Section(title: section.title, items: grouping.exactFirst(section.items))
     }
     return SectionedTable(sections: sections, like: self, identityLimit: identityLimit)
   }

@@ -132,18 +132,23 @@ public struct IncrementalFilter: Sendable {
     let evaluator = QueryEvaluator(corpus: corpus, query: query, scope: searched, filter: compiled)
     let items: [ItemID]
     let path: SearchResult.Path
+    // What the search learnt of the typos of the items, for the counts of the typos.
+    var typoOnly: [Int: TypoMatches] = [:]
     switch plan {
     case .cached(let earlier):
       (items, path) = (earlier.items, .cached)
+      // The same terms and typo rules, searched in the same scope of the same model.
+      typoOnly = earlier.typoOnly
     case .narrow(let earlier):
-      guard let found = evaluator.evaluate(candidates: earlier.items, isCancelled: isCancelled)
+      guard
+        let found = evaluator.evaluateCountingTypos(
+          candidates: earlier.items, isCancelled: isCancelled)
       else { return nil }
-      (items, path) = (found, .narrowed(from: earlier.query.text))
+      (items, path, typoOnly) = (found.items, .narrowed(from: earlier.query.text), found.typoOnly)
     case .fullScan:
-      guard let found = evaluator.evaluate(candidates: nil, isCancelled: isCancelled) else {
-        return nil
-      }
-      (items, path) = (found, .fullScan)
+      guard let found = evaluator.evaluateCountingTypos(candidates: nil, isCancelled: isCancelled)
+      else { return nil }
+      (items, path, typoOnly) = (found.items, .fullScan, found.typoOnly)
     }
     let scoped = searched == scope ? items : corpus.items(of: items, inScope: scope)
     var unscoped: [ItemID]?
@@ -165,7 +170,7 @@ public struct IncrementalFilter: Sendable {
       scopeCounts: unscoped.map {
         corpus.scopeCounts(of: $0, selected: scope, selectedCount: scoped.count)
       },
-      unscopedItems: unscoped)
+      unscopedItems: unscoped, typoOnly: typoOnly)
   }
 
   /// The most item identities the kept results may hold for `corpus`: ``itemBudgetFactor``

@@ -48,36 +48,57 @@ package struct QueryEvaluator: Sendable {
   /// The matching items in model order, or nil when `isCancelled` said stop. `candidates`
   /// (in model order) are the only items that may match, when given.
   func evaluate(candidates: [ItemID]?, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
+    evaluateCountingTypos(candidates: candidates, isCancelled: isCancelled)?.items
+  }
+
+  /// The matching items in model order, as ``evaluate(candidates:isCancelled:)`` finds them,
+  /// and, by the index of each set that a scan evaluated whose words found items with typos,
+  /// the items that set found only with typos (none of its words exactly), with the fewest
+  /// edits: what a scan knows of the results' typo counts (``SearchResult/typoOnly``).
+  func evaluateCountingTypos(candidates: [ItemID]?, isCancelled: @Sendable () -> Bool)
+    -> (items: [ItemID], typoOnly: [Int: TypoMatches])?
+  {
     if sets.isEmpty {
-      guard let filter else { return candidates ?? corpus.members(ofScope: scope) }
-      guard let candidates else { return corpus.members(ofScope: scope, admittedBy: filter) }
-      return admitted(candidates)
+      guard let filter else { return (candidates ?? corpus.members(ofScope: scope), [:]) }
+      guard let candidates else { return (corpus.members(ofScope: scope, admittedBy: filter), [:]) }
+      return (admitted(candidates), [:])
     }
     if let candidates, isShort(candidates.count) {
-      return check(candidates, sets: sets, isCancelled: isCancelled)
+      return check(candidates, sets: sets, isCancelled: isCancelled).map { ($0, [:]) }
     }
     if candidates == nil, let filter {
       // A filter that admits few items gives the candidates: checking them costs less than
       // a scan of the scope.
       let admitted = corpus.members(ofScope: scope, admittedBy: filter)
       if isShort(admitted.count) {
-        return check(admitted, sets: sets, isCancelled: isCancelled)
+        return check(admitted, sets: sets, isCancelled: isCancelled).map { ($0, [:]) }
       }
     }
     // Many candidates: a full scan gives the same answer (every match is a candidate) for less
     // than checking them. Start from the most selective set.
-    var remaining = sets
-    let first = withTypoMatches(remaining.remove(at: mostSelectiveSet()))
-    guard var current = items(matching: first, isCancelled: isCancelled) else { return nil }
+    var remaining = Array(sets.indices)
+    var typoOnly: [Int: TypoMatches] = [:]
+    let first = remaining.remove(at: mostSelectiveSet())
+    guard
+      var current = items(
+        matching: withTypoMatches(sets[first]), typoOnly: &typoOnly[first],
+        isCancelled: isCancelled)
+    else { return nil }
     while !remaining.isEmpty {
       if isShort(current.count) {
-        return check(inModelOrder(current), sets: remaining, isCancelled: isCancelled)
+        return check(
+          inModelOrder(current), sets: remaining.map { sets[$0] }, isCancelled: isCancelled
+        ).map { ($0, typoOnly) }
       }
-      let set = withTypoMatches(remaining.remove(at: 0))
-      guard let list = items(matching: set, isCancelled: isCancelled) else { return nil }
+      let index = remaining.removeFirst()
+      guard
+        let list = items(
+          matching: withTypoMatches(sets[index]), typoOnly: &typoOnly[index],
+          isCancelled: isCancelled)
+      else { return nil }
       current = Self.intersection(current, list)
     }
-    return admitted(inModelOrder(current))
+    return (admitted(inModelOrder(current)), typoOnly)
   }
 
   /// A set whose words with a typo budget carry the items the word index finds for them: what
@@ -125,18 +146,39 @@ package struct QueryEvaluator: Sendable {
 
   // MARK: Lists by scanning
 
-  /// The scope's items matching any term of a set, ascending.
-  private func items(matching set: [TermMatcher], isCancelled: @Sendable () -> Bool) -> [ItemID]? {
+  /// The scope's items matching any term of a set, ascending; `typoOnly` gets those the set's
+  /// words found only with typos, when the word index was searched for them (and no word is
+  /// inverse).
+  private func items(
+    matching set: [TermMatcher], typoOnly: inout TypoMatches?,
+    isCancelled: @Sendable () -> Bool
+  ) -> [ItemID]? {
     var result: [ItemID]?
+    var exact: [ItemID] = []
+    var withTypos: TypoMatches?
+    var searchedTypos = false
     for term in set {
-      guard var list = scan(term, isCancelled: isCancelled) else { return nil }
+      guard let found = scan(term, isCancelled: isCancelled) else { return nil }
+      exact = exact.isEmpty ? found : Self.union(exact, found)
+      var list = found
+      if let matches = term.typo?.matches {
+        searchedTypos = true
+        if !matches.isEmpty {
+          // The items found with typos are the scope's already.
+          list = Self.union(list, matches.items.map { ItemID(rawValue: $0) })
+          withTypos = withTypos.map { $0.merging(matches) } ?? matches
+        }
+      }
       if term.isInverse { list = Self.difference(scopeMembers(), list) }
       result = result.map { Self.union($0, list) } ?? list
+    }
+    if searchedTypos, !set.contains(where: \.isInverse) {
+      typoOnly = withTypos?.subtracting(exact) ?? TypoMatches()
     }
     return result ?? []
   }
 
-  /// The scope's items in which a term (taken as positive) occurs, ascending.
+  /// The scope's items in which a term (taken as positive) occurs exactly, ascending.
   private func scan(_ term: TermMatcher, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
     var result: [ItemID]? =
       term.numberMatches.isEmpty ? nil : corpus.items(withNumber: term.numberMatches, scope: scope)
@@ -145,11 +187,6 @@ package struct QueryEvaluator: Sendable {
       guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
         return nil
       }
-      result = result.map { Self.union($0, list) } ?? list
-    }
-    if let matches = term.typo?.matches, !matches.isEmpty {
-      // The items found with typos are the scope's already.
-      let list = matches.items.map { ItemID(rawValue: $0) }
       result = result.map { Self.union($0, list) } ?? list
     }
     return result ?? []

@@ -27,11 +27,16 @@ public struct SearchResult: Sendable {
   /// taken from (and ``items`` too, unless the scope restricts the fields searched), and what
   /// later searches narrow.
   package let unscopedItems: [ItemID]?
+  /// What the search learnt of the typos its items needed: by the index of each set of the
+  /// query that a scan evaluated with the word index, the items of the scope (not only of
+  /// ``items``) that the set's words found only with typos, with the fewest edits. A set not
+  /// listed was checked item by item; ``SearchCorpus/typoCounts(of:)`` counts it then.
+  package let typoOnly: [Int: TypoMatches]
 
   package init(
     query: Query, scope: Int, filter: AttributeFilter = .none, items: [ItemID], path: Path,
     modelVersion: Int, partialCount: ResultCount? = nil, scopeCounts: [Int?]? = nil,
-    unscopedItems: [ItemID]? = nil
+    unscopedItems: [ItemID]? = nil, typoOnly: [Int: TypoMatches] = [:]
   ) {
     self.query = query
     self.scope = scope
@@ -43,6 +48,7 @@ public struct SearchResult: Sendable {
     self.count = partialCount ?? .exact(items.count)
     self.scopeCounts = scopeCounts
     self.unscopedItems = unscopedItems
+    self.typoOnly = typoOnly
   }
 
   /// How a result was found.

@@ -7,23 +7,25 @@
 /// fewest edits with which one of its words found a word of the item. The item's count is the
 /// sum over the sets, as the ranking counts it (``SearchCorpus/ranked(_:)``).
 struct TypoCounter: Sendable {
-  /// The query's sets that have a word with a typo budget; the other sets cost nothing.
-  private let sets: [[TermMatcher]]
+  /// The query's sets that have a word with a typo budget, with their index in the query; the
+  /// other sets cost nothing.
+  private let sets: [(index: Int, terms: [TermMatcher])]
   private let fields: [FieldText]
   private let model: Model
 
   /// The counter of `query`'s results in `scope`; nil when no word of the query may have a
   /// typo, so that every result is exact.
   init?(corpus: SearchCorpus, query: Query, scope: Int) {
-    let sets = zip(query.sets, query.typoRules).map { set, rules in
-      zip(set.terms, rules).map { term, rule in
+    let sets = zip(query.sets, query.typoRules).enumerated().map { index, set in
+      let terms = zip(set.0.terms, set.1).map { term, rule in
         var matcher = TermMatcher(term)
         matcher.numberMatches = corpus.numberMatches(of: matcher.number)
         matcher.typo = TypoWord(term, rule: rule)
         return matcher
       }
+      return (index: index, terms: terms)
     }
-    .filter { set in set.contains { $0.typo != nil } }
+    .filter { set in set.terms.contains { $0.typo != nil } }
     guard !sets.isEmpty else { return nil }
     self.sets = sets
     self.fields = corpus.scopeFields[scope].compactMap { field in
@@ -35,7 +37,7 @@ struct TypoCounter: Sendable {
   /// The typos `item` needed: 0 when it contains every word exactly.
   func typos(of item: Int32) -> Int {
     var total = 0
-    for set in sets { total += typos(of: item, set: set) }
+    for set in sets { total += typos(of: item, set: set.terms) }
     return total
   }
 
@@ -64,32 +66,46 @@ struct TypoCounter: Sendable {
     }
   }
 
-  /// The items of `items` (a result of the query) that needed typos, and how many each:
-  /// items absent from it contain every word exactly.
+  /// The items of `result` that needed typos, and how many each: items absent from it
+  /// contain every word exactly.
   ///
   /// Only the items the word index finds for a word with typos can have needed one, so this
-  /// costs a look at those (the same search of the word index a scan makes), not at every
-  /// result: a short word that most items contain exactly is cheap.
-  func counts(of items: [ItemID], corpus: SearchCorpus, scope: Int) -> [ItemID: Int] {
-    guard !items.isEmpty else { return [:] }
+  /// costs a look at those, not at every result: a short word that most items contain exactly
+  /// is cheap. A set that the search scanned tells them itself (``SearchResult/typoOnly``);
+  /// for another one the word index is searched again, and each item it finds among the
+  /// results is checked for an exact match.
+  func counts(of result: SearchResult, corpus: SearchCorpus) -> TypoMatches {
+    guard !result.items.isEmpty else { return TypoMatches() }
     var results = Bitset(capacity: model.identityLimit)
-    for id in items { results.insert(Int(id.rawValue)) }
-    var counts: [ItemID: Int] = [:]
+    for id in result.items { results.insert(Int(id.rawValue)) }
+    // The sum so far by identity (saturating), and the items with one.
+    var total = [UInt8](repeating: 0, count: model.identityLimit)
+    var found: [Int32] = []
+    func add(_ typos: UInt8, to item: Int32) {
+      guard typos > 0 else { return }
+      let sum = total[Int(item)]
+      if sum == 0 { found.append(item) }
+      total[Int(item)] = sum &+ typos < sum ? .max : sum &+ typos
+    }
     for set in sets {
-      var fewest: [Int32: Int] = [:]
-      for term in set {
-        guard let typo = term.typo else { continue }
-        let found = corpus.typoMatches(of: term.needle, rule: typo.rule, scope: scope)
-        for (item, typos) in zip(found.items, found.typos)
-        where results.contains(Int(item)) {
-          fewest[item] = min(fewest[item] ?? Int(typos), Int(typos))
+      if let known = result.typoOnly[set.index] {
+        for (item, typos) in zip(known.items, known.typos) where results.contains(Int(item)) {
+          add(typos, to: item)
         }
+        continue
       }
-      for (item, typos) in fewest where !matchesExactly(set, item: item) {
-        counts[ItemID(rawValue: item), default: 0] += typos
+      var fewest: TypoMatches?
+      for term in set.terms {
+        guard let typo = term.typo else { continue }
+        let matches = corpus.typoMatches(of: term.needle, rule: typo.rule, scope: result.scope)
+        fewest = fewest.map { $0.merging(matches) } ?? matches
+      }
+      for (item, typos) in zip(fewest?.items ?? [], fewest?.typos ?? [])
+      where results.contains(Int(item)) && !matchesExactly(set.terms, item: item) {
+        add(typos, to: item)
       }
     }
-    return counts
+    return TypoMatches(found: found, best: total)
   }
 
   /// Whether one of the set's words occurs in the item exactly (or an inverse one does not).
@@ -98,22 +114,36 @@ struct TypoCounter: Sendable {
   }
 }
 
-/// Items grouped by the typos each needed.
-package enum TypoCounts {
-  /// `items` grouped by `counts` (absent: 0), fewest first, each group in the order given.
-  package static func exactFirst(_ items: [ItemID], counts: [ItemID: Int]) -> [ItemID] {
-    guard !counts.isEmpty else { return items }
-    var groups: [Int: [ItemID]] = [:]
-    var exact: [ItemID] = []
-    exact.reserveCapacity(items.count)
+/// Items grouped by the typos each needed: exact ones first.
+package struct TypoCounts: Sendable {
+  /// The typos by identity, up to the last item that needed some.
+  private let table: [UInt8]
+
+  /// The grouping by `counts` (absent items: 0).
+  package init(_ counts: TypoMatches) {
+    var table = [UInt8](repeating: 0, count: counts.items.last.map { Int($0) + 1 } ?? 0)
+    for (item, typos) in zip(counts.items, counts.typos) { table[Int(item)] = typos }
+    self.table = table
+  }
+
+  /// Whether every item is exact.
+  package var isEmpty: Bool { table.isEmpty }
+
+  /// `items` grouped by their typos, fewest first, each group in the order given.
+  package func exactFirst(_ items: [ItemID]) -> [ItemID] {
+    guard !table.isEmpty else { return items }
+    var groups = [[ItemID]](repeating: [], count: Int(UInt8.max) + 1)
+    groups[0].reserveCapacity(items.count)
     for item in items {
-      if let count = counts[item], count > 0 {
-        groups[count, default: []].append(item)
-      } else {
-        exact.append(item)
-      }
+      let index = Int(item.rawValue)
+      groups[index < table.count ? Int(table[index]) : 0].append(item)
     }
-    return exact + groups.keys.sorted().flatMap { groups[$0] ?? [] }
+    return Array(groups.joined())
+  }
+
+  /// `items` grouped by `counts`, fewest first, each group in the order given.
+  package static func exactFirst(_ items: [ItemID], counts: TypoMatches) -> [ItemID] {
+    TypoCounts(counts).exactFirst(items)
   }
 }
 
@@ -148,9 +178,9 @@ extension SearchCorpus {
 
   /// The items of a result that needed typos, and how many each (see
   /// ``typos(of:for:scope:)``); empty when every item contains every word exactly.
-  package func typoCounts(of result: SearchResult) -> [ItemID: Int] {
+  package func typoCounts(of result: SearchResult) -> TypoMatches {
     guard let counter = TypoCounter(corpus: self, query: result.query, scope: result.scope)
-    else { return [:] }
-    return counter.counts(of: result.items, corpus: self, scope: result.scope)
+    else { return TypoMatches() }
+    return counter.counts(of: result, corpus: self)
   }
 }

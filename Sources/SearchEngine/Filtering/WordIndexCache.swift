@@ -45,16 +45,20 @@ extension SearchCorpus {
     let searched = scopeFields[scope]
     let members = scopeMembers[scope]
     let model = self.model
-    var best: [Int32: Int] = [:]
+    // The fewest edits of each item found, by identity (0: not found; a word at distance 0
+    // is never reported), and the items in the order found.
+    var best = [UInt8](repeating: 0, count: model.identityLimit)
+    var found: [Int32] = []
     words.search(query, budget: rule.budget, prefix: rule.isPrefix) { field, value, distance in
       guard searched.contains(field), value < model.columns[field].valueCount else { return }
       let owner = model.valueMaps[field].owner(of: value)
-      guard owner >= 0, model.isAlive[Int(owner)],
+      guard distance > 0, owner >= 0, model.isAlive[Int(owner)],
         members?.contains(Int(owner)) ?? true
       else { return }
-      if let known = best[owner], known <= distance { return }
-      best[owner] = distance
+      let known = best[Int(owner)]
+      if known == 0 { found.append(owner) } else if Int(known) <= distance { return }
+      best[Int(owner)] = UInt8(clamping: distance)
     }
-    return TypoMatches(best)
+    return TypoMatches(found: found, best: best)
   }
 }

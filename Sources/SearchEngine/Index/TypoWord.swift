@@ -5,29 +5,44 @@ struct FieldText: Sendable {
   let map: ValueMap
 }
 
-/// The items of a scope that one query word finds with typos, and how many each needed:
-/// what the word index gives for a term with a typo budget, ascending by identity.
-///
-/// Only items holding a word within the budget at distance 1 or more are listed; whether an
-/// item also contains the term exactly (0 typos) is for the caller to tell.
-struct TypoMatches: Sendable {
+/// Items, ascending by identity, each with a number of typos: what the word index gives for a
+/// term with a typo budget (the items of a scope holding a word within the budget at distance 1
+/// or more; whether an item also contains the term exactly, 0 typos, is for the caller to
+/// tell), the items a set of a query found only with typos, or how many typos each item of a
+/// result needed (``SearchCorpus/typoCounts(of:)``).
+package struct TypoMatches: Sendable {
   /// Item identities, ascending.
-  private(set) var items: [Int32] = []
-  /// The fewest edits each item needed, in the order of ``items``.
-  private(set) var typos: [UInt8] = []
+  package private(set) var items: [Int32] = []
+  /// The typos of each item, in the order of ``items``.
+  package private(set) var typos: [UInt8] = []
 
-  init() {}
+  package init() {}
 
-  /// The matches gathered in `best` (item to fewest edits).
-  init(_ best: [Int32: Int]) {
-    items = best.keys.sorted()
-    typos = items.map { UInt8(clamping: best[$0] ?? 0) }
+  /// The items of `found` (each once, in any order) with their typos in `best`, by identity.
+  init(found: [Int32], best: [UInt8]) {
+    if found.count * 16 < best.count {
+      items = found.sorted()
+    } else {
+      // Many: reading the table in order costs less than sorting them.
+      items.reserveCapacity(found.count)
+      for (item, typos) in best.enumerated() where typos > 0 { items.append(Int32(item)) }
+    }
+    typos = items.map { best[Int($0)] }
   }
 
-  var isEmpty: Bool { items.isEmpty }
+  /// `items` (ascending) with `typos`, one for each.
+  init(items: [Int32], typos: [UInt8]) {
+    self.items = items
+    self.typos = typos
+  }
 
-  /// The fewest edits with which the word finds `item`, or nil when it does not with typos.
-  func typos(of item: Int32) -> Int? {
+  package var isEmpty: Bool { items.isEmpty }
+
+  /// How many items there are.
+  package var count: Int { items.count }
+
+  /// The typos of `item`, or nil when it is not listed.
+  package func typos(of item: Int32) -> Int? {
     var low = 0
     var high = items.count
     while low < high {
@@ -35,6 +50,45 @@ struct TypoMatches: Sendable {
       if items[middle] < item { low = middle + 1 } else { high = middle }
     }
     return low < items.count && items[low] == item ? Int(typos[low]) : nil
+  }
+
+  /// The listed items that `others` (ascending) lacks.
+  func subtracting(_ others: [ItemID]) -> TypoMatches {
+    var result = TypoMatches()
+    result.items.reserveCapacity(items.count)
+    result.typos.reserveCapacity(items.count)
+    var j = 0
+    for (item, typos) in zip(items, typos) {
+      while j < others.count && others[j].rawValue < item { j += 1 }
+      if j < others.count && others[j].rawValue == item { continue }
+      result.items.append(item)
+      result.typos.append(typos)
+    }
+    return result
+  }
+
+  /// The items of both, each with the fewer typos.
+  func merging(_ other: TypoMatches) -> TypoMatches {
+    var result = TypoMatches()
+    var i = 0
+    var j = 0
+    while i < items.count || j < other.items.count {
+      if j == other.items.count || (i < items.count && items[i] < other.items[j]) {
+        result.items.append(items[i])
+        result.typos.append(typos[i])
+        i += 1
+      } else if i == items.count || other.items[j] < items[i] {
+        result.items.append(other.items[j])
+        result.typos.append(other.typos[j])
+        j += 1
+      } else {
+        result.items.append(items[i])
+        result.typos.append(min(typos[i], other.typos[j]))
+        i += 1
+        j += 1
+      }
+    }
+    return result
   }
 }
 
