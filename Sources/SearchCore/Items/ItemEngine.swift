@@ -12,20 +12,21 @@ where Item.ID: Sendable {
   /// The controller's tables over them.
   var tables: SearchController.Tables
 
-  /// Builds the engine of `items` in a task of its own, storing each item's value in
-  /// `storage` under its identity.
+  /// Builds the engine of `items` on a Dispatch thread (``BackgroundWork``: a build keeps
+  /// every core busy for a while, which must not hold up the app's tasks), storing each
+  /// item's value in `storage` under its identity.
   static func build(
     _ items: [Item], schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,
     folding: Folding, locale: String?, wordIndex: Bool = false
   ) async -> Result<Self, ItemSearchError> {
-    await Task.detached {
+    await BackgroundWork.run {
       do throws(ItemSearchError) {
         return .success(
           try Self(
             items, schema: schema, storage: storage, folding: folding, locale: locale,
             wordIndex: wordIndex))
       } catch { return .failure(error) }
-    }.value
+    }
   }
 
   /// How many records a build makes at once, across the cores, before adding them.

@@ -43,12 +43,12 @@ extension ItemSearch {
     defer { endApplying() }
     let order = controller.corpus.model.ids
     let storage = self.storage
-    let changes = await Task.detached { () -> Result<[ItemChange<Item>], ItemSearchError> in
+    let changes = await BackgroundWork.run { () -> Result<[ItemChange<Item>], ItemSearchError> in
       let old = storage.items(order)
       do throws(ItemSearchError) {
         return .success(try ItemReplacement.changes(from: old, to: items, same: same))
       } catch { return .failure(error) }
-    }.value
+    }
     let batch = try changes.get()
     if !batch.isEmpty { try await applyInTurn(batch) }
   }
@@ -125,7 +125,8 @@ extension ItemSearch {
       modelChanges = planned.map { $0.modelChange(schema) }
     } else {
       held += clock.now - start
-      modelChanges = await Task.detached { planned.map { $0.modelChange(schema) } }.value
+      let planned = planned
+      modelChanges = await BackgroundWork.run { planned.map { $0.modelChange(schema) } }
       start = clock.now
     }
     // Values first: the update that installs the change reads them. Should the engine refuse

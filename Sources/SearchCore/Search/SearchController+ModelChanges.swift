@@ -102,7 +102,7 @@ extension SearchController {
   private nonisolated static func prepareInBackground(
     _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
   ) async -> Result<(PreparedChanges, RefreshedResults?), CorpusError> {
-    await Task.detached {
+    await BackgroundWork.run {
       do throws(CorpusError) {
         let prepared = try PreparedChanges.prepare(changes, corpus: corpus, table: table)
         // The results on screen, refreshed here too: if they are still on screen when the
@@ -116,7 +116,7 @@ extension SearchController {
         }
         return .success((prepared, refreshed))
       } catch { return .failure(error) }
-    }.value
+    }
   }
 
   private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
@@ -135,7 +135,7 @@ extension SearchController {
     // What the change replaces is freed off the main actor: a model's worth of columns and
     // tables takes milliseconds to give back.
     let retired = (corpus, originalTable, resultsTable, published.snapshot)
-    defer { Task.detached { withExtendedLifetime(retired) {} } }
+    defer { BackgroundWork.start(.utility) { withExtendedLifetime(retired) {} } }
     corpus = prepared.corpus
     let oldVersion = versions.original
     originalTable = prepared.table

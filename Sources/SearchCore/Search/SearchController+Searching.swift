@@ -124,7 +124,7 @@ extension SearchController {
     guard !corpus.completionsAreBuilt, completionBuild != corpus.model.version else { return }
     completionBuild = corpus.model.version
     let corpus = self.corpus
-    Task.detached(priority: .utility) { corpus.buildCompletions() }
+    BackgroundWork.start(.utility) { corpus.buildCompletions() }
   }
 
   /// Builds the corpus's word index off the main actor when searches may match with typos, so
@@ -137,7 +137,7 @@ extension SearchController {
     else { return }
     wordIndexBuild = corpus.model.version
     let corpus = self.corpus
-    Task.detached(priority: .utility) { corpus.prepareWordIndex() }
+    BackgroundWork.start(.utility) { corpus.prepareWordIndex() }
   }
 
   private static let filterOnBackend = SearchBackendError(

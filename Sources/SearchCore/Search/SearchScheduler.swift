@@ -34,7 +34,9 @@ extension SearchScheduler {
   }
 }
 
-/// Timers on a clock and background searches in detached tasks.
+/// Timers on a clock, and background searches on Dispatch's threads, which leave Swift
+/// concurrency's cooperative pool to the app's tasks (a search may use every core for
+/// milliseconds).
 @MainActor
 public final class TaskSearchScheduler: SearchScheduler {
   private let clock: any Clock<Duration>
@@ -51,14 +53,14 @@ public final class TaskSearchScheduler: SearchScheduler {
     }
   }
 
-  /// Runs `work` in a detached task, then `completion` on the main actor.
+  /// Runs `work` on a Dispatch thread, then `completion` on the main actor.
   public func runInBackground<Value: Sendable>(
     _ work: @escaping @Sendable () -> Value,
     then completion: @escaping @MainActor @Sendable (Value) -> Void
   ) {
-    Task.detached {
+    BackgroundWork.start {
       let value = work()
-      await completion(value)
+      Task { @MainActor in completion(value) }
     }
   }
 }
