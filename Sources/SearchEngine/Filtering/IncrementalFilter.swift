@@ -97,6 +97,13 @@ public struct IncrementalFilter: Sendable {
         && query.narrows($0.query, matchingNumbers: numbers)
     }
     if let best = narrowed.min(by: { $0.items.count < $1.items.count }) { return .narrow(best) }
+    // A word that may now have more typos (its fifth or ninth character typed): the earlier
+    // results and the items the word index finds for it.
+    let widened = current.filter {
+      !($0.query.isEmpty && $0.filter.isEmpty) && filter.narrows($0.filter)
+        && query.typoWidening(of: $0.query, matchingNumbers: numbers) != nil
+    }
+    if let best = widened.min(by: { $0.items.count < $1.items.count }) { return .narrow(best) }
     return .fullScan
   }
 
@@ -140,11 +147,36 @@ public struct IncrementalFilter: Sendable {
       // The same terms and typo rules, searched in the same scope of the same model.
       typoOnly = earlier.typoOnly
     case .narrow(let earlier):
+      var candidates: [ItemID]? = earlier.items
+      var evaluator = evaluator
+      let numbers = !corpus.numberCodes.isEmpty
+      if let widened = query.typoWidening(of: earlier.query, matchingNumbers: numbers),
+        !widened.isEmpty
+      {
+        // The items the widened words find with typos join the candidates, and the evaluator
+        // keeps what the word index gave for them. Too many candidates: a scan, which reads
+        // the same matches.
+        let matches = evaluator.findTypoMatches(at: widened)
+        let most = earlier.items.count + matches.reduce(0) { $0 + $1.count }
+        if most * QueryEvaluator.scanRatio >= corpus.model.count {
+          candidates = nil
+        } else {
+          var added = Set(matches.flatMap(\.items).map { ItemID(rawValue: $0) })
+          for item in earlier.items { added.remove(item) }
+          if !added.isEmpty {
+            var merged = earlier.items + added
+            corpus.sortedByPosition(&merged)
+            candidates = merged
+          }
+        }
+      }
       guard
         let found = evaluator.evaluateCountingTypos(
-          candidates: earlier.items, isCancelled: isCancelled)
+          candidates: candidates, isCancelled: isCancelled)
       else { return nil }
-      (items, path, typoOnly) = (found.items, .narrowed(from: earlier.query.text), found.typoOnly)
+
+      (items, typoOnly) = (found.items, found.typoOnly)
+      path = candidates == nil ? .fullScan : .narrowed(from: earlier.query.text)
     case .fullScan:
       guard let found = evaluator.evaluateCountingTypos(candidates: nil, isCancelled: isCancelled)
       else { return nil }

@@ -9,7 +9,7 @@
 package struct QueryEvaluator: Sendable {
   let corpus: SearchCorpus
   /// The query's term sets, ready to match: all sets must match, any term of a set.
-  let sets: [[TermMatcher]]
+  private(set) var sets: [[TermMatcher]]
   let scope: Int
   let fields: [Int]
   /// The attribute conditions every result meets besides the query; nil admits every item.
@@ -101,12 +101,26 @@ package struct QueryEvaluator: Sendable {
     return (admitted(inModelOrder(current)), typoOnly)
   }
 
+  /// Finds the items that the words at `positions` (with a typo budget) find with typos in
+  /// the word index, and keeps them for the evaluation, which then does not search for them
+  /// again.
+  mutating func findTypoMatches(at positions: [TermPosition]) -> [TypoMatches] {
+    positions.compactMap { position in
+      guard var typo = sets[position.set][position.term].typo else { return nil }
+      let matches = corpus.typoMatches(
+        of: sets[position.set][position.term].needle, rule: typo.rule, scope: scope)
+      typo.matches = matches
+      sets[position.set][position.term].typo = typo
+      return matches
+    }
+  }
+
   /// A set whose words with a typo budget carry the items the word index finds for them: what
   /// a scan adds to the exact matches. A check of fewer `candidates` than
   /// ``typoIndexThresholds`` reads their words instead.
   private func withTypoMatches(_ set: [TermMatcher], candidates: Int? = nil) -> [TermMatcher] {
     set.map { term in
-      guard var typo = term.typo,
+      guard var typo = term.typo, typo.matches == nil,
         candidates.map({
           $0 >= (typo.rule.budget > 1 ? typoIndexThresholds.two : typoIndexThresholds.one)
         }) ?? true

@@ -49,14 +49,16 @@ extension SearchCorpus {
     // is never reported), and the items in the order found.
     var best = [UInt8](repeating: 0, count: model.identityLimit)
     var found: [Int32] = []
-    words.search(query, budget: rule.budget, prefix: rule.isPrefix) { field, value, distance in
-      guard searched.contains(field), value < model.columns[field].valueCount else { return }
+    for (field, value, distance) in words.postings(
+      of: query, budget: rule.budget, prefix: rule.isPrefix)
+    {
+      guard searched.contains(field), value < model.columns[field].valueCount else { continue }
       let owner = model.valueMaps[field].owner(of: value)
       guard distance > 0, owner >= 0, model.isAlive[Int(owner)],
         members?.contains(Int(owner)) ?? true
-      else { return }
+      else { continue }
       let known = best[Int(owner)]
-      if known == 0 { found.append(owner) } else if Int(known) <= distance { return }
+      if known == 0 { found.append(owner) } else if Int(known) <= distance { continue }
       best[Int(owner)] = UInt8(clamping: distance)
     }
     return TypoMatches(found: found, best: best)

@@ -44,6 +44,59 @@ extension Query {
       }
     }
   }
+
+  /// The words whose typo matches, added to the results of `older`, hold every item that
+  /// matches this query, when the results of `older` alone may not: an empty list when this
+  /// query ``narrows(_:matchingNumbers:)`` `older`, nil when neither holds.
+  ///
+  /// A word whose budget grew ("califor" with one typo, then "californ" with two) or whose
+  /// typos reach what the older word did not still contains the older word's text: an item it
+  /// finds either contains that text (and matched the older word) or holds a word within its
+  /// budget, which the word index lists (``SearchCorpus/typoMatches(of:rule:scope:)``). So a
+  /// search checks those items beside the older results instead of scanning every item.
+  package func typoWidening(of older: Query, matchingNumbers: Bool = false) -> [TermPosition]? {
+    var widened: Set<TermPosition> = []
+    for olderSet in older.sets.indices {
+      // A set here that implies the older set, by typo-aware implication where it holds
+      // (nothing to add) or by the words' text alone (their typo matches to add).
+      var best: Set<TermPosition>?
+      for set in sets.indices where !sets[set].terms.isEmpty {
+        var added: Set<TermPosition> = []
+        let implied = sets[set].terms.indices.allSatisfy { term in
+          let newer = sets[set].terms[term]
+          let rule = typoRules[set][term]
+          let olderTerms = older.sets[olderSet].terms.indices
+          if olderTerms.contains(where: {
+            newer.implies(
+              older.sets[olderSet].terms[$0], rule: rule,
+              olderRule: older.typoRules[olderSet][$0], matchingNumbers: matchingNumbers)
+          }) {
+            return true
+          }
+          guard rule.budget > 0, !newer.isInverse,
+            olderTerms.contains(where: {
+              newer.implies(older.sets[olderSet].terms[$0], matchingNumbers: matchingNumbers)
+            })
+          else { return false }
+          added.insert(TermPosition(set: set, term: term))
+          return true
+        }
+        if implied && added.count < best?.count ?? .max { best = added }
+        if best?.isEmpty == true { break }
+      }
+      guard let best else { return nil }
+      widened.formUnion(best)
+    }
+    return widened.sorted()
+  }
+}
+
+/// A term of a query: the index of its set, and its index in the set.
+package struct TermPosition: Hashable, Comparable, Sendable {
+  package let set: Int
+  package let term: Int
+
+  package static func < (a: Self, b: Self) -> Bool { (a.set, a.term) < (b.set, b.term) }
 }
 
 extension Term {

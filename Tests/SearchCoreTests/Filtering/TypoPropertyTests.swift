@@ -129,7 +129,8 @@ import Testing
   }
 
   /// The invariant of the incremental filter, with typos on: whatever path it takes, its
-  /// result is the full evaluation's.
+  /// result is the full evaluation's; a word whose budget grew (its fifth or ninth character)
+  /// among them, which checks the earlier results and the items it finds with typos.
   @Test func incrementalEqualsFullEvaluationWithTypos() async throws {
     let paths = LockedValue<[String: Int]>([:])
     let sessions = Gen.int(in: 0...1_000_000)
@@ -148,6 +149,11 @@ import Testing
         session.press(odds.key(for: action), newScope: { ($0 + 1 + action) % 3 })
         let query = try Query(
           session.text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+        if case .narrow(let earlier) = filter.plan(query, scope: session.scope, corpus: corpus),
+          query.typoWidening(of: earlier.query)?.isEmpty == false
+        {
+          paths.withLock { $0["widened", default: 0] += 1 }
+        }
         guard let result = filter.search(query, scope: session.scope, in: corpus) else {
           Issue.record("cancelled")
           return
@@ -165,6 +171,7 @@ import Testing
     #expect(taken["narrow", default: 0] > 0, "\(taken)")
     #expect(taken["cached", default: 0] > 0, "\(taken)")
     #expect(taken["fullSc", default: 0] > 0, "\(taken)")
+    #expect(taken["widened", default: 0] > 0, "\(taken)")
   }
 
   /// The word index's walk (its first levels as nodes, then the sorted table; the branches
