@@ -167,28 +167,26 @@ package struct QueryEvaluator: Sendable {
     matching set: [TermMatcher], typoOnly: inout TypoMatches?,
     isCancelled: @Sendable () -> Bool
   ) -> [ItemID]? {
+    // Only a set whose words were looked up in the word index (and none inverse) tells what
+    // it found only with typos; the others skip the bookkeeping.
+    let countsTypos =
+      set.contains { $0.typo?.matches != nil } && !set.contains(where: \.isInverse)
     var result: [ItemID]?
     var exact: [ItemID] = []
-    var withTypos: TypoMatches?
-    var searchedTypos = false
+    var withTypos = TypoMatches()
     for term in set {
       guard let found = scan(term, isCancelled: isCancelled) else { return nil }
-      exact = exact.isEmpty ? found : Self.union(exact, found)
       var list = found
-      if let matches = term.typo?.matches {
-        searchedTypos = true
-        if !matches.isEmpty {
-          // The items found with typos are the scope's already.
-          list = Self.union(list, matches.items.map { ItemID(rawValue: $0) })
-          withTypos = withTypos.map { $0.merging(matches) } ?? matches
-        }
+      if countsTypos { exact = exact.isEmpty ? found : Self.union(exact, found) }
+      if let matches = term.typo?.matches, !matches.isEmpty {
+        // The items found with typos are the scope's already.
+        list = Self.union(list, matches.items.map { ItemID(rawValue: $0) })
+        withTypos = withTypos.merging(matches)
       }
       if term.isInverse { list = Self.difference(scopeMembers(), list) }
       result = result.map { Self.union($0, list) } ?? list
     }
-    if searchedTypos, !set.contains(where: \.isInverse) {
-      typoOnly = withTypos?.subtracting(exact) ?? TypoMatches()
-    }
+    if countsTypos { typoOnly = withTypos.subtracting(exact) }
     return result ?? []
   }
 

@@ -85,7 +85,7 @@ struct TypoCounter: Sendable {
       guard typos > 0 else { return }
       let sum = total[Int(item)]
       if sum == 0 { found.append(item) }
-      total[Int(item)] = sum &+ typos < sum ? .max : sum &+ typos
+      total[Int(item)] = UInt8(clamping: Int(sum) + Int(typos))
     }
     for set in sets {
       if let known = result.typoOnly[set.index] {
@@ -125,9 +125,6 @@ package struct TypoCounts: Sendable {
     for (item, typos) in zip(counts.items, counts.typos) { table[Int(item)] = typos }
     self.table = table
   }
-
-  /// Whether every item is exact.
-  package var isEmpty: Bool { table.isEmpty }
 
   /// `items` grouped by their typos, fewest first, each group in the order given.
   package func exactFirst(_ items: [ItemID]) -> [ItemID] {
