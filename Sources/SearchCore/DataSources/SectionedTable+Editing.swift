@@ -28,6 +28,12 @@ extension SectionedTable {
   func applying(_ edit: TableEdit, model: Model, precedes: (ItemID, ItemID) -> Bool)
     throws(TableError) -> (table: SectionedTable, changes: TableChanges)
   {
+    // Rows the table sorts do not follow the model's order (equal ones keep the order of
+    // their identities): a reorder moves only rows in the given order.
+    if edit.reordered && rowOrder == .given {
+      let table = try rebuilt(after: edit, model: model)
+      return (table, TableChanges(from: self, to: table, updated: edit.updated))
+    }
     let result = withoutActuallyEscaping(precedes) { precedes in
       do throws(TableError) {
         var editor = try TableEditor(table: self, model: model, precedes: precedes)
@@ -43,6 +49,27 @@ extension SectionedTable {
       }
     }
     return try result.get()
+  }
+}
+
+extension SectionedTable {
+  /// The table of this table's items after `edit`, in the order of `model` (a reordered
+  /// one), built again with this table's layout: what a build from scratch gives.
+  ///
+  /// - Complexity: O(*n*) for the *n* items of the model, plus the build.
+  fileprivate func rebuilt(after edit: TableEdit, model: Model) throws(TableError)
+    -> SectionedTable
+  {
+    var kept = Bitset(capacity: model.identityLimit)
+    for section in sections {
+      for id in section.items where model.contains(id) { kept.insert(Int(id.rawValue)) }
+    }
+    for id in edit.removed { kept.remove(Int(id.rawValue)) }
+    for id in edit.inserted { kept.insert(Int(id.rawValue)) }
+    let items = model.ids.filter { kept.contains(Int($0.rawValue)) }
+    return try SectionedTable(
+      checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
+      collation: collation, canEditRows: canEditRows, footer: footer)
   }
 }
 
@@ -80,9 +107,10 @@ private struct TableEditor {
   {
     old = table
     self.model = model
-    self.precedes = precedes
     grouping = try SectionedTable.Grouping(table.sectioning, schema: model.schema)
     sortText = try SectionedTable.SortText(table.rowOrder, grouping: grouping, schema: model.schema)
+    // Sorted rows with equal keys are in the order of their identities, as a build puts them.
+    self.precedes = sortText == nil ? precedes : { $0 < $1 }
     if table.sectioning == .none && table.rowOrder == .given {
       worker = nil
     } else {

@@ -157,12 +157,13 @@ public struct SectionedTable: TableDataSource, Sendable {
       let (groups, keys, order) = (groups, keys, order)
       let sortGroup: @Sendable (Int) -> [Int] = { group in
         var positions = groups[group]
-        // Ties keep the given order: positions are compared last.
+        // Equal keys in the order of identities, the order the items joined the model: not
+        // the given order, so that a list given in another order moves no sorted row.
         positions.sort { a, b in
           switch compareKeys(keys[a], keys[b]) {
           case .lessThan: return true
           case .greaterThan: return false
-          case .equal: return a < b
+          case .equal: return items[a] < items[b]
           }
         }
         return positions

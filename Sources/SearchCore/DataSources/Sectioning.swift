@@ -19,9 +19,11 @@ public enum RowOrder: Hashable, Sendable {
   /// results, kept as it is inside each section.
   case given
   /// Collation order of the sectioning field's first value (of the display text for
-  /// ``Sectioning/none`` and ``Sectioning/attribute(_:)``); equal texts keep the given order.
+  /// ``Sectioning/none`` and ``Sectioning/attribute(_:)``); equal texts in the order their
+  /// items joined the model (by ``/SearchEngine/ItemID``), whatever order they are given in:
+  /// reordering the model moves no row.
   case collation
   /// Collation order of the named field's first value, whatever the sectioning (rows by
-  /// last name in sections by first name, say); equal texts keep the given order.
+  /// last name in sections by first name, say); equal texts as for ``collation``.
   case fieldCollation(String)
 }

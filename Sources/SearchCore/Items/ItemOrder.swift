@@ -23,7 +23,8 @@ public struct ItemOrder<Item>: Sendable {
   public static var given: ItemOrder { ItemOrder(kind: .given) }
 
   /// Collation order of the text at `keyPath` under the search's locale ("ä" after "a" in
-  /// German, after "z" in Swedish); equal texts keep the items' order.
+  /// German, after "z" in Swedish); equal texts in the order the items joined the list, so a
+  /// ``ItemSearch/replaceAll(_:)`` that gives the same items in another order moves no row.
   public static func collation(_ keyPath: KeyPath<Item, String> & Sendable) -> ItemOrder {
     ItemOrder(kind: .collation { $0[keyPath: keyPath] })
   }

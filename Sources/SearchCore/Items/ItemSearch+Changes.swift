@@ -43,14 +43,16 @@ extension ItemSearch {
     defer { endApplying() }
     let order = controller.corpus.model.ids
     let storage = self.storage
-    let changes = await BackgroundWork.run { () -> Result<[ItemChange<Item>], ItemSearchError> in
+    let replacement = await BackgroundWork.run {
+      () -> Result<([ItemChange<Item>], [Item.ID]?), ItemSearchError> in
       let old = storage.items(order)
       do throws(ItemSearchError) {
-        return .success(try ItemReplacement.changes(from: old, to: items, same: same))
+        let replacement = try ItemReplacement.changes(from: old, to: items, same: same)
+        return .success((replacement.changes, replacement.order))
       } catch { return .failure(error) }
     }
-    let batch = try changes.get()
-    if !batch.isEmpty { try await applyInTurn(batch) }
+    let (batch, newOrder) = try replacement.get()
+    if !batch.isEmpty || newOrder != nil { try await applyInTurn(batch, order: newOrder) }
   }
 
   /// Waits for the changes asked for earlier to be applied: one batch at a time, in order.
@@ -72,8 +74,11 @@ extension ItemSearch {
     }
   }
 
-  /// Applies a batch, in its turn.
-  private func applyInTurn(_ changes: [ItemChange<Item>]) async throws(ItemSearchError) {
+  /// Applies a batch, in its turn, and then puts the items in `order` when it is given (each
+  /// item after the batch, once).
+  private func applyInTurn(_ changes: [ItemChange<Item>], order: [Item.ID]? = nil)
+    async throws(ItemSearchError)
+  {
     // The engine numbers new items from its identity limit, in order: so a change later in
     // the batch can name an item inserted earlier. The batch is checked against the
     // identities as they are plus its own inserts and removals, so that a small batch does
@@ -120,13 +125,24 @@ extension ItemSearch {
     // Reading a record's texts through the app's key paths costs microseconds an item: a
     // large batch reads them off the main actor.
     let schema = self.schema
-    let modelChanges: [ModelChange]
-    if planned.count < Self.recordsOnMainActor {
+    var modelChanges: [ModelChange]
+    var pending = PendingIdentities(gone: gone, added: added)
+    if planned.count < Self.recordsOnMainActor && order == nil {
       modelChanges = planned.map { $0.modelChange(schema) }
     } else {
+      // So are a new order's identities and, for many new or gone items, the table of
+      // identities after the batch.
       held += clock.now - start
-      let planned = planned
-      modelChanges = await BackgroundWork.run { planned.map { $0.modelChange(schema) } }
+      let (planned, identities, pendingNow) = (planned, identities, pending)
+      let wholeTable = gone.count + added.count > Self.identityEditsOnMainActor
+      (modelChanges, pending.whole) = await BackgroundWork.run {
+        var changes = planned.map { $0.modelChange(schema) }
+        if let order {
+          let added = pendingNow.added
+          changes.append(.reorder(order.compactMap { added[$0] ?? identities[$0] }))
+        }
+        return (changes, wholeTable ? pendingNow.applied(to: identities) : nil)
+      }
       start = clock.now
     }
     // Values first: the update that installs the change reads them. Should the engine refuse
@@ -134,7 +150,7 @@ extension ItemSearch {
     let replaced = stored.map { id, _ in (id, storage.item(id)) }
     for (id, item) in stored { storage.set(item, for: id) }
     let inserted: [ItemID]
-    pendingIdentities = (gone, added)
+    pendingIdentities = pending
     held += clock.now - start
     do { inserted = try await controller.apply(modelChanges) } catch {
       pendingIdentities = nil
@@ -144,10 +160,10 @@ extension ItemSearch {
     start = clock.now
     // A batch that changed nothing on screen sent no update to install them with.
     installPendingIdentities()
-    // A closure, not `\.0`: a key path into a generic tuple is made anew at run time.
-    let expected = stored.map { $0.0 }.filter { $0.rawValue >= Int32(model.identityLimit) }
     precondition(
-      inserted == Array(Set(expected)).sorted(),
+      inserted.count == next - model.identityLimit
+        && inserted.first.map { Int($0.rawValue) == model.identityLimit } ?? true
+        && inserted.last.map { Int($0.rawValue) == next - 1 } ?? true,
       "the model numbered new items as predicted; change items only through the ItemSearch")
     lastApplyMainActorTime = held + controller.lastApplyMainActorTime + (clock.now - start)
   }
@@ -155,6 +171,26 @@ extension ItemSearch {
   /// The largest batch whose records are made on the main actor: a task of their own costs
   /// more than a few records.
   private static var recordsOnMainActor: Int { 32 }
+
+  /// The most identities a batch adds and frees one by one on the main actor: past them the
+  /// table of identities after the batch is made off it, and swapped in whole.
+  private static var identityEditsOnMainActor: Int { 4_096 }
+
+  /// The identities a batch takes and frees, installed with its update: one by one, or as
+  /// the whole table after the batch when it was made off the main actor.
+  struct PendingIdentities: Sendable {
+    var gone: Set<Item.ID>
+    var added: [Item.ID: ItemID]
+    var whole: [Item.ID: ItemID]?
+
+    /// `identities` after the batch.
+    func applied(to identities: [Item.ID: ItemID]) -> [Item.ID: ItemID] {
+      var identities = identities
+      for id in gone { identities[id] = nil }
+      identities.merge(added) { _, new in new }
+      return identities
+    }
+  }
 
   /// A checked change, waiting for its record.
   private enum Planned: Sendable {

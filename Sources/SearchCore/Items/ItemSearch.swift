@@ -224,7 +224,7 @@ where Item.ID: Sendable {
   @ObservationIgnored var settleWaiters: [CheckedContinuation<Void, Never>] = []
   /// The identities a batch being applied takes and frees: installed with the batch's update,
   /// before anyone observes it, so that an observer finds the items the update inserted.
-  @ObservationIgnored var pendingIdentities: (gone: Set<Item.ID>, added: [Item.ID: ItemID])?
+  @ObservationIgnored var pendingIdentities: PendingIdentities?
   /// How long the last ``apply(_:)`` or ``replaceAll(_:)`` that changed the items held the
   /// main actor, by the clock, in its own synchronous parts: checking the batch, storing the
   /// values and the controller's install, which delivers its update to every observer (what
@@ -411,8 +411,15 @@ where Item.ID: Sendable {
   func installPendingIdentities() {
     guard let pending = pendingIdentities else { return }
     pendingIdentities = nil
-    for id in pending.gone { identities[id] = nil }
-    for (id, identity) in pending.added { identities[id] = identity }
+    guard let whole = pending.whole else {
+      for id in pending.gone { identities[id] = nil }
+      for (id, identity) in pending.added { identities[id] = identity }
+      return
+    }
+    // The old table is freed off the main actor: a large one takes milliseconds.
+    let old = identities
+    identities = whole
+    BackgroundWork.start(.utility) { withExtendedLifetime(old) {} }
   }
 
   private func show(_ table: SectionedTable) {

@@ -14,6 +14,13 @@ struct PreparedChanges: Sendable {
   var touched: [ItemID]
   /// The identities of the inserted items, in the order of their changes.
   var inserted: [ItemID]
+  /// Whether the batch reordered the model.
+  var reordered: Bool
+
+  /// What the batch touched, as the displayed results are refreshed from it.
+  var changedItems: ChangedItems {
+    ChangedItems(touched: touched, inserted: Set(inserted), reordered: reordered)
+  }
 
   /// Applies `batch` to `corpus` and edits `table` to match (see
   /// ``SectionedTable/applying(_:model:precedes:)``): the cost follows the batch, not the
@@ -39,6 +46,9 @@ struct PreparedChanges: Sendable {
       case .remove(let id):
         events.append(.didDelete(id))
         touched.append(id)
+      case .reorder:
+        // No item changes: the table's change set moves the rows.
+        break
       }
     }
     var seen: Set<ItemID> = []
@@ -52,7 +62,8 @@ struct PreparedChanges: Sendable {
     }
     return PreparedChanges(
       corpus: corpus, table: newTable, changes: changes, events: events, touched: touched,
-      inserted: events.compactMap { if case .didInsert(let id) = $0 { id } else { nil } })
+      inserted: events.compactMap { if case .didInsert(let id) = $0 { id } else { nil } },
+      reordered: edit.reordered)
   }
 }
 
@@ -81,4 +92,14 @@ extension PreparedChanges {
     }
     return removals + updates + insertions.sorted { $0.position < $1.position }.map(\.change)
   }
+}
+
+/// The items a batch of model changes touched: what the displayed results are refreshed from.
+struct ChangedItems: Sendable {
+  /// Every item inserted, updated or removed, once.
+  var touched: [ItemID] = []
+  /// Those of them that are new: no table showed them before.
+  var inserted: Set<ItemID> = []
+  /// Whether the batch reordered the model, so that any row in model order may move.
+  var reordered = false
 }

@@ -57,6 +57,9 @@ extension SearchController {
         ranks: machine.configuration.ranksResults, layout: resultsLayout,
         layoutIsOriginal: resultsLayout == originalLayout)
     }
+    if backend != nil, changes.contains(where: { if case .reorder = $0 { true } else { false } }) {
+      throw .backend(Self.reorderOnBackend)
+    }
     let outcome = await Self.prepareInBackground(
       changes, corpus: corpus, table: originalTable, shown: shown)
     var (prepared, refreshed) = try outcome.get()
@@ -110,9 +113,8 @@ extension SearchController {
         let refreshed = shown.map {
           RefreshedResults(
             shown: $0.result, table: $0.table, resultsVersion: $0.version,
-            corpus: prepared.corpus, changed: prepared.touched, inserted: Set(prepared.inserted),
-            ranks: $0.ranks, layout: $0.layout, original: $0.layoutIsOriginal ? prepared.table : nil
-          )
+            corpus: prepared.corpus, changed: prepared.changedItems, ranks: $0.ranks,
+            layout: $0.layout, original: $0.layoutIsOriginal ? prepared.table : nil)
         }
         return .success((prepared, refreshed))
       } catch { return .failure(error) }
@@ -123,6 +125,10 @@ extension SearchController {
     if backend != nil { throw .backend(Self.needsApply) }
     return try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
   }
+
+  private static let reorderOnBackend = SearchBackendError(
+    .rejected, "a backend keeps the order its rows were inserted in: it cannot be reordered",
+    advice: "remove the items that moved and insert them at their new places")
 
   private static let needsApply = SearchBackendError(
     .rejected, "a change to a controller with a backend must reach the backend first",
@@ -143,11 +149,9 @@ extension SearchController {
     originalChangesOfCall = prepared.changes
     for event in prepared.events { emit(event) }
     emit(.originalDidChange(prepared.changes))
-    changedItems = prepared.touched
-    insertedItems = Set(prepared.inserted)
+    modelChange = prepared.changedItems
     send(.modelChanged, cause: .modelChanged)
-    changedItems = []
-    insertedItems = []
+    modelChange = ChangedItems()
     // A corpus changed before its word index was built has none: build it for this one.
     buildWordIndexInBackground()
     return prepared
@@ -167,8 +171,7 @@ extension SearchController {
     } else {
       refreshed = RefreshedResults(
         shown: shown, table: resultsTable, resultsVersion: versions.results, corpus: corpus,
-        changed: changedItems, inserted: insertedItems,
-        ranks: machine.configuration.ranksResults, layout: resultsLayout,
+        changed: modelChange, ranks: machine.configuration.ranksResults, layout: resultsLayout,
         original: resultsLayout == originalLayout ? originalTable : nil)
     }
     if let error = refreshed.error { emit(.error(error)) }
@@ -198,11 +201,21 @@ struct RefreshedResults: Sendable {
   /// a table rebuilt (ranked, or with typos) keeps its rows instead of sorting again.
   init(
     shown: SearchResult, table old: SectionedTable, resultsVersion: Int, corpus: SearchCorpus,
-    changed changedItems: [ItemID], inserted insertedItems: Set<ItemID>, ranks: Bool,
-    layout: TableLayout, original: SectionedTable? = nil
+    changed change: ChangedItems, ranks: Bool, layout: TableLayout,
+    original: SectionedTable? = nil
   ) {
     self.resultsVersion = resultsVersion
+    let changedItems = change.touched
+    let insertedItems = change.inserted
     let changed = Set(changedItems)
+    // After a reorder the untouched results keep their set, not their order: put them in the
+    // new model order before the changed items are merged in.
+    func inModelOrder(_ items: [ItemID]) -> [ItemID] {
+      guard change.reordered else { return items }
+      var sorted = items.filter { corpus.model.contains($0) }
+      corpus.sortedByPosition(&sorted)
+      return sorted
+    }
     // The filter compiled for the shown results: the schema, which names the attributes,
     // never changes, so it compiles again.
     let filter = (try? corpus.compile(shown.filter)) ?? nil
@@ -216,7 +229,8 @@ struct RefreshedResults: Sendable {
       .sorted(by: corpus.precedes)
     var admittedSet = Set(admitted)
     var items = Self.merging(
-      admitted, into: shown.items, changed: changedItems, changedSet: changed, corpus: corpus)
+      admitted, into: inModelOrder(shown.items), changed: changedItems, changedSet: changed,
+      corpus: corpus)
     // The results in "All" the scope counts come from, brought up to date the same way.
     var unscoped: [ItemID]?
     var scopeCounts: [Int?]?
@@ -225,7 +239,8 @@ struct RefreshedResults: Sendable {
       let admittedInAll = changedItems.filter { corpus.model.contains($0) && all.admits($0) }
         .sorted(by: corpus.precedes)
       let refreshed = Self.merging(
-        admittedInAll, into: basis, changed: changedItems, changedSet: changed, corpus: corpus)
+        admittedInAll, into: inModelOrder(basis), changed: changedItems, changedSet: changed,
+        corpus: corpus)
       unscoped = refreshed
       scopeCounts = corpus.scopeCounts(
         of: refreshed, selected: shown.scope, selectedCount: items.count)
@@ -254,10 +269,11 @@ struct RefreshedResults: Sendable {
         self.table = table
         changes = TableChanges(from: old, to: table, updated: wasShown.intersection(admittedSet))
       } else {
-        let edit = TableEdit(
+        var edit = TableEdit(
           removed: wasShown.subtracting(admittedSet),
           inserted: admitted.filter { !wasShown.contains($0) },
           updated: wasShown.intersection(admittedSet))
+        edit.reordered = change.reordered
         let (table, changes) = try old.applying(
           edit, model: corpus.model, precedes: corpus.precedes)
         self.table = table

@@ -101,10 +101,8 @@ public final class SearchController {
   var completionBuild: Int?
   /// The model version whose word index (for typos) a background task builds.
   var wordIndexBuild: Int?
-  /// The items of the last model change, for re-evaluating the displayed results.
-  var changedItems: [ItemID] = []
-  /// Those of them that are new: no table showed them before.
-  var insertedItems: Set<ItemID> = []
+  /// What the model change being installed touched, for re-evaluating the displayed results.
+  var modelChange = ChangedItems()
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// Background searches started and not yet back, superseded ones included.
   var searchesInFlight = 0

@@ -16,7 +16,7 @@ struct CompletionBaseline {
     for change in changes {
       let id: ItemID
       switch change {
-      case .insert: continue
+      case .insert, .reorder: continue
       case .update(let item, _), .remove(let item): id = item
       }
       guard model.contains(id), seen.insert(Int(id.rawValue)).inserted else { continue }

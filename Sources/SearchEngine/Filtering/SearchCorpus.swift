@@ -271,7 +271,7 @@ public struct SearchCorpus: Sendable {
       for change in changes {
         let id: ItemID
         switch change {
-        case .insert: continue
+        case .insert, .reorder: continue
         case .update(let item, _), .remove(let item): id = item
         }
         touched.append(Int(id.rawValue))
@@ -443,11 +443,27 @@ public struct SearchCorpus: Sendable {
   }
 
   /// Sorts identities into model order.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* items, in one sort of integers; a walk over the
+  ///   model's order instead when the items are more than a sixteenth of the model.
   package func sortedByPosition(_ items: inout [ItemID]) {
     if positions.isEmpty {
       items.sort()
+    } else if items.count * 16 > model.count {
+      var wanted = Bitset(capacity: model.identityLimit)
+      for id in items { wanted.insert(Int(id.rawValue)) }
+      var sorted: [ItemID] = []
+      sorted.reserveCapacity(items.count)
+      for id in model.ids where wanted.contains(Int(id.rawValue)) { sorted.append(id) }
+      items = sorted
     } else {
-      items.sort { positions[Int($0.rawValue)] < positions[Int($1.rawValue)] }
+      // Position and identity in one integer: a sort without a closure that reads an array.
+      var keys = items.map {
+        UInt64(UInt32(bitPattern: positions[Int($0.rawValue)])) << 32
+          | UInt64(UInt32(bitPattern: $0.rawValue))
+      }
+      keys.sort()
+      items = keys.map { ItemID(rawValue: Int32(truncatingIfNeeded: $0)) }
     }
   }
 }

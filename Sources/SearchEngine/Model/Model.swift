@@ -245,7 +245,8 @@ public struct Model: Sendable {
   /// before the model changes.
   ///
   /// - Complexity: O(*k*²) for *k* changes, plus one copy of the order from the first
-  ///   position the batch changed.
+  ///   position the batch changed; a reorder, O(*n*) for the *n* items, and each change after
+  ///   it O(*n*), while the changes before it cost nothing in order.
   @discardableResult
   package mutating func apply(_ changes: [ModelChange]) throws(ModelError) -> TableEdit {
     try check(changes)
@@ -253,7 +254,10 @@ public struct Model: Sendable {
     var inserted: [ItemID] = []
     var isNew = Set<ItemID>()
     var edit = TableEdit()
-    for change in changes {
+    // The last reorder gives the whole order: the order changes before it need no edit.
+    let lastReorder = changes.lastIndex { if case .reorder = $0 { true } else { false } }
+    for (index, change) in changes.enumerated() {
+      let edited = lastReorder.map { index > $0 } ?? true
       switch change {
       case .insert(let record, let position):
         let id = ItemID(rawValue: Int32(isAlive.count))
@@ -265,7 +269,7 @@ public struct Model: Sendable {
           valueMaps[field].appendItem(first: first, count: values.count)
         }
         storeAttributes(record, for: id)
-        orderEdit.insert(id, at: position ?? orderEdit.count)
+        if edited { orderEdit.insert(id, at: position ?? orderEdit.count) }
         inserted.append(id)
         isNew.insert(id)
       case .update(let id, let record):
@@ -278,15 +282,18 @@ public struct Model: Sendable {
         if !isNew.contains(id) { edit.updated.insert(id) }
       case .remove(let id):
         if isNew.remove(id) != nil {
-          orderEdit.remove(inserted: id)
+          if edited { orderEdit.remove(inserted: id) }
         } else if let position = position(of: id) {
           // The order and positions are still those before the batch.
-          orderEdit.remove(keptPosition: position)
+          if edited { orderEdit.remove(id, keptPosition: position) }
           edit.updated.remove(id)
           edit.removed.insert(id)
         }
         isAlive[Int(id.rawValue)] = false
         for field in schema.fields.indices { valueMaps[field].removeItem(Int(id.rawValue)) }
+      case .reorder(let ids):
+        if index == lastReorder { orderEdit.reorder(ids) }
+        edit.reordered = true
       }
     }
     edit.inserted = inserted.filter { isNew.contains($0) }
@@ -318,6 +325,16 @@ public struct Model: Sendable {
         guard isAliveAfter[id] ?? contains(id) else { throw .unknownItem(id) }
         isAliveAfter[id] = false
         count -= 1
+      case .reorder(let ids):
+        guard ids.count == count else { throw .orderCount(expected: count, got: ids.count) }
+        var seen = [Bool](repeating: false, count: next)
+        for id in ids {
+          guard id.rawValue >= 0, Int(id.rawValue) < next, isAliveAfter[id] ?? contains(id) else {
+            throw .unknownItem(id)
+          }
+          guard !seen[Int(id.rawValue)] else { throw .repeatedItem(id) }
+          seen[Int(id.rawValue)] = true
+        }
       }
     }
   }
@@ -413,6 +430,10 @@ public enum ModelError: Error, Hashable, Sendable, CustomStringConvertible {
   case positionOutOfRange(Int, count: Int)
   /// A field's text would pass 2 GiB.
   case tooLarge(field: String)
+  /// A reorder names another number of items than the model holds.
+  case orderCount(expected: Int, got: Int)
+  /// A reorder names an item twice.
+  case repeatedItem(ItemID)
 
   /// The error as one line of text.
   public var description: String {
@@ -423,6 +444,9 @@ public enum ModelError: Error, Hashable, Sendable, CustomStringConvertible {
     case .positionOutOfRange(let position, let count):
       return "position \(position) is outside the model's 0...\(count)"
     case .tooLarge(let field): return "the text of field \"\(field)\" would pass 2 GiB"
+    case .orderCount(let expected, let got):
+      return "a reorder must name each of the model's \(expected) items once; it names \(got)"
+    case .repeatedItem(let id): return "a reorder names item \(id) more than once"
     }
   }
 }

@@ -10,6 +10,11 @@ public enum ModelChange: Hashable, Sendable {
   case update(ItemID, with: ItemRecord)
   /// Removes an item.
   case remove(ItemID)
+  /// Puts the items in this order: every item of the model as the changes before it in the
+  /// batch left it, each once. Identities and contents stay; only positions change. A list
+  /// sorted anew (a sync that returns it in another order) costs one pass over the items
+  /// this way, where removing and inserting each item that moved costs a change for each.
+  case reorder([ItemID])
 }
 
 /// The model's order during a batch: runs of the order before the batch (by position), with
@@ -30,6 +35,9 @@ struct OrderEdit {
   }
 
   private(set) var pieces: [Piece]
+  /// The whole order, once a reorder has given it: edited in place from then on (O(*n*) a
+  /// change), and nil before.
+  private(set) var explicit: [ItemID]?
   /// The number of items in the order as edited so far.
   private(set) var count: Int
 
@@ -38,8 +46,25 @@ struct OrderEdit {
     self.count = count
   }
 
+  /// Replaces the order with `ids`, each an item of the order as edited so far, once.
+  mutating func reorder(_ ids: [ItemID]) {
+    pieces = []
+    explicit = ids
+    count = ids.count
+  }
+
   /// Inserts `id` at `position` (in 0...count) of the order as edited so far.
   mutating func insert(_ id: ItemID, at position: Int) {
+    count += 1
+    if explicit != nil {
+      explicit?.insert(id, at: position)
+      return
+    }
+    // At the end (an append, the most common insertion): no walk.
+    guard position < count - 1 else {
+      pieces.append(.inserted(id))
+      return
+    }
     var offset = 0
     var index = 0
     while index < pieces.count {
@@ -57,11 +82,14 @@ struct OrderEdit {
       index += 1
     }
     pieces.insert(.inserted(id), at: index)
-    count += 1
   }
 
-  /// Removes the item that was at `position` of the order before the batch.
-  mutating func remove(keptPosition position: Int) {
+  /// Removes `id`, which was at `position` of the order before the batch.
+  mutating func remove(_ id: ItemID, keptPosition position: Int) {
+    if explicit != nil {
+      removeExplicit(id)
+      return
+    }
     for index in pieces.indices {
       guard case .kept(let range) = pieces[index], range.contains(position) else { continue }
       let parts = [range.lowerBound..<position, (position + 1)..<range.upperBound]
@@ -74,19 +102,32 @@ struct OrderEdit {
 
   /// Removes an item inserted by the batch.
   mutating func remove(inserted id: ItemID) {
+    if explicit != nil {
+      removeExplicit(id)
+      return
+    }
     guard let index = pieces.firstIndex(of: .inserted(id)) else { return }
     pieces.remove(at: index)
     count -= 1
   }
 
+  private mutating func removeExplicit(_ id: ItemID) {
+    guard let index = explicit?.firstIndex(of: id) else { return }
+    explicit?.remove(at: index)
+    count -= 1
+  }
+
   /// How many positions at the start of the order the batch left as they were.
   var unchangedPrefix: Int {
-    guard case .kept(let range) = pieces.first, range.lowerBound == 0 else { return 0 }
+    guard explicit == nil, case .kept(let range) = pieces.first, range.lowerBound == 0 else {
+      return 0
+    }
     return range.upperBound
   }
 
   /// The order after the batch from the one before it, from position `unchangedPrefix` on.
   func tail(of order: [ItemID]) -> [ItemID] {
+    if let explicit { return explicit }
     var tail: [ItemID] = []
     tail.reserveCapacity(count - unchangedPrefix)
     for piece in pieces.dropFirst(unchangedPrefix > 0 ? 1 : 0) {

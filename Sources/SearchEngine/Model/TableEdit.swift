@@ -10,6 +10,9 @@ package struct TableEdit: Hashable, Sendable {
   package var inserted: [ItemID]
   /// Items in both tables whose content changed: their section and row may change.
   package var updated: Set<ItemID>
+  /// Whether the batch reordered the model (``ModelChange/reorder(_:)``): then any row of a
+  /// table in model order may move.
+  package var reordered = false
 
   package init(removed: Set<ItemID> = [], inserted: [ItemID] = [], updated: Set<ItemID> = []) {
     self.removed = removed
@@ -17,6 +20,8 @@ package struct TableEdit: Hashable, Sendable {
     self.updated = updated
   }
 
-  /// Whether the batch touched no item.
-  package var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty }
+  /// Whether the batch touched no item and kept the order.
+  package var isEmpty: Bool {
+    removed.isEmpty && inserted.isEmpty && updated.isEmpty && !reordered
+  }
 }

@@ -51,6 +51,7 @@ import Testing
           case .insert(let record, let position): try single.insert(record, at: position ?? 0)
           case .update(let id, let record): try single.update(id, with: record)
           case .remove(let id): try single.remove(id)
+          case .reorder(let ids): try single.apply([.reorder(ids)])
           }
         }
         #expect(edit.removed.isDisjoint(with: batched.model.ids))

@@ -12,10 +12,13 @@ import Testing
     var text: String
   }
 
-  /// Carries out changes in order, as ``ItemSearch/apply(_:)`` does.
-  private static func carriedOut(_ changes: [ItemChange<Row>], on list: [Row]) -> [Row] {
+  /// Carries out changes in order, then the order when it is given whole, as
+  /// ``ItemSearch/apply(_:)`` does.
+  private static func carriedOut(
+    _ changes: (changes: [ItemChange<Row>], order: [Int]?), on list: [Row]
+  ) -> [Row] {
     var list = list
-    for change in changes {
+    for change in changes.changes {
       switch change {
       case .insert(let row, let position): list.insert(row, at: position ?? list.count)
       case .update(let row):
@@ -23,10 +26,13 @@ import Testing
       case .remove(let id): list.removeAll { $0.id == id }
       }
     }
-    return list
+    guard let order = changes.order else { return list }
+    let row = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0) })
+    #expect(order.count == list.count)
+    return order.compactMap { row[$0] }
   }
 
-  @Test func theChangesGiveTheNewListMovingTheFewestRows() async {
+  @Test func theChangesGiveTheNewListAndNoKeptItemIsInsertedAgain() async {
     // Two lists drawn from ids 0..<40: the old in one order, the new keeping some, in another
     // order, with some new ids, and some texts changed.
     let lists = Gen.int(in: 0...39).array(of: 0...30).map { Array(Set($0)) }
@@ -34,9 +40,10 @@ import Testing
       oldIDs, newIDs, edit in
       let old = oldIDs.map { Row(id: $0, text: "old \($0)") }
       let new = newIDs.map { Row(id: $0, text: $0 % 4 == edit ? "new \($0)" : "old \($0)") }
-      let changes = try ItemReplacement.changes(from: old, to: new) { $0 == $1 }
-      #expect(Self.carriedOut(changes, on: old) == new)
-      // Removals, then insertions by ascending place, then updates.
+      let replacement = try ItemReplacement.changes(from: old, to: new) { $0 == $1 }
+      #expect(Self.carriedOut(replacement, on: old) == new)
+      let changes = replacement.changes
+      // Removals, then insertions, then updates.
       let kinds = changes.map { change -> Int in
         switch change {
         case .remove: 0
@@ -45,17 +52,56 @@ import Testing
         }
       }
       #expect(kinds == kinds.sorted())
-      // Only changed texts are updated, never an equal one.
-      for case .update(let row) in changes { #expect(row.text.hasPrefix("new")) }
-      // The kept rows that move: all but the longest run that keeps its order.
-      let position = Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) })
-      let kept = oldIDs.compactMap { position[$0] }
-      let moved = changes.filter {
-        if case .remove(let id) = $0 { return position[id] != nil }
-        return false
+      // Only changed texts are updated, never an equal one; only gone items removed, only
+      // new ones inserted.
+      for change in changes {
+        switch change {
+        case .remove(let id): #expect(!newIDs.contains(id))
+        case .insert(let row, _): #expect(!oldIDs.contains(row.id))
+        case .update(let row): #expect(row.text.hasPrefix("new"))
+        }
       }
-      #expect(moved.count == kept.count - Self.longestRunLength(kept))
+      // The order is given whole exactly when the kept items change their order.
+      let kept = oldIDs.filter(newIDs.contains)
+      #expect((replacement.order != nil) == (kept != newIDs.filter(oldIDs.contains)))
     }
+  }
+
+  @Test func pastTheLimitTheOrderIsGivenWholeAndNoItemMoves() async {
+    let lists = Gen.int(in: 0...39).array(of: 0...30).map { Array(Set($0)) }
+    await propertyCheck(count: TestBudget.cases(300), input: lists, lists, Gen.int(in: 0...3)) {
+      oldIDs, newIDs, edit in
+      let old = oldIDs.map { Row(id: $0, text: "old \($0)") }
+      let new = newIDs.map { Row(id: $0, text: $0 % 4 == edit ? "new \($0)" : "old \($0)") }
+      let replacement = try ItemReplacement.changes(
+        from: old, to: new, positionEditLimit: -1
+      ) { $0 == $1 }
+      #expect(Self.carriedOut(replacement, on: old) == new)
+      let oldSet = Set(oldIDs)
+      for change in replacement.changes {
+        switch change {
+        // Only removals of items that are gone, appends of new ones, and changed texts.
+        case .remove(let id): #expect(!newIDs.contains(id))
+        case .insert(let row, let position):
+          #expect(position == nil)
+          #expect(!oldSet.contains(row.id))
+        case .update(let row): #expect(row.text.hasPrefix("new"))
+        }
+      }
+    }
+  }
+
+  /// A list sorted anew at 20,000 items: as many changes as items changed, not one per item
+  /// that moved, and every item in its new place.
+  @Test func aListSortedAnewCostsAChangePerChangedItem() throws {
+    let old = (0..<20_000).map { Row(id: $0, text: "row \($0)") }
+    var new = old.reversed().filter { $0.id % 100 != 7 }
+    new[10].text = "renamed"
+    new.append(Row(id: 99_999, text: "new"))
+    let replacement = try ItemReplacement.changes(from: old, to: new) { $0 == $1 }
+    #expect(replacement.changes.count == 200 + 1 + 1)
+    #expect(replacement.order == new.map(\.id))
+    #expect(Self.carriedOut(replacement, on: old) == new)
   }
 
   @Test func anIDTwiceIsRefused() {
@@ -65,12 +111,4 @@ import Testing
     }
   }
 
-  /// The length of the longest strictly increasing subsequence, by the quadratic recurrence.
-  private static func longestRunLength(_ values: [Int]) -> Int {
-    var lengths = [Int](repeating: 1, count: values.count)
-    for i in values.indices {
-      for j in 0..<i where values[j] < values[i] { lengths[i] = max(lengths[i], lengths[j] + 1) }
-    }
-    return lengths.max() ?? 0
-  }
 }

@@ -12,7 +12,7 @@ import Testing
       var random = SplitMix64(seed: seed)
       var model = try EditFixtures.model(limit: 30, using: &random)
       for _ in 0..<Int.random(in: 1...4, using: &random) {
-        let changes = EditFixtures.changes(for: model, using: &random)
+        let changes = EditFixtures.changes(for: model, reorders: true, using: &random)
         var single = model
         for change in changes {
           switch change {
@@ -20,6 +20,7 @@ import Testing
             try single.insert(record, at: position ?? single.count)
           case .update(let id, let record): try single.update(id, with: record)
           case .remove(let id): try single.remove(id)
+          case .reorder(let ids): try single.apply([.reorder(ids)])
           }
         }
         var batch = model

@@ -33,7 +33,9 @@ enum EditFixtures {
 
   /// A valid batch for `model`: insertions (at random positions or the end), updates (new
   /// names, new kinds, the same content), removals, now and then of every item.
-  static func changes(for model: Model, using random: inout SplitMix64) -> [ModelChange] {
+  static func changes(for model: Model, reorders: Bool = false, using random: inout SplitMix64)
+    -> [ModelChange]
+  {
     var alive = model.ids
     var next = model.identityLimit
     if Int.random(in: 0..<20, using: &random) == 0 {
@@ -60,6 +62,14 @@ enum EditFixtures {
         default: record = self.record(using: &random)
         }
         changes.append(.update(id, with: record))
+      } else if reorders && choice == 9 {
+        // The order as the batch has left it, shuffled, or reversed, or the same.
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: alive.shuffle(using: &random)
+        case 1: alive.reverse()
+        default: break
+        }
+        changes.append(.reorder(alive))
       } else {
         let index = Int.random(in: 0..<alive.count, using: &random)
         changes.append(.remove(alive.remove(at: index)))
