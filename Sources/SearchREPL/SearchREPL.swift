@@ -1,9 +1,9 @@
 import ArgumentParser
+import Foundation
 import SearchCore
 
 /// The command-line front of the search engine. It holds no search logic: every command reads
 /// its input, calls SearchCore and prints.
-@main
 struct SearchREPL: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "SearchREPL",
@@ -18,17 +18,32 @@ struct SearchREPL: AsyncParsableCommand {
   )
 
   /// Runs the command and turns every outcome into text and an exit status, in one place.
-  static func main() async {
+  ///
+  /// An asynchronous command runs with the main actor on the process's main thread, as in an
+  /// app: the main thread turns the main run loop, which serves Dispatch's main queue, where
+  /// main-actor jobs go. (An `async` main on Linux runs main-actor jobs on Dispatch's worker
+  /// threads after its first suspension, and so does `dispatchMain()`, which ends the main
+  /// thread: what a benchmark measures there is not an app's main thread.)
+  static func main() {
     Terminal.tuneMemory()
     do {
       let arguments = Array(CommandLine.arguments.dropFirst())
       if let error = CommandLineHints.unknownSubcommand(in: arguments) { throw error }
       var command = try parseAsRoot(arguments)
-      if var command = command as? any AsyncParsableCommand {
-        try await command.run()
-      } else {
+      guard let asynchronous = command as? any AsyncParsableCommand else {
         try command.run()
+        return
       }
+      nonisolated(unsafe) var running = asynchronous
+      Task { @MainActor in
+        do {
+          try await running.run()
+          Terminal.exitSucceeding()
+        } catch {
+          Terminal.exit(reporting: error)
+        }
+      }
+      while true { RunLoop.main.run() }
     } catch {
       Terminal.exit(reporting: error)
     }

@@ -34,6 +34,9 @@ enum Terminal {
   /// Whether standard input is a terminal (a person, not a pipe).
   static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
+  /// Exits with status 0, once a command has run to its end.
+  static func exitSucceeding() -> Never { terminate(matched) }
+
   /// Prints what `error` means and exits with its status.
   static func exit(reporting error: any Error) -> Never {
     if let code = error as? ExitCode { terminate(code.rawValue) }

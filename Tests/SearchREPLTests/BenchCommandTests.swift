@@ -138,9 +138,18 @@ import Testing
       "batch_1000_main_ms_600", "install_main_p99_ms_600", "install_main_p99_ms_list_600",
       "install_main_p50_ms_search_600", "batch_1000_install_ms_600", "replace_all_main_ms_600",
       "replace_all_install_ms_600", "replace_all_stall_ms_600", "replace_all_wall_ms_600",
+      "replace_all_reordered_main_ms_600", "replace_all_reordered_stall_ms_600",
+      "replace_all_reordered_wall_ms_600", "replace_all_shuffled_main_ms_600",
+      "keystroke_broad_p99_ms_600", "rss_ratio_after_typing_600", "build_wall_ms_600",
+      "keystroke_p99_ms_600", "change_stall_p99_ms_600", "batch_1000_stall_ms_600",
     ] {
       #expect(((object[key] as? Double) ?? -1) >= 0, "\(key)")
     }
+    // Broad queries are typed, and the main actor is the main thread: every probe wake is on
+    // it.
+    #expect(((object["keystrokes_broad_600"] as? Int) ?? 0) > 0)
+    #expect(((object["probe_wakes_600"] as? Int) ?? 0) > 0)
+    #expect(object["probe_wakes_off_main_thread_600"] as? Int == 0)
     // 600 items, about 1 in 100 of them changed by the fixed seed.
     #expect(((object["replace_all_changed_600"] as? Int) ?? 0) > 0)
 
