@@ -76,7 +76,7 @@ import Testing
   func everyOrderShowsWhatAFreshBuildShows(sortsRows: Bool, searching: Bool) async throws {
     var random = SplitMix64(seed: sortsRows ? 11 : 12)
     for order in Order.allCases {
-      let old = Self.contacts(3_000, random: &random)
+      let old = Self.contacts(TestBudget.cases(3_000), random: &random)
       let search = try await Self.makeSearch(old, sortsRows: sortsRows)
       if searching {
         search.isActive = true
@@ -121,7 +121,7 @@ import Testing
   /// order move no row.
   @Test func theSameItemsInAnotherOrderMoveNoSortedRow() async throws {
     var random = SplitMix64(seed: 13)
-    let old = Self.contacts(2_000, random: &random)
+    let old = Self.contacts(TestBudget.cases(2_000), random: &random)
     let search = try await Self.makeSearch(old, sortsRows: true)
     let before = search.sections.map { $0.rows.map(\.id) }
     var changes: [TableChanges] = []
