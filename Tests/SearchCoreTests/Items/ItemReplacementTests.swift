@@ -4,8 +4,9 @@ import Testing
 @testable import SearchCore
 @testable import SearchEngine
 
-/// The changes that replace one list with another, carried out in their order, give the new
-/// list; the rows that move are as few as can be: all kept items but the longest run in order.
+/// The changes that replace one list with another, carried out in their order (then the new
+/// order, when it is given whole), give the new list; no kept item is removed and inserted
+/// again, and a list given in another order costs a change per changed item.
 @Suite struct ItemReplacementTests {
   struct Row: Identifiable, Sendable, Equatable {
     let id: Int
