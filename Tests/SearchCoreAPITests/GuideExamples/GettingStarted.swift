@@ -1,5 +1,6 @@
 // The GettingStarted guide's swift blocks, verbatim (GuideExampleTests checks that every swift
 // block of the guides is in this folder); GettingStartedTests drives them.
+import Foundation
 import SearchCore
 
 struct Contact: Identifiable, Sendable {
@@ -17,7 +18,7 @@ final class ContactsController {
   let search: ItemSearch<Contact, Contact.Group, Never>
   private var token: ObservationToken?
 
-  init(contacts: [Contact], tableView: TableView) async throws {
+  init(contacts: [Contact], tableView: some TableBatchUpdating) async throws {
     search = try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,
       scopes: .cases(\.group), sections: .firstLetter(\.name),
@@ -70,13 +71,15 @@ final class ContactsSearchField {
         }
       })
     search = try await ItemSearch(
-      contacts, searching: \.name, \.company, \.emails, scopes: .cases(\.group), tokens: tokens)
+      contacts, searching: \.name, \.company, \.emails, scopes: .cases(\.group), tokens: tokens,
+      configuration: SearchConfiguration(minimumLength: 2))
   }
 
-  // The scope bar, each button with its count: "All 12", "Work 5", …
+  // The scope bar, each button with its count: "All 12", "Work 5", …; below the minimum
+  // length there are no counts, and the buttons keep their titles.
   func scopeButtonTitles() -> [String] {
-    zip(search.scopeTitles, search.scopeCounts ?? []).map { title, count in
-      count.map { "\(title) \($0)" } ?? title
+    zip(search.scopeTitles, [nil] + search.scopes).map { title, scope in
+      search.count(in: scope).map { "\(title) \($0)" } ?? title
     }
   }
 
@@ -89,3 +92,16 @@ final class ContactsSearchField {
     search.text = ""
   }
 }
+
+extension UITableView: TableBatchUpdating {
+  public func performBatchUpdates(_ updates: () -> Void) {
+    withoutActuallyEscaping(updates) { performBatchUpdates($0, completion: nil) }
+  }
+  public func deleteSections(_ s: [Int]) { deleteSections(IndexSet(s), with: .automatic) }
+  public func insertSections(_ s: [Int]) { insertSections(IndexSet(s), with: .automatic) }
+  public func deleteRows(at p: [TableIndexPath]) { deleteRows(at: p.map(\.ns), with: .automatic) }
+  public func insertRows(at p: [TableIndexPath]) { insertRows(at: p.map(\.ns), with: .automatic) }
+  public func moveRow(at a: TableIndexPath, to b: TableIndexPath) { moveRow(at: a.ns, to: b.ns) }
+  public func reloadRows(at p: [TableIndexPath]) { reconfigureRows(at: p.map(\.ns)) }
+}
+extension TableIndexPath { var ns: IndexPath { IndexPath(row: row, section: section) } }
