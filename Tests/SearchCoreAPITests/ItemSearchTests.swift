@@ -119,6 +119,15 @@ private struct Message: Identifiable, Sendable, Equatable {
         messages, searching: \.body,
         scopes: ItemScopes(["a", "b"], title: { _ in "Work" }) { _, _ in true })
     }
+    // A locale ICU has no data for, which would fold and collate as the root locale; "" is
+    // the root locale itself.
+    for locale in ["xx", "zz_QQ", "tr\u{0}"] {
+      await #expect(throws: ItemSearchError.unknownLocale(locale)) {
+        _ = try await ItemSearch(messages, searching: \Message.body, locale: locale)
+      }
+    }
+    _ = try await ItemSearch(messages, searching: \Message.body, locale: "")
+    _ = try await ItemSearch(messages, searching: \Message.body, locale: "tr")
     let search = try await search()
     await #expect(throws: ItemSearchError.unknownID("zz")) { try await search.remove("zz") }
     await #expect(throws: ItemSearchError.duplicateID("m1")) {

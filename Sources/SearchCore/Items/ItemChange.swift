@@ -22,6 +22,8 @@ public enum ItemSearchError: Error, Hashable, Sendable, CustomStringConvertible 
   case positionOutOfRange(Int, count: Int)
   /// No row adapter for a kind (given as text), and no fallback.
   case noAdapter(kind: String)
+  /// ICU has no data for the locale (given as written).
+  case unknownLocale(String)
   /// The engine refused: ICU could not fold or collate (the message says what failed).
   case engine(String)
 
@@ -37,6 +39,9 @@ public enum ItemSearchError: Error, Hashable, Sendable, CustomStringConvertible 
       return "position \(position) is outside the list's 0...\(count)"
     case .noAdapter(let kind):
       return "no row adapter for kind \(kind); register one or set a fallback"
+    case .unknownLocale(let locale):
+      return "ICU has no data for the locale \"\(locale)\"; give a language it knows (\"tr\","
+        + " \"sv\", \"de_AT\"), or nil for the root locale"
     case .engine(let message): return message
     }
   }

@@ -39,6 +39,8 @@ where Item.ID: Sendable {
     _ items: [Item], schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,
     folding: Folding, locale: String?, wordIndex: Bool = false
   ) throws(ItemSearchError) {
+    // An unknown locale would fold and collate as the root locale without a word.
+    if let locale, !Normalizer.isKnownLocale(locale) { throw .unknownLocale(locale) }
     var model = Model(schema: schema.schema)
     var identities: [Item.ID: ItemID] = [:]
     identities.reserveCapacity(items.count)

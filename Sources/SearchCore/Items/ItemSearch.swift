@@ -248,11 +248,12 @@ where Item.ID: Sendable {
   ///     read: ``/SearchEngine/QuerySyntax/words`` (no operators, as a search field expects) unless the
   ///     configuration states another ``SearchConfiguration/querySyntax``.
   ///   - folding: What matching ignores (case, diacritics, width by default).
-  ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index.
+  ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index:
+  ///     a language ICU has data for ("" is ICU's root locale, as nil).
   ///   - placeholder: The search bar's hint.
   ///   - scheduler: Where timers and background searches run.
   /// - Throws: ``ItemSearchError`` for two items with one `id`, two scopes with one title,
-  ///   or a locale ICU cannot collate.
+  ///   ``ItemSearchError/unknownLocale(_:)`` for a locale ICU has no data for ("xx").
   public init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
