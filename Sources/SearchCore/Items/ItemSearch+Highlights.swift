@@ -38,8 +38,10 @@ extension ItemSearch {
 
   /// How many typos a row needed to match the text (``SearchConfiguration/typos``): 0 when
   /// the item contains every word exactly, while no results are shown, and for an item that
-  /// is not in the list. The rows found with typos come after the exact ones (unless the rows
-  /// are ranked or sorted), so a list can label them:
+  /// is not in the list. Inside each section the rows found with typos come after the exact
+  /// ones, fewest typos first, each group in the section's own order (sorted rows too, as a
+  /// search engine puts exact matches first; ranked results follow the ranking), so a list can
+  /// label them:
   ///
   /// ```swift
   /// if search.typos(of: contact) > 0 { Text("Close match").foregroundStyle(.secondary) }
