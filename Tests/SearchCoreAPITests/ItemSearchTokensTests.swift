@@ -246,6 +246,27 @@ import Testing
     check(search, places, "after removing a token")
   }
 
+  /// Cancel clears the field, tokens with the text, as a search field's cancel button does;
+  /// the scope stays selected, as a scope bar's button does, so the next begin shows the
+  /// scope's rows under an empty field.
+  @Test func cancelClearsTheTokensAndKeepsTheScope() async throws {
+    var random = SplitMix64(seed: 4)
+    let places = Self.places(count: 300, random: &random)
+    let search = try await makeSearch(places, mode: .immediate)
+    search.isActive = true
+    search.scope = .south
+    search.tokens = [.big]
+    search.text = "ra"
+    check(search, places, "searching")
+    search.isActive = false
+    #expect(search.tokens.isEmpty && search.text.isEmpty)
+    #expect(search.scope == .south)
+    check(search, places, "after cancel")
+    search.isActive = true
+    check(search, places, "begun again")
+    #expect(search.rows.map(\.id) == places.filter { $0.region == .south }.map(\.id))
+  }
+
   @Test func suggestedTokensMatchAWordOfTheTitleAsTheItemsAreFolded() async throws {
     var random = SplitMix64(seed: 1)
     let search = try await makeSearch(Self.places(count: 10, random: &random), mode: .immediate)

@@ -95,11 +95,18 @@ where Item.ID: Sendable {
   public func title(of token: Token) -> String { offeredTokens.title(token) }
 
   /// Whether the search is under way (the bar has focus): setting it true begins the search;
-  /// false cancels it, which clears the text, as SwiftUI's search field does.
+  /// false cancels it, which clears the field, text and tokens, as a search field's cancel
+  /// button does. The scope stays selected, as a scope bar's button does (UIKit's and
+  /// SwiftUI's alike): the next begin shows that scope's rows under an empty field.
   public var isActive: Bool = false {
     didSet {
       guard isActive != controller.searchBar.isActive else { return }
-      if isActive { controller.begin() } else { controller.cancel() }
+      if isActive {
+        controller.begin()
+      } else {
+        controller.cancel()
+        tokens = []
+      }
     }
   }
 
