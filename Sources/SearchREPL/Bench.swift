@@ -181,11 +181,15 @@ struct Bench: AsyncParsableCommand {
     /// One build, then single changes and a batch of 1,000 with the whole list on screen,
     /// without the stall probe.
     case listChanges = "list-changes"
+    /// One build, then a sync given in each of the orders the suite gives it in.
+    case sync
+    /// One build, then every keystroke of the suite's queries.
+    case keystrokes
   }
 
   @Option(
     help:
-      "Run one phase of the items suite alone, for a profiler: build (one build of each size, nothing else) or list-changes (a build, then single changes and a batch of 1,000 with the whole list on screen, without the stall probe). Default: every phase."
+      "Run one phase of the items suite alone, for a profiler: build (one build of each size, nothing else), list-changes (a build, then single changes and a batch of 1,000 with the whole list on screen, without the stall probe), sync (a build, then replaceAll given in each order) or keystrokes (a build, then every keystroke of the queries). Default: every phase."
   )
   var itemsPhase: ItemsPhase?
 

@@ -83,10 +83,38 @@ struct ItemsBenchmark {
     var start = ContinuousClock.now
     let search = try await makeSearch(contacts)
     print("\(size): build \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+    var random = SplitMix64(seed: 28)
+    switch phase {
+    case .build, .listChanges: break
+    case .sync:
+      for order in SyncOrder.allCases {
+        let synced = Self.synced(contacts, order: order, random: &random)
+        start = .now
+        try await search.replaceAll(synced.list)
+        await search.settled()
+        contacts = synced.list
+        print(
+          "\(size): replaceAll given \(order.rawValue)"
+            + " \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+      }
+      return
+    case .keystrokes:
+      search.isActive = true
+      start = .now
+      for query in Self.queries {
+        for end in query.indices {
+          search.text = String(query[...end])
+          await search.settled()
+        }
+        search.text = ""
+        await search.settled()
+      }
+      print("\(size): keystrokes \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+      return
+    }
     guard phase == .listChanges else { return }
     search.isActive = false
     await search.settled()
-    var random = SplitMix64(seed: 28)
     start = .now
     for step in 0..<(3 * options.changeRepetitions) {
       try await search.apply([nextChange(step, contacts: &contacts, random: &random)])

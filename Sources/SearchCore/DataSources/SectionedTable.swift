@@ -239,6 +239,15 @@ public struct SectionedTable: TableDataSource, Sendable {
   ///
   /// - Complexity: O(log *s*) for *s* sections.
   public func indexPath(of item: ItemID) -> TableIndexPath? {
+    indexPath(of: item, in: locator.built())
+  }
+
+  /// The rows of the table's items, built once: what many lookups in a row read, without
+  /// taking a lock for each (``indexPath(of:in:)``).
+  var rowLocator: Locator { locator.built() }
+
+  /// ``indexPath(of:)`` with the table's ``rowLocator``, taken once.
+  func indexPath(of item: ItemID, in locator: Locator) -> TableIndexPath? {
     guard let position = locator.position(of: item) else { return nil }
     // The last section starting at or before the position; empty sections start where the
     // next one does, so the search must find the last one, which holds the row.
@@ -361,17 +370,20 @@ public struct SectionedTable: TableDataSource, Sendable {
   private final class LazyLocator: Sendable {
     private let sections: [Section]
     private let identityLimit: Int
-    private let built = LockedValue<Locator?>(nil)
+    private let locator = LockedValue<Locator?>(nil)
 
     init(sections: [Section], identityLimit: Int) {
       self.sections = sections
       self.identityLimit = identityLimit
     }
 
-    func position(of id: ItemID) -> Int? {
-      built.withLock { locator in
-        if locator == nil { locator = Locator(sections: sections, identityLimit: identityLimit) }
-        return locator?.position(of: id)
+    /// The locator, built on the first call.
+    func built() -> Locator {
+      self.locator.withLock { locator in
+        if let locator { return locator }
+        let made = Locator(sections: sections, identityLimit: identityLimit)
+        locator = made
+        return made
       }
     }
   }
@@ -381,7 +393,7 @@ public struct SectionedTable: TableDataSource, Sendable {
   /// table edited after a model change needs fast, at 0.1 ms for 235,000 identities); fewer
   /// results use a dictionary (some 40 bytes and a hash a row), so that a one-row result
   /// does not cost an array the size of the model.
-  private enum Locator: Sendable {
+  enum Locator: Sendable {
     case dense([Int32])
     case sparse([ItemID: Int])
 

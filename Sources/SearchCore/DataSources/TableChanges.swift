@@ -87,6 +87,8 @@ public struct TableChanges: Hashable, Sendable {
     deletedRows = []
     insertedRows = []
     movedRows = []
+    // Each table's locator, taken once: a keystroke's tables have as many rows as the list.
+    let (oldRows, newRows) = (old.rowLocator, new.rowLocator)
 
     for (section, target) in newOfOld.enumerated() {
       guard let target else { continue }
@@ -95,7 +97,7 @@ public struct TableChanges: Hashable, Sendable {
       var staying: [(row: Int, newRow: Int)] = []
       for (row, id) in old.sections[section].items.enumerated() {
         let from = TableIndexPath(section: section, row: row)
-        guard let to = new.indexPath(of: id), oldOfNew[to.section] != nil else {
+        guard let to = new.indexPath(of: id, in: newRows), oldOfNew[to.section] != nil else {
           deletedRows.append(from)
           continue
         }
@@ -114,12 +116,14 @@ public struct TableChanges: Hashable, Sendable {
     }
     for (section, source) in oldOfNew.enumerated() where source != nil {
       for (row, id) in new.sections[section].items.enumerated() {
-        if let from = old.indexPath(of: id), newOfOld[from.section] != nil { continue }
+        if let from = old.indexPath(of: id, in: oldRows), newOfOld[from.section] != nil {
+          continue
+        }
         insertedRows.append(TableIndexPath(section: section, row: row))
       }
     }
     updatedRows = updated.compactMap { id in
-      old.indexPath(of: id) == nil ? nil : new.indexPath(of: id)
+      old.indexPath(of: id, in: oldRows) == nil ? nil : new.indexPath(of: id, in: newRows)
     }
     deletedRows.sort()
     insertedRows.sort()
@@ -172,6 +176,10 @@ public struct TableChanges: Hashable, Sendable {
   ///
   /// - Complexity: O(*n* log *n*).
   static func increasingRun(_ values: [Int]) -> [Bool] {
+    // Most often (a narrowed or widened list, an edit) the values already increase.
+    if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {
+      return [Bool](repeating: true, count: values.count)
+    }
     // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
     var tails: [Int] = []
     var previous = [Int](repeating: -1, count: values.count)

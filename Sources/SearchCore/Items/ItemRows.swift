@@ -23,12 +23,14 @@ final class ItemStorage<Item: Sendable>: Sendable {
     }
   }
 
+  /// The items of `ids`, read from a snapshot: the lock is held only to take it, so that a
+  /// read of many items off the main actor (a sync's old list) never makes the main actor
+  /// wait to read a row. A store meanwhile copies the one chunk it writes to.
   func items(_ ids: some Sequence<ItemID>) -> [Item] {
-    chunks.withLock { chunks in
-      ids.compactMap {
-        let index = Int($0.rawValue)
-        return chunks[index >> Self.chunkShift][index & Self.chunkMask]
-      }
+    let chunks = self.chunks.withLock { $0 }
+    return ids.compactMap {
+      let index = Int($0.rawValue)
+      return chunks[index >> Self.chunkShift][index & Self.chunkMask]
     }
   }
 
