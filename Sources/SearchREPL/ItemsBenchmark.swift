@@ -110,6 +110,11 @@ struct ItemsBenchmark {
         await search.settled()
       }
       print("\(size): keystrokes \(Self.format((ContinuousClock.now - start).milliseconds)) ms")
+      let typed = ResidentMemory.megabytes()
+      ResidentMemory.trim()
+      print(
+        "\(size): RSS \(Self.format(typed)) MB after typing,"
+          + " \(Self.format(ResidentMemory.megabytes())) MB after malloc_trim")
       return
     }
     guard phase == .listChanges else { return }
@@ -210,6 +215,9 @@ struct ItemsBenchmark {
     }
     // Memory after use: the word index and both tables are built by now.
     figures.typedMB = ResidentMemory.megabytes() - memoryBefore
+    // Apart, labelled: what of it the allocator keeps of freed blocks, given back by a trim.
+    ResidentMemory.trim()
+    figures.typedTrimmedMB = ResidentMemory.megabytes() - memoryBefore
     figures.keystrokeStall = (percentile(busy, 0.99), percentile(late, 0.99))
     figures.keystrokes = keystrokes.count
     figures.engineKeystrokeP99 = try engineKeystrokes(
@@ -435,7 +443,7 @@ struct ItemsBenchmark {
   }
 
   struct Figures {
-    var itemsMB = 0.0, buildMB = 0.0, typedMB = 0.0
+    var itemsMB = 0.0, buildMB = 0.0, typedMB = 0.0, typedTrimmedMB = 0.0
     var buildWallMS = 0.0, buildMainMS = 0.0, engineBuildMS = 0.0
     var buildStall: Stall = (0, 0)
     var keystrokeP50 = 0.0, keystrokeP99 = 0.0, keystrokeMax = 0.0
@@ -542,6 +550,7 @@ struct ItemsBenchmark {
       json.add("typed_mb" + suffix, typedMB)
       json.add("rss_ratio_after_build" + suffix, buildMB / max(itemsMB, 0.001))
       json.add("rss_ratio_after_typing" + suffix, typedMB / max(itemsMB, 0.001))
+      json.add("rss_ratio_after_typing_trimmed" + suffix, typedTrimmedMB / max(itemsMB, 0.001))
       json.add("probe_wakes" + suffix, wakes)
       json.add("probe_wakes_off_main_thread" + suffix, wakesOffMain)
       for (order, figures) in replaceAll {
@@ -611,7 +620,9 @@ struct ItemsBenchmark {
             separator: ", "))
       Swift.print(
         "  memory: +\(f(buildMB)) MB after the build, +\(f(typedMB)) MB after typing"
-          + " (\(f(typedMB / max(itemsMB, 0.001)))x the items)")
+          + " (\(f(typedMB / max(itemsMB, 0.001)))x the items); apart, after the allocator"
+          + " gives back what it keeps of freed blocks (malloc_trim): +\(f(typedTrimmedMB)) MB"
+          + " (\(f(typedTrimmedMB / max(itemsMB, 0.001)))x)")
       Swift.print(
         "  probe: \(wakes) wakes, \(wakesOffMain) of them off the main thread")
       Swift.print("  targets:")
@@ -834,6 +845,13 @@ enum ResidentMemory {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
   }
 
+  /// Gives the heap's free memory back to the system (glibc's malloc_trim), where it can.
+  static func trim() {
+    #if canImport(Glibc)
+      _ = glibcMallocTrim(0)
+    #endif
+  }
+
   /// The peak resident memory so far, in MB.
   static func peakMegabytes() -> Double {
     var usage = rusage()
@@ -841,3 +859,9 @@ enum ResidentMemory {
     return Double(usage.ru_maxrss) / 1024
   }
 }
+
+#if canImport(Glibc)
+  // glibc's malloc_trim(3), declared in <malloc.h>, which is not part of the Glibc module.
+  @_silgen_name("malloc_trim")
+  private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
