@@ -79,102 +79,135 @@ extension ItemSearch {
   private func applyInTurn(_ changes: [ItemChange<Item>], order: [Item.ID]? = nil)
     async throws(ItemSearchError)
   {
-    // The engine numbers new items from its identity limit, in order: so a change later in
-    // the batch can name an item inserted earlier. The batch is checked against the
-    // identities as they are plus its own inserts and removals, so that a small batch does
-    // not copy the identities of every item.
     let clock = ContinuousClock()
     var start = clock.now
     var held = Duration.zero
-    let model = controller.corpus.model
-    var next = model.identityLimit
-    var count = model.count
-    var added: [Item.ID: ItemID] = [:]
-    var gone: Set<Item.ID> = []
-    func identity(of id: Item.ID) -> ItemID? {
-      if let new = added[id] { return new }
-      return gone.contains(id) ? nil : identities[id]
-    }
-    var planned: [Planned] = []
-    planned.reserveCapacity(changes.count)
-    var stored: [(ItemID, Item)] = []
-    for change in changes {
-      switch change {
-      case .insert(let item, let position):
-        guard identity(of: item.id) == nil else { throw .duplicateID("\(item.id)") }
-        if let position, !(0...count).contains(position) {
-          throw .positionOutOfRange(position, count: count)
-        }
-        let id = ItemID(rawValue: Int32(next))
-        next += 1
-        count += 1
-        added[item.id] = id
-        stored.append((id, item))
-        planned.append(.insert(item, at: position))
-      case .update(let item):
-        guard let id = identity(of: item.id) else { throw .unknownID("\(item.id)") }
-        stored.append((id, item))
-        planned.append(.update(id, with: item))
-      case .remove(let itemID):
-        guard let id = identity(of: itemID) else { throw .unknownID("\(itemID)") }
-        if added.removeValue(forKey: itemID) == nil { gone.insert(itemID) }
-        count -= 1
-        planned.append(.remove(id))
-      }
-    }
-    // Reading a record's texts through the app's key paths costs microseconds an item: a
-    // large batch reads them off the main actor.
-    let schema = self.schema
-    var modelChanges: [ModelChange]
-    var pending = PendingIdentities(gone: gone, added: added)
-    if planned.count < Self.recordsOnMainActor && order == nil {
-      modelChanges = planned.map { $0.modelChange(schema) }
+    // Numbers, not the model: a local copy of the model would keep the one the batch replaces
+    // alive until this call ends, and free it here, on the main actor.
+    let limit = controller.corpus.model.identityLimit
+    let count = controller.corpus.model.count
+    let (schema, storage, identities) = (self.schema, self.storage, self.identities)
+    let batch: Batch
+    if changes.count < Self.recordsOnMainActor && order == nil {
+      batch = try Batch(
+        changes, order: nil, identities: identities, identityLimit: limit, count: count,
+        schema: schema, storage: storage, wholeTable: false)
     } else {
-      // So are a new order's identities and, for many new or gone items, the table of
-      // identities after the batch.
+      // Checking, reading a record's texts through the app's key paths and storing the
+      // values cost microseconds an item: a large batch does them off the main actor, where
+      // the identities (a copy; batches are applied one at a time) are read too.
       held += clock.now - start
-      let (planned, identities, pendingNow) = (planned, identities, pending)
-      let wholeTable = gone.count + added.count > Self.identityEditsOnMainActor
-      (modelChanges, pending.whole) = await BackgroundWork.run {
-        var changes = planned.map { $0.modelChange(schema) }
-        if let order {
-          let added = pendingNow.added
-          changes.append(.reorder(order.compactMap { added[$0] ?? identities[$0] }))
-        }
-        return (changes, wholeTable ? pendingNow.applied(to: identities) : nil)
-      }
+      batch = try await BackgroundWork.run { () -> Result<Batch, ItemSearchError> in
+        do throws(ItemSearchError) {
+          return .success(
+            try Batch(
+              changes, order: order, identities: identities, identityLimit: limit, count: count,
+              schema: schema, storage: storage, wholeTable: true))
+        } catch { return .failure(error) }
+      }.get()
       start = clock.now
     }
-    // Values first: the update that installs the change reads them. Should the engine refuse
-    // the batch, the values it replaced come back.
-    let replaced = stored.map { id, _ in (id, storage.item(id)) }
-    for (id, item) in stored { storage.set(item, for: id) }
     let inserted: [ItemID]
-    pendingIdentities = pending
+    pendingIdentities = batch.identities
     held += clock.now - start
-    do { inserted = try await controller.apply(modelChanges) } catch {
+    do { inserted = try await controller.apply(batch.modelChanges) } catch {
       pendingIdentities = nil
-      for (id, item) in replaced.reversed() { storage.set(item, for: id) }
+      batch.restoreValues(in: storage)
       throw .engine(error.description)
     }
     start = clock.now
     // A batch that changed nothing on screen sent no update to install them with.
     installPendingIdentities()
     precondition(
-      inserted.count == next - model.identityLimit
-        && inserted.first.map { Int($0.rawValue) == model.identityLimit } ?? true
-        && inserted.last.map { Int($0.rawValue) == next - 1 } ?? true,
+      inserted.count == batch.nextIdentity - limit
+        && inserted.first.map { Int($0.rawValue) == limit } ?? true
+        && inserted.last.map { Int($0.rawValue) == batch.nextIdentity - 1 } ?? true,
       "the model numbered new items as predicted; change items only through the ItemSearch")
     lastApplyMainActorTime = held + controller.lastApplyMainActorTime + (clock.now - start)
   }
 
-  /// The largest batch whose records are made on the main actor: a task of their own costs
-  /// more than a few records.
+  /// A batch checked against the identities, with the values stored and the model's changes
+  /// made: what ``applyInTurn(_:order:)`` hands the controller.
+  private struct Batch: Sendable {
+    var modelChanges: [ModelChange] = []
+    var identities: PendingIdentities
+    /// The identity the engine gives the next new item after the batch.
+    var nextIdentity: Int
+    /// The values the batch replaced in the storage, to put back if the engine refuses it.
+    var replaced: [(ItemID, Item?)] = []
+
+    /// Checks `changes` against `identities` (plus the batch's own inserts and removals, so
+    /// that a change later in the batch can name an item inserted earlier: the engine
+    /// numbers new items from `identityLimit`, in order), stores the new values and makes the
+    /// model's changes, then the reorder to `order`. With `wholeTable`, many identities added
+    /// or freed give the whole table after the batch, to swap in.
+    init(
+      _ changes: [ItemChange<Item>], order: [Item.ID]?, identities: [Item.ID: ItemID],
+      identityLimit: Int, count: Int, schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,
+      wholeTable: Bool
+    ) throws(ItemSearchError) {
+      var next = identityLimit
+      var count = count
+      var added: [Item.ID: ItemID] = [:]
+      var gone: Set<Item.ID> = []
+      func identity(of id: Item.ID) -> ItemID? {
+        if let new = added[id] { return new }
+        return gone.contains(id) ? nil : identities[id]
+      }
+      var planned: [Planned] = []
+      planned.reserveCapacity(changes.count)
+      var stored: [(ItemID, Item)] = []
+      for change in changes {
+        switch change {
+        case .insert(let item, let position):
+          guard identity(of: item.id) == nil else { throw .duplicateID("\(item.id)") }
+          if let position, !(0...count).contains(position) {
+            throw .positionOutOfRange(position, count: count)
+          }
+          let id = ItemID(rawValue: Int32(next))
+          next += 1
+          count += 1
+          added[item.id] = id
+          stored.append((id, item))
+          planned.append(.insert(item, at: position))
+        case .update(let item):
+          guard let id = identity(of: item.id) else { throw .unknownID("\(item.id)") }
+          stored.append((id, item))
+          planned.append(.update(id, with: item))
+        case .remove(let itemID):
+          guard let id = identity(of: itemID) else { throw .unknownID("\(itemID)") }
+          if added.removeValue(forKey: itemID) == nil { gone.insert(itemID) }
+          count -= 1
+          planned.append(.remove(id))
+        }
+      }
+      nextIdentity = next
+      modelChanges = planned.map { $0.modelChange(schema) }
+      if let order {
+        modelChanges.append(.reorder(order.compactMap { added[$0] ?? identities[$0] }))
+      }
+      self.identities = PendingIdentities(gone: gone, added: added)
+      if wholeTable && gone.count + added.count > ItemSearch.identityEditsOnMainActor {
+        self.identities.whole = self.identities.applied(to: identities)
+      }
+      // Values first: the update that installs the change reads them.
+      replaced = stored.map { id, _ in (id, storage.item(id)) }
+      for (id, item) in stored { storage.set(item, for: id) }
+    }
+
+    /// Puts back the values the batch replaced.
+    func restoreValues(in storage: ItemStorage<Item>) {
+      for (id, item) in replaced.reversed() { storage.set(item, for: id) }
+    }
+  }
+
+  /// The largest batch checked and recorded on the main actor: a task of its own costs more
+  /// than a few records.
   private static var recordsOnMainActor: Int { 32 }
 
   /// The most identities a batch adds and frees one by one on the main actor: past them the
   /// table of identities after the batch is made off it, and swapped in whole.
-  private static var identityEditsOnMainActor: Int { 4_096 }
+  nonisolated fileprivate static var identityEditsOnMainActor: Int { 4_096 }
 
   /// The identities a batch takes and frees, installed with its update: one by one, or as
   /// the whole table after the batch when it was made off the main actor.
