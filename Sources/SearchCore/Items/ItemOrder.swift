@@ -24,7 +24,7 @@ public struct ItemOrder<Item>: Sendable {
 
   /// Collation order of the text at `keyPath` under the search's locale ("ä" after "a" in
   /// German, after "z" in Swedish); equal texts in the order the items joined the list, so a
-  /// ``ItemSearch/replaceAll(_:)`` that gives the same items in another order moves no row.
+  /// `replaceAll` that gives the same items in another order moves no row.
   public static func collation(_ keyPath: KeyPath<Item, String> & Sendable) -> ItemOrder {
     ItemOrder(kind: .collation { $0[keyPath: keyPath] })
   }
