@@ -3,11 +3,11 @@ import SearchCore
 import SearchDataSets
 
 #if canImport(Glibc)
-  import Glibc
+  @preconcurrency import Glibc
 #elseif canImport(Musl)
-  import Musl
+  @preconcurrency import Musl
 #elseif canImport(Darwin)
-  import Darwin
+  @preconcurrency import Darwin
 #endif
 
 /// Standard input and output, and the one place that turns errors into messages and exit
@@ -30,6 +30,11 @@ enum Terminal {
       _ = glibcMallopt(mmapThreshold, 16 * 1024 * 1024)
     #endif
   }
+
+  /// Writes what `print` buffered for standard output. Only standard output: flushing every
+  /// stream (`fflush(nil)`) waits for standard input's lock, which a thread blocked reading
+  /// the next line holds, so an event would wait for the next line of input.
+  static func flushOutput() { fflush(stdout) }
 
   /// Whether standard input is a terminal (a person, not a pipe).
   static var inputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }

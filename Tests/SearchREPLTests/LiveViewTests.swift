@@ -339,6 +339,21 @@ struct LiveViewTests {
     #expect(mainScreen.contains("iPad Pro (2015)"), "\(mainScreen)")
   }
 
+  /// The text and Enter in one write (a paste, a fast typist, a script driving the pty): Enter
+  /// waits for the text's answer and chooses from it, never from the rows on screen before
+  /// it (the original table's first row, "Apple I (1976)"). The first ranked iPod is chosen;
+  /// "ipood" needs a typo and chooses the same.
+  @Test(arguments: ["ipod", "ipood"])
+  func enterWithTheTextChoosesFromItsAnswer(text: String) throws {
+    let pane = try LivePane.start(
+      command: "live --syntax words", redirections: { "> \($0.file("chosen"))" })
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type(text + "\r")
+    #expect(try pane.waitForStatus() == "0")
+    #expect(try pane.contents(of: "chosen") == "iPod (2001)\n")
+  }
+
   /// In a pipeline, as fzf: standard input and output are not the terminal, so the view
   /// draws on /dev/tty, and standard output gets only the chosen row.
   @Test func worksInAPipeline() throws {

@@ -173,6 +173,38 @@ import Testing
     try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
   }
 
+  /// A background search's reload reaches the pipe when the search ends, not when the next
+  /// line of input comes: a program writes a command and waits for its events. (Before, the
+  /// flush after each event waited for standard input's lock, held by the thread blocked
+  /// reading the next line.)
+  @Test func aBackgroundReloadDoesNotWaitForTheNextLine() throws {
+    let process = Process()
+    process.executableURL = try BinaryRunner.executableURL()
+    process.arguments = [
+      "repl", "--corpus", Self.manifest("products", "products"), "--json", "--mode", "background",
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    let lines = LineCollector(output.fileHandleForReading)
+    try input.fileHandleForWriting.write(contentsOf: Data("begin\npaste mac\n".utf8))
+    // A bound on a hang, not a timing assertion: the search takes milliseconds.
+    let reload = lines.firstLine(within: 60) { $0.contains(#""event":"reload""#) }
+    #expect(process.isRunning, "the session ended before its input did")
+    let line = try #require(reload, "no reload within 60 s while standard input stayed open")
+    let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    #expect(event?["generation"] as? Int == 1)
+    #expect((event?["rows"] as? Int ?? 0) > 0, "\(line)")
+    try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+  }
+
   /// Words syntax tolerates typos by default and says which rows needed them; `set typos off`
   /// and a stricter `--typos` rule make the same text find nothing; a wrong rule is refused.
   @Test func wordsSyntaxShowsRowsFoundWithTypos() throws {
@@ -260,33 +292,38 @@ func expectFailures(
 
 /// Reads a pipe on another thread and hands over its first line as soon as it is complete.
 private final class LineCollector: @unchecked Sendable {
-  private let lock = NSLock()
-  private let arrived = DispatchSemaphore(value: 0)
-  // Guarded by `lock`.
+  private let condition = NSCondition()
+  // Guarded by `condition`.
   private var buffer = Data()
-  private var line: String?
+  private var lines: [String] = []
 
   init(_ handle: FileHandle) {
     DispatchQueue.global().async { [self] in
       while true {
         let chunk = handle.availableData
         if chunk.isEmpty { break }
-        lock.lock()
+        condition.lock()
         buffer.append(chunk)
-        if line == nil, let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          line = String(decoding: buffer[..<end], as: UTF8.self)
-          arrived.signal()
+        while let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          lines.append(String(decoding: buffer[..<end], as: UTF8.self))
+          buffer.removeSubrange(...end)
         }
-        lock.unlock()
+        condition.broadcast()
+        condition.unlock()
       }
     }
   }
 
-  /// The first line, or nil when none is complete after `seconds`.
-  func firstLine(within seconds: Double) -> String? {
-    _ = arrived.wait(timeout: .now() + seconds)
-    lock.lock()
-    defer { lock.unlock() }
-    return line
+  /// The first complete line that `isWanted` accepts, or nil when none came within `seconds`.
+  func firstLine(within seconds: Double, where isWanted: (String) -> Bool = { _ in true })
+    -> String?
+  {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let line = lines.first(where: isWanted) { return line }
+      if !condition.wait(until: deadline) { return lines.first(where: isWanted) }
+    }
   }
 }

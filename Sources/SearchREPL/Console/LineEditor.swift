@@ -563,7 +563,7 @@ final class InteractiveLineReader {
   /// is cleared, `text` written and the prompt and line drawn again, in one write. Between
   /// lines it just writes `text`.
   func write(_ text: String) {
-    fflush(nil)  // what `print` buffered goes first; naming `stdout` is not concurrency-safe
+    Terminal.flushOutput()  // what `print` buffered goes first
     guard prompt != nil else {
       Terminal.write(text, to: STDOUT_FILENO)
       return

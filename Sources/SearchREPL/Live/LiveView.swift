@@ -50,6 +50,12 @@ final class LiveView {
   private var drawnRows: ClosedRange<Int>?
   private var redrawScheduled = false
   fileprivate var finished = false
+  /// Enter came while the text's search was still running: the row is chosen from its answer,
+  /// once it is on screen, never from an older one (a paste or a fast typist sends the text
+  /// and Enter together).
+  private var acceptsWhenSettled = false
+  /// Wakes the session loop to choose, once the search Enter waits for has settled.
+  private let settled: @MainActor () -> Void
 
   private struct WindowKey: Equatable {
     var table: TableKind
@@ -58,11 +64,13 @@ final class LiveView {
   }
 
   private init(
-    controller: SearchController, itemsName: String, attributes: [ConditionSyntax.Attribute]
+    controller: SearchController, itemsName: String, attributes: [ConditionSyntax.Attribute],
+    settled: @escaping @MainActor () -> Void
   ) {
     self.controller = controller
     self.itemsName = itemsName
     self.attributes = attributes
+    self.settled = settled
     size = RawTerminal.size
     token = controller.observe { [weak self] event in self?.receive(event) }
   }
@@ -96,6 +104,8 @@ final class LiveView {
     case terminal(TerminalInput)
     case loaded(Result<Loaded, LoadFailure>)
     case tick
+    /// The search an Enter waits for has settled.
+    case settled
   }
 
   /// What a load brings: the corpus and, with `--backend`, the server that answers.
@@ -160,6 +170,8 @@ final class LiveView {
       switch input {
       case .tick:
         if view == nil { loading.draw() } else { ticker.cancel() }
+      case .settled:
+        if let ending = view?.acceptWhenSettled() { return ending }
       case .loaded(.failure(let failure)):
         throw failure.error
       case .loaded(.success(let loaded)):
@@ -177,7 +189,8 @@ final class LiveView {
           throw CommandError(error.description)
         }
         let started = LiveView(
-          controller: controller, itemsName: itemsName, attributes: attributes)
+          controller: controller, itemsName: itemsName, attributes: attributes,
+          settled: { continuation.yield(.settled) })
         view = started
         // The keys typed while the data set loaded, in order.
         for key in loading.keys {
@@ -221,11 +234,21 @@ final class LiveView {
         top = 0
       }
     case .error(let text):
+      // The search Enter waited for failed: nothing is chosen, the message shows.
+      acceptsWhenSettled = false
       message = text
     default:
       break
     }
+    if acceptsWhenSettled && !controller.isSearchPending { settled() }
     setNeedsDisplay()
+  }
+
+  /// The chosen row, once the search Enter waited for has settled (nil while it runs).
+  fileprivate func acceptWhenSettled() -> Ending? {
+    guard acceptsWhenSettled, !controller.isSearchPending else { return nil }
+    acceptsWhenSettled = false
+    return accept()
   }
 
   /// Asks for one redraw after the current main-actor turn, however many events and keys
@@ -245,6 +268,8 @@ final class LiveView {
   /// Does what a key asks; the session's ending when the key ends it.
   private func handle(_ key: Key) -> Ending? {
     if key == .control("c") { return .interrupted }
+    // After Enter, the session ends with the choice: keys that came with it change nothing.
+    if acceptsWhenSettled { return nil }
     message = nil
     if detail != nil {
       switch key {
@@ -301,6 +326,8 @@ final class LiveView {
       if submitsOnEnter {
         needsSubmit = false
         controller.clickSearchButton()
+      } else if controller.isSearchPending {
+        acceptsWhenSettled = true
       } else {
         return accept()
       }

@@ -30,7 +30,7 @@ final class REPLOutput {
       console.write(line + "\n")
     } else {
       print(line)
-      fflush(nil)  // every stream: naming `stdout` is not concurrency-safe
+      Terminal.flushOutput()
     }
   }
 
@@ -46,7 +46,7 @@ final class REPLOutput {
       for piece in Self.wrapped(line, width: RawTerminal.size.columns) { print(piece) }
     } else {
       print(line)
-      fflush(nil)  // as an event line: a reader on the pipe sees it now
+      Terminal.flushOutput()  // as an event line: a reader on the pipe sees it now
     }
   }
 
@@ -72,7 +72,7 @@ final class REPLOutput {
       Terminal.write(text, to: FileHandle.standardError.fileDescriptor)
     } else {
       print(text, terminator: "")
-      fflush(nil)  // every stream: naming `stdout` is not concurrency-safe
+      Terminal.flushOutput()
     }
   }
 
