@@ -23,6 +23,16 @@ struct SyntaxOptions: ParsableArguments {
 
   func validate() throws { _ = try tolerance() }
 
+  /// Refuses typos with a search server at start, as `filter` does: a server matches words
+  /// exactly only.
+  func check(backend: String?) throws {
+    if backend != nil, let typos, try tolerance()?.isOn == true {
+      throw ValidationError(
+        "--typos \(typos) with --backend: a search server matches words exactly only; leave"
+          + " --typos out or give --typos off")
+    }
+  }
+
   /// The tolerance `--typos` asks for; nil when it is not given.
   func tolerance() throws(CommandError) -> TypoTolerance? {
     guard let typos else { return nil }

@@ -86,6 +86,21 @@
         #expect(
           missing.output.contains(
             "no data set \"towns\"; load it first: SearchREPL load MANIFEST --into"))
+        // A change reaches the server's table, then the lists: the search that follows finds
+        // the new item there (before, insert answered with the library's "use apply(_:)").
+        let change = try ThrowawayCluster.runProgram(
+          "/bin/sh",
+          [
+            "-c",
+            "printf 'insert name=Qwertzhausen\\ntype qwertz\\nwait\\nquit\\n' | SEARCHREPL_NO_TIMING=1 '\(binary)' repl --corpus '\(Self.manifest)' --backend '\(url)' --mode background --json",
+          ])
+        #expect(change.status == 0, "\(change.output)")
+        #expect(!change.output.contains("apply(_:)"), "\(change.output)")
+        #expect(change.output.contains(#""event":"insert""#), "\(change.output)")
+        let found = change.output.split(separator: "\n").last {
+          $0.contains(#""event":"reload""#)
+        }
+        #expect(found?.contains(#""rows":1,"#) == true, "\(change.output)")
       }
     }
 

@@ -55,6 +55,20 @@ import Testing
         .contains("--scope Europe needs a data set with scopes (--corpus MANIFEST)"))
   }
 
+  /// A server matches words exactly: `repl` and `live` refuse typos with `--backend` at start,
+  /// in the command line's words, as `filter` does (before, `repl` started and then failed
+  /// every search naming the library's `TypoTolerance.off`). No connection is tried.
+  @Test func typosWithABackendAreRefusedAtStart() throws {
+    for command in ["repl", "live"] {
+      let message = try error([
+        command, "--corpus", "products", "--syntax", "words", "--typos", "default",
+        "--backend", "postgres://search@127.0.0.1:1/search",
+      ])
+      #expect(message.contains("--typos default with --backend"), "\(message)")
+      #expect(!message.contains("TypoTolerance"), "\(message)")
+    }
+  }
+
   /// `--fold` changes the default: transliteration keeps case folding, a minus takes an
   /// option away, "none" stands alone; an unknown locale is refused.
   @Test func foldingListsChangeTheDefault() throws {

@@ -10,6 +10,9 @@ package struct QueryEvaluator: Sendable {
   let corpus: SearchCorpus
   /// The query's term sets, ready to match: all sets must match, any term of a set.
   private(set) var sets: [[TermMatcher]]
+  /// The index of each set that no earlier set equals, in query order: only these are
+  /// evaluated (`e e e …` costs one set's work, whatever was pasted).
+  private let distinctSets: [Int]
   let scope: Int
   let fields: [Int]
   /// The attribute conditions every result meets besides the query; nil admits every item.
@@ -40,6 +43,7 @@ package struct QueryEvaluator: Sendable {
         return matcher
       }
     }
+    self.distinctSets = query.distinctSetIndices
     self.scope = scope
     self.fields = corpus.scopeFields[scope]
     self.filter = filter
@@ -63,6 +67,7 @@ package struct QueryEvaluator: Sendable {
       guard let candidates else { return (corpus.members(ofScope: scope, admittedBy: filter), [:]) }
       return (admitted(candidates), [:])
     }
+    let sets = distinctSets.map { self.sets[$0] }
     if let candidates, isShort(candidates.count) {
       return check(candidates, sets: sets, isCancelled: isCancelled).map { ($0, [:]) }
     }
@@ -76,24 +81,24 @@ package struct QueryEvaluator: Sendable {
     }
     // Many candidates: a full scan gives the same answer (every match is a candidate) for less
     // than checking them. Start from the most selective set.
-    var remaining = Array(sets.indices)
+    var remaining = distinctSets
     var typoOnly: [Int: TypoMatches] = [:]
-    let first = remaining.remove(at: mostSelectiveSet())
+    let first = remaining.remove(at: remaining.firstIndex(of: mostSelectiveSet()) ?? 0)
     guard
       var current = items(
-        matching: withTypoMatches(sets[first]), typoOnly: &typoOnly[first],
+        matching: withTypoMatches(self.sets[first]), typoOnly: &typoOnly[first],
         isCancelled: isCancelled)
     else { return nil }
     while !remaining.isEmpty {
       if isShort(current.count) {
         return check(
-          inModelOrder(current), sets: remaining.map { sets[$0] }, isCancelled: isCancelled
+          inModelOrder(current), sets: remaining.map { self.sets[$0] }, isCancelled: isCancelled
         ).map { ($0, typoOnly) }
       }
       let index = remaining.removeFirst()
       guard
         let list = items(
-          matching: withTypoMatches(sets[index]), typoOnly: &typoOnly[index],
+          matching: withTypoMatches(self.sets[index]), typoOnly: &typoOnly[index],
           isCancelled: isCancelled)
       else { return nil }
       current = Self.intersection(current, list)
@@ -402,7 +407,8 @@ package struct QueryEvaluator: Sendable {
     let fields = self.fields.compactMap { field in
       corpus.index.fields[field].map { ItemText(values: $0, map: corpus.model.valueMaps[field]) }
     }
-    return Self.matches(id.rawValue, sets: sets, fields: fields, model: corpus.model)
+    return Self.matches(
+      id.rawValue, sets: distinctSets.map { sets[$0] }, fields: fields, model: corpus.model)
   }
 
   // MARK: Lists

@@ -30,57 +30,59 @@ enum Ranking {
   static func ranked(_ items: [ItemID], query: Query, scope: Int, corpus: SearchCorpus)
     -> [ItemID]
   {
-    let terms = zip(query.sets, query.typoRules).flatMap { set, rules in
-      zip(set.terms, rules).filter { !$0.0.isInverse }.map { term, rule in
-        var matcher = TermMatcher(term)
-        matcher.numberMatches = corpus.numberMatches(of: matcher.number)
-        matcher.typo = TypoWord(term, rule: rule)
-        return matcher
-      }
+    // A term the query has several times counts as many times, matched once.
+    let terms = query.positiveTermsCounted.map { term, rule, count in
+      var matcher = TermMatcher(term)
+      matcher.numberMatches = corpus.numberMatches(of: matcher.number)
+      matcher.typo = TypoWord(term, rule: rule)
+      return (matcher: matcher, count: count)
     }
     if terms.isEmpty { return items }
-    let fields = corpus.scopeFields[scope]
-    let texts = fields.compactMap { field in
+    let texts = corpus.scopeFields[scope].compactMap { field in
       corpus.index.fields[field].map {
         QueryEvaluator.ItemText(values: $0, map: corpus.model.valueMaps[field])
       }
     }
-    var keys: [(typos: Int, category: Int, length: Int, position: Int, id: ItemID)] = []
-    keys.reserveCapacity(items.count)
-    for (position, id) in items.enumerated() {
-      var typos = 0
-      var category = 0
-      var length = Int.max
-      for term in terms {
-        var best: (Category, Int)?
-        for field in fields {
-          guard let values = corpus.index.fields[field] else { continue }
-          for value in corpus.model.valueMaps[field].range(of: Int(id.rawValue)) {
+    var keys = items.enumerated().map { position, id in
+      (typos: 0, category: 0, length: Int.max, position: position, id: id)
+    }
+    // Term by term, then field by field: each column is taken once for all the items (a
+    // column taken per item and term retained and released each of its arrays every time).
+    var best = [(Category, Int)?](repeating: nil, count: items.count)
+    for (term, count) in terms {
+      for position in best.indices { best[position] = nil }
+      for text in texts {
+        let (values, map) = (text.values, text.map)
+        for (position, id) in items.enumerated() {
+          for value in map.range(of: Int(id.rawValue)) {
             guard let found = self.category(of: term, in: values, value: value) else { continue }
             let candidate = (found, values.range(of: value).count)
-            if best.map({ candidate < $0 }) ?? true { best = candidate }
+            if best[position].map({ candidate < $0 }) ?? true { best[position] = candidate }
           }
         }
+      }
+      for (position, id) in items.enumerated() {
         // A number equal to a number attribute matches a whole value; an attribute is no
         // searched field, so its length does not count.
-        var found = best?.0
+        var found = best[position]?.0
         if term.number != nil, !term.numberMatches.isEmpty,
           SearchCorpus.hasNumber(Int(id.rawValue), matches: term.numberMatches, model: corpus.model)
         {
           found = .wholeValue
         }
         if found == nil, let typo = term.typo?.best(ofItem: id.rawValue, fields: texts) {
-          typos += typo.typos
-          category += typo.place
-          length = min(length, typo.length)
+          keys[position].typos += typo.typos * count
+          keys[position].category += typo.place * count
+          keys[position].length = min(keys[position].length, typo.length)
           continue
         }
         // A term of an OR set that did not match this item does not count against it.
         guard let found else { continue }
-        category += found.rawValue
-        if let best { length = min(length, best.1) }
+        keys[position].category += found.rawValue * count
+        if let length = best[position]?.1 {
+          keys[position].length = min(keys[position].length, length)
+        }
       }
-      keys.append((typos, category, length, position, id))
     }
     keys.sort {
       ($0.typos, $0.category, $0.length, $0.position)
@@ -108,9 +110,11 @@ enum Ranking {
       case .exact:
         var best: Category?
         var position = range.lowerBound
+        let interior = values.interior
         while let start = term.needle.withUnsafeBufferPointer({ needle in
           ByteSearch.first(needle, in: bytes, range: position..<range.upperBound) {
-            values.isBoundary($0) && values.isBoundary($0 + needle.count)
+            FoldedValues.isBoundary($0, bytes: bytes, interior: interior)
+              && FoldedValues.isBoundary($0 + needle.count, bytes: bytes, interior: interior)
           }
         }) {
           let found: Category
@@ -134,6 +138,11 @@ enum Ranking {
     -> Bool
   {
     guard offset > valueStart, let base = bytes.baseAddress else { return true }
+    let previous = base[offset - 1]
+    if previous < 0x80 {
+      // ASCII: alphabetic or numeric means a letter or a digit.
+      return !((previous | 0x20) >= 0x61 && (previous | 0x20) <= 0x7A || previous &- 0x30 < 10)
+    }
     var start = offset - 1
     while start > valueStart && base[start] & 0xC0 == 0x80 { start -= 1 }
     let value = Folder.decode(base, at: start, count: offset).value

@@ -60,11 +60,21 @@ struct FoldedValues: Sendable {
   /// emoji values pays for the search only near those characters.
   @inline(__always)
   func isBoundary(_ offset: Int) -> Bool {
+    Self.isBoundary(offset, bytes: bytes, interior: interior)
+  }
+
+  /// ``isBoundary(_:)`` for a reader of the column's bytes through a buffer: a closure that
+  /// captures these two rather than the column copies one array, not each of the column's
+  /// arrays, every time it is made.
+  @inline(__always)
+  static func isBoundary<Bytes: RandomAccessCollection<UInt8>>(
+    _ offset: Int, bytes: Bytes, interior: [Int32]
+  ) -> Bool where Bytes.Index == Int {
     if interior.isEmpty { return true }
     if offset > 0 && offset < bytes.count {
       let before = bytes[offset - 1]
       let after = bytes[offset]
-      if before == Self.separator || after == Self.separator { return true }
+      if before == separator || after == separator { return true }
       if before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A) { return true }
     }
     return !interior.containsSorted(Int32(offset))

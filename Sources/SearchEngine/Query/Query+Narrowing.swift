@@ -32,16 +32,17 @@ extension Query {
   /// query word grows. A term without typos implies as above.
   public func narrows(_ older: Query, matchingNumbers: Bool = false) -> Bool {
     older.sets.indices.allSatisfy { olderSet in
-      sets.indices.contains { set in
-        !sets[set].terms.isEmpty
-          && sets[set].terms.indices.allSatisfy { term in
-            older.sets[olderSet].terms.indices.contains { olderTerm in
-              sets[set].terms[term].implies(
-                older.sets[olderSet].terms[olderTerm], rule: typoRules[set][term],
-                olderRule: older.typoRules[olderSet][olderTerm], matchingNumbers: matchingNumbers)
+      keepsSet(of: older, at: olderSet)
+        || sets.indices.contains { set in
+          !sets[set].terms.isEmpty
+            && sets[set].terms.indices.allSatisfy { term in
+              older.sets[olderSet].terms.indices.contains { olderTerm in
+                sets[set].terms[term].implies(
+                  older.sets[olderSet].terms[olderTerm], rule: typoRules[set][term],
+                  olderRule: older.typoRules[olderSet][olderTerm], matchingNumbers: matchingNumbers)
+              }
             }
-          }
-      }
+        }
     }
   }
 
@@ -56,7 +57,7 @@ extension Query {
   /// search checks those items beside the older results instead of scanning every item.
   package func typoWidening(of older: Query, matchingNumbers: Bool = false) -> [TermPosition]? {
     var widened: Set<TermPosition> = []
-    for olderSet in older.sets.indices {
+    for olderSet in older.sets.indices where !keepsSet(of: older, at: olderSet) {
       // A set here that implies the older set, by typo-aware implication where it holds
       // (nothing to add) or by the words' text alone (their typo matches to add).
       var best: Set<TermPosition>?
@@ -88,6 +89,17 @@ extension Query {
       widened.formUnion(best)
     }
     return widened.sorted()
+  }
+}
+
+extension Query {
+  /// Whether set `index` of `older` is here at the same place with the same typo rules, so
+  /// that it implies itself: text typed at the end keeps the sets before it, and the search
+  /// compares the other sets only, not every pair (a query of *s* sets costs O(*s*), not
+  /// O(*s*²), per keystroke).
+  fileprivate func keepsSet(of older: Query, at index: Int) -> Bool {
+    index < sets.count && sets[index] == older.sets[index]
+      && typoRules[index] == older.typoRules[index]
   }
 }
 
@@ -174,11 +186,26 @@ private func occurs(_ part: [UInt8], in whole: [UInt8], at placement: Placement)
     case .start: 0...0
     case .end: last...last
     }
-  let boundaries = characterBoundaries(of: whole)
+  // Every Character boundary of `whole` only when its bytes cannot tell: a search compares
+  // its query with each cached one, and the query may be a paste of thousands of characters.
+  var boundaries: Set<Int>?
   return starts.contains { start in
-    whole[start..<(start + part.count)].elementsEqual(part) && boundaries.contains(start)
-      && boundaries.contains(start + part.count)
+    let end = start + part.count
+    guard whole[start..<end].elementsEqual(part) else { return false }
+    if isASCIIBoundary(start, of: whole) && isASCIIBoundary(end, of: whole) { return true }
+    let known = boundaries ?? characterBoundaries(of: whole)
+    boundaries = known
+    return known.contains(start) && known.contains(end)
   }
+}
+
+/// Whether `offset` is a `Character` boundary of `bytes` that their bytes alone show: an end,
+/// or between two ASCII bytes other than CR LF. (Before a byte that is not ASCII, a combining
+/// mark may continue the character: not decided here.)
+private func isASCIIBoundary(_ offset: Int, of bytes: [UInt8]) -> Bool {
+  guard offset > 0, offset < bytes.count else { return true }
+  let (before, after) = (bytes[offset - 1], bytes[offset])
+  return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
 }
 
 /// The UTF-8 offsets at which the `Character`s of `bytes` start, and its end.

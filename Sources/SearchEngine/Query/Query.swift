@@ -141,3 +141,52 @@ extension Query: CustomStringConvertible {
     sets.map(\.description).joined(separator: " ")
   }
 }
+
+extension Query {
+  /// What a term matches, wherever it is in the text: terms with equal keys find the same
+  /// items in the same places (`e e e` is one term three times).
+  private struct MatchKey: Hashable {
+    var kind: Term.Kind
+    var isInverse: Bool
+    var pattern: [UInt8]
+    var rule: TypoRule
+  }
+
+  /// The index of each set that no earlier set equals in what it matches, in query order: the
+  /// sets an item must match (a pasted `e e e …` is one set, however long).
+  package var distinctSetIndices: [Int] {
+    var seen: Set<[MatchKey]> = []
+    var distinct: [Int] = []
+    for index in sets.indices {
+      var key: [MatchKey] = []
+      for (term, rule) in zip(sets[index].terms, typoRules[index]) {
+        key.append(
+          MatchKey(
+            kind: term.kind, isInverse: term.isInverse, pattern: term.pattern.utf8, rule: rule))
+      }
+      if seen.insert(key).inserted { distinct.append(index) }
+    }
+    return distinct
+  }
+
+  /// The positive terms, one per match key in query order, each with its typo rule and how
+  /// many times the query has it: what the ranking sums, without matching a term again for
+  /// each copy.
+  package var positiveTermsCounted: [(term: Term, rule: TypoRule, count: Int)] {
+    var counted: [(term: Term, rule: TypoRule, count: Int)] = []
+    var position: [MatchKey: Int] = [:]
+    for (set, rules) in zip(sets, typoRules) {
+      for (term, rule) in zip(set.terms, rules) where !term.isInverse {
+        let key = MatchKey(
+          kind: term.kind, isInverse: false, pattern: term.pattern.utf8, rule: rule)
+        if let index = position[key] {
+          counted[index].count += 1
+        } else {
+          position[key] = counted.count
+          counted.append((term, rule, 1))
+        }
+      }
+    }
+    return counted
+  }
+}

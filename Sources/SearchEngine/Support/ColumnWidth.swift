@@ -66,4 +66,18 @@ package enum ColumnWidth {
     // Zero-width characters right after the cut belong to nothing shown; leave them out too.
     return (text[text.startIndex..<end], used)
   }
+
+  /// The longest end of `text` that fits in `limit` columns (one walk back from the end,
+  /// however long the text).
+  package static func suffix(of text: Substring, fitting limit: Int) -> Substring {
+    var used = 0
+    var start = text.endIndex
+    while start > text.startIndex {
+      let previous = text.index(before: start)
+      used += columns(of: text[previous])
+      if used > limit { break }
+      start = previous
+    }
+    return text[start...]
+  }
 }

@@ -132,11 +132,8 @@ enum LiveScreen {
     }
     let at = min(max(cursor ?? text.count, 0), text.count)
     let split = text.index(text.startIndex, offsetBy: at)
-    var before = text[..<split]
     let after = text[split...]
-    let room = max(0, line.remaining - 1)
-    while ColumnWidth.columns(of: before) > room, !before.isEmpty { before = before.dropFirst() }
-    line.append(before)
+    line.append(ColumnWidth.suffix(of: text[..<split], fitting: max(0, line.remaining - 1)))
     if let first = after.first {
       line.append(String(first), .inverse)
       line.append(after.dropFirst())

@@ -86,6 +86,7 @@ struct REPL: AsyncParsableCommand {
 
   func validate() throws {
     _ = try postgres.ranks(rank)
+    try syntax.check(backend: postgres.backend)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")

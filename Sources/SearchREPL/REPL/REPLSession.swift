@@ -250,11 +250,11 @@ final class REPLSession {
     case .select(let path):
       select(path)
     case .delete(let path):
-      delete(path)
+      await delete(path)
     case .insert(let assignments):
-      insert(assignments)
+      await insert(assignments)
     case .update(let path, let assignments):
-      update(path, assignments)
+      await update(path, assignments)
     case .set(let setting):
       set(setting)
     case .wait:
@@ -482,17 +482,35 @@ final class REPLSession {
     }
   }
 
-  private func delete(_ path: TableIndexPath) {
+  private func delete(_ path: TableIndexPath) async {
     let kind = controller.visibleTable
-    if let item = controller.table(kind).item(at: path) {
-      // The delete event comes after the item left the model, so its text is kept first.
-      renderer.doomedText[item] = controller.corpus.model.display(item)
+    guard let item = controller.table(kind).item(at: path) else {
+      output.error(SearchControllerError.noSuchRow(path, table: kind).description)
+      return
     }
-    call { () throws(SearchControllerError) in
+    // The delete event comes after the item left the model, so its text is kept first.
+    renderer.doomedText[item] = controller.corpus.model.display(item)
+    await change(.remove(item)) { () throws(SearchControllerError) in
       try controller.deleteRow(at: path, in: kind)
     }
     renderer.doomedText = [:]
     countItems()
+  }
+
+  /// Makes a change as one call: at once in memory, or, with `--backend`, on the server first
+  /// (``SearchController/apply(_:)`` waits for the server's table, then changes the lists).
+  private func change(
+    _ change: ModelChange, inMemory: () throws(SearchControllerError) -> Void
+  ) async {
+    guard controller.backend != nil else {
+      call(inMemory)
+      return
+    }
+    renderer.beginCall()
+    defer { renderer.endCall() }
+    do throws(CorpusError) { try await controller.apply([change]) } catch {
+      output.error(SearchControllerError.corpus(error).description)
+    }
   }
 
   /// The prompt's placeholder says how many items there are: after a change, the new count.
@@ -505,19 +523,19 @@ final class REPLSession {
     "Search \(grouped(count)) \(name)"
   }
 
-  private func insert(_ assignments: [REPLCommand.Assignment]) {
+  private func insert(_ assignments: [REPLCommand.Assignment]) async {
     let model = controller.corpus.model
     let empty = ItemRecord(
       fields: Array(repeating: [], count: model.schema.fields.count),
       attributes: Array(repeating: "", count: model.schema.attributes.count))
     guard let record = record(empty, assigning: assignments, command: "insert") else { return }
-    call { () throws(SearchControllerError) in
+    await change(.insert(record)) { () throws(SearchControllerError) in
       do throws(CorpusError) { try controller.insert(record) } catch { throw .corpus(error) }
     }
     countItems()
   }
 
-  private func update(_ path: TableIndexPath, _ assignments: [REPLCommand.Assignment]) {
+  private func update(_ path: TableIndexPath, _ assignments: [REPLCommand.Assignment]) async {
     let kind = controller.visibleTable
     guard let item = controller.table(kind).item(at: path) else {
       output.error(SearchControllerError.noSuchRow(path, table: kind).description)
@@ -528,7 +546,7 @@ final class REPLSession {
       fields: model.schema.fields.indices.map { model.values(of: item, field: $0) },
       attributes: model.schema.attributes.indices.map { model.attribute($0, of: item) })
     guard let record = record(current, assigning: assignments, command: "update") else { return }
-    call { () throws(SearchControllerError) in
+    await change(.update(item, with: record)) { () throws(SearchControllerError) in
       do throws(CorpusError) { try controller.update(item, with: record) } catch {
         throw .corpus(error)
       }
@@ -590,6 +608,12 @@ final class REPLSession {
       configuration.querySyntax = syntax
       output.info("syntax \(syntax.rawValue)")
     case .typos(let typos):
+      if controller.backend != nil && typos.isOn {
+        output.error(
+          "set typos \(typos): a search server (--backend) matches words exactly only; typos"
+            + " stay off")
+        return
+      }
       configuration.typos = typos
       output.info(
         "typos \(typos)" + (configuration.querySyntax == .words ? "" : " (words syntax only)"))

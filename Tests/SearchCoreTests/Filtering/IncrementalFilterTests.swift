@@ -143,6 +143,40 @@ private let queries: [String] = {
     #expect(cancelled == nil)
     #expect(filter.cachedResults.isEmpty)
   }
+
+  /// Typing a long text costs each keystroke one search, whatever was typed before it: 600
+  /// keystrokes of `e e e …` (300 sets at the end, each matching most of the 34,006 cities)
+  /// and 1,000 letters of one word, each searched as a search field does. Before, each keystroke compared every set with every set of each
+  /// cached query, and every term that contained an older one listed every character boundary
+  /// of its text: minutes where this takes seconds (the limit bounds a hang; it times nothing).
+  /// Sets that repeat one are evaluated and ranked once, counted as many times: `e e e …`
+  /// finds and orders as `e` does.
+  @Test(.timeLimit(.minutes(2))) func longTypedTextCostsOneSearchPerKeystroke() throws {
+    let cities = try Fixtures.corpus("cities/cities")
+    let sets = TestBudget.cases(300)
+    var filter = IncrementalFilter()
+    var text = ""
+    var result: SearchResult?
+    for _ in 0..<sets {
+      for character in "e " {
+        text.append(character)
+        result = try filter.searching(
+          Query(text, normalizer: cities.normalizer), scope: 0, in: cities)
+      }
+    }
+    let single = try filter.searching(
+      Query("e", normalizer: cities.normalizer), scope: 0, in: cities)
+    let repeated = try #require(result)
+    #expect(repeated.query.sets.count == sets)
+    #expect(repeated.items == single.items)
+    #expect(cities.ranked(repeated) == cities.ranked(single))
+    var word = ""
+    var random = SplitMix64(seed: 45)
+    for _ in 0..<TestBudget.cases(1_000) {
+      word.append(Character(Unicode.Scalar(UInt8(0x61 + random.next() % 26))))
+      _ = try filter.searching(Query(word, normalizer: cities.normalizer), scope: 0, in: cities)
+    }
+  }
 }
 
 extension IncrementalFilter {
