@@ -29,4 +29,17 @@ extension CommonBytes {
     else { throw reader.corrupt("the common bytes of \(what) do not match its rows") }
     self.init(slot: slot, rows: rows, count: count)
   }
+
+  /// Whether these bits are those computed afresh for `values`: the same bytes have bits, and
+  /// each the same bits (the order of the rows may differ, after `extend(to:)`).
+  ///
+  /// - Complexity: O(*n*) in the bytes of `values`, divided over the cores, as computing them.
+  func isExact(for values: FoldedValues) -> Bool {
+    let fresh = CommonBytes(values: values)
+    guard fresh.count == count else { return false }
+    return (0..<256).allSatisfy { byte in
+      let (mine, theirs) = (slot[byte], fresh.slot[byte])
+      return mine < 0 ? theirs < 0 : theirs >= 0 && rows[Int(mine)] == fresh.rows[Int(theirs)]
+    }
+  }
 }

@@ -15,8 +15,13 @@ extension FoldedValues {
   }
 
   /// Reads a folded column written by ``write(to:)`` for a field of `values` values,
-  /// checking what the scans rely on: the separators around every value, ascending starts,
-  /// interior boundaries inside the bytes and space lists naming values, ascending.
+  /// checking what the scans rely on before they use it: the separators around every value,
+  /// ascending starts within the bytes, interior boundaries inside them, the byte counts and
+  /// the space lists against the bytes, and the common bytes' bits against a fresh count.
+  ///
+  /// What is not checked is that the folded text is the folding of the model's text (that
+  /// takes the folding again): a file whose folded text was changed and its checksums
+  /// mended answers by the changed text, never a trap (see `SearchCorpus.init(contentsOf:)`).
   init(reading reader: SavedFileReader, values: Int, what: String) throws(SavedIndexError) {
     let bytes: [UInt8] = try reader.readArray("the folded text of \(what)")
     let starts: [Int32] = try reader.readArray("the folded starts of \(what)")
@@ -27,36 +32,41 @@ extension FoldedValues {
     guard starts.count == values + 1 else {
       throw reader.corrupt("\(what) has \(starts.count - 1) folded values, the model \(values)")
     }
-    let separated = starts.withUnsafeBufferPointer { starts in
-      bytes.withUnsafeBufferPointer { bytes in
-        guard bytes.first == Self.separator, starts[0] == 1,
-          Int(starts[starts.count - 1]) == bytes.count
-        else { return false }
-        for value in 1..<starts.count {
-          let end = Int(starts[value])
-          guard end > Int(starts[value - 1]), bytes[end - 1] == Self.separator else {
-            return false
-          }
-        }
-        return true
-      }
+    guard bytes.first == Self.separator else {
+      throw reader.corrupt("the folded text of \(what) does not start with the separator")
     }
-    guard separated else {
-      throw reader.corrupt("the folded starts of \(what) do not fit its folded text")
+    try reader.checkStarts(
+      starts, first: 1, of: bytes, separator: Self.separator, "the folded starts of \(what)")
+    // One separator per value and the first: none inside a value, where a scan would take
+    // the middle of a value for its start.
+    var expected = Self.byteCounts(of: bytes)
+    guard expected[Int(Self.separator)] == values + 1 else {
+      throw reader.corrupt("the folded text of \(what) has a separator inside a value")
     }
-    guard Self.isAscending(interior, below: bytes.count),
-      Self.isAscending(leading, below: values), Self.isAscending(trailing, below: values)
-    else { throw reader.corrupt("the boundaries or space lists of \(what) are out of order") }
-    guard counts.count == 256, counts.allSatisfy({ $0 >= 0 && $0 <= bytes.count }) else {
-      throw reader.corrupt("the byte counts of \(what) are out of range")
+    expected[Int(Self.separator)] = 0
+    guard counts == expected else {
+      throw reader.corrupt("the byte counts of \(what) do not match its folded text")
+    }
+    guard Self.isAscending(interior, below: bytes.count) else {
+      throw reader.corrupt("the interior boundaries of \(what) are out of order or past its text")
     }
     let hasBits = try reader.read(UInt8.self, "the common bytes flag of \(what)")
     guard hasBits <= 1 else { throw reader.corrupt("the common bytes flag of \(what)") }
     let common =
       hasBits == 1 ? try CommonBytes(reading: reader, values: values, what: what) : nil
+    let spaces = FoldedValues(
+      bytes: bytes, starts: starts, interior: [], leadingSpace: [], trailingSpace: [],
+      byteCounts: [], commonBytes: nil
+    ).spaceLists()
+    guard leading == spaces.leading, trailing == spaces.trailing else {
+      throw reader.corrupt("the space lists of \(what) do not match its folded text")
+    }
     self.init(
       bytes: bytes, starts: starts, interior: interior, leadingSpace: leading,
       trailingSpace: trailing, byteCounts: counts, commonBytes: common)
+    guard common?.isExact(for: self) ?? true else {
+      throw reader.corrupt("the common bytes of \(what) do not match its folded text")
+    }
   }
 
   /// Whether `array` is strictly ascending, from 0 and below `limit`.
