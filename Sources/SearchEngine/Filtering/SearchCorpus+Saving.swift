@@ -62,10 +62,12 @@ extension SearchCorpus {
   ///
   ///   The checksums catch damage, not a change made on purpose: a file whose bytes were
   ///   changed and its checksums computed again may still differ from what was saved where
-  ///   the structures stay consistent. What is not checked, as it would take the folding
-  ///   again, is that the folded text is the folding of the items' text, and where a folded
-  ///   character's interior boundaries lie: such a file answers by its folded text (an item
-  ///   whose text reads "Mbcintosh" but whose folded text is "macintosh" matches `mac`) and
+  ///   the structures stay consistent. The folded text of a value whose text is ASCII that
+  ///   folds byte for byte (most values of most data) is checked against that folding, as
+  ///   cheaply as reading it; the folding of other values, which would take as long as
+  ///   building the index, and where a folded character's interior boundaries lie are not:
+  ///   a file whose folded text of such a value was changed answers by that text (an item
+  ///   whose text reads "Mbçintosh" but whose folded text is "macintosh" matches `mac`) and
   ///   may highlight less than it matches, but never traps.
   /// - Complexity: O(*n*) in the file's size: one read per array, and a pass to check it.
   public init(contentsOf path: String, normalizer: Normalizer? = nil, source: String? = nil)

@@ -19,9 +19,9 @@ extension FoldedValues {
   /// ascending starts within the bytes, interior boundaries inside them, the byte counts and
   /// the space lists against the bytes, and the common bytes' bits against a fresh count.
   ///
-  /// What is not checked is that the folded text is the folding of the model's text (that
-  /// takes the folding again): a file whose folded text was changed and its checksums
-  /// mended answers by the changed text, never a trap (see `SearchCorpus.init(contentsOf:)`).
+  /// That the folded text is the folding of the model's text is checked by the caller where
+  /// it is cheap (`firstValueFoldedOtherwise(than:table:)`); see
+  /// `SearchCorpus.init(contentsOf:)` for what a changed file may still change.
   init(reading reader: SavedFileReader, values: Int, what: String) throws(SavedIndexError) {
     let bytes: [UInt8] = try reader.readArray("the folded text of \(what)")
     let starts: [Int32] = try reader.readArray("the folded starts of \(what)")
@@ -66,6 +66,32 @@ extension FoldedValues {
       trailingSpace: trailing, byteCounts: counts, commonBytes: common)
     guard common?.isExact(for: self) ?? true else {
       throw reader.corrupt("the common bytes of \(what) do not match its folded text")
+    }
+  }
+
+  /// The first value whose text is ASCII that folds byte for byte by `table`
+  /// (`Folder.asciiFolds`) but whose folded text is not that folding, or nil: the part of
+  /// the folded text checkable against `column` at about the cost of reading it (the other
+  /// values take the folder's loop, as much as building the index).
+  func firstValueFoldedOtherwise(than column: TextColumn, table: [UInt8]) -> Int? {
+    column.bytes.withUnsafeBufferPointer { raw in
+      bytes.withUnsafeBufferPointer { folded in
+        table.withUnsafeBufferPointer { table in
+          for value in 0..<count {
+            let text = column.range(of: value)
+            let range = self.range(of: value)
+            var k = 0
+            while k < text.count {
+              let byte = table[Int(raw[text.lowerBound + k])]
+              if byte == 0xFF { break }
+              if k >= range.count || folded[range.lowerBound + k] != byte { return value }
+              k += 1
+            }
+            if k == text.count && k != range.count { return value }
+          }
+          return nil
+        }
+      }
     }
   }
 

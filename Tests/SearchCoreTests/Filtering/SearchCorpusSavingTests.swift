@@ -211,7 +211,7 @@ import Testing
 
   /// Derived parts that disagree with the folded text, checksums mended, are errors rather
   /// than wrong answers: a letter of the folded text (its byte counts no longer match), a
-  /// common byte's bit, a value's owner.
+  /// letter of the text (its folding no longer matches), a common byte's bit, a value's owner.
   @Test func derivedPartsThatDisagreeAreErrors() async throws {
     try await Self.withFolder { folder in
       let products = try Saved(try Fixtures.corpus("products/products"), in: folder)
@@ -221,6 +221,15 @@ import Testing
       let letter = try products.open(
         text, element: a - text.offset(ofElement: 0), UInt8(ascii: "b"))
       #expect(letter?.reason.contains("byte counts of field \"name\" do not match") == true)
+      // Issue 45's "Mbcintosh": a letter of an item's text, not of its folded text.
+      let raw = try products.part("the text of field \"name\"")
+      let m = try #require(
+        products.bytes[raw.offset(ofElement: 0)...].firstIndex(of: UInt8(ascii: "a")))
+      let unfolded = try products.open(
+        raw, element: m - raw.offset(ofElement: 0), UInt8(ascii: "b"))
+      #expect(
+        unfolded?.reason.contains("field \"name\" is not the folding of value") == true,
+        "\(String(describing: unfolded))")
       let rows = products.parts.filter { $0.what == "a row of field \"name\"'s common bytes" }
       #expect(!rows.isEmpty)
       for row in rows {
