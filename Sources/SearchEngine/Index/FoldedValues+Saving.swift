@@ -17,7 +17,7 @@ extension FoldedValues {
   /// Reads a folded column written by ``write(to:)`` for a field of `values` values,
   /// checking what the scans rely on before they use it: the separators around every value,
   /// ascending starts within the bytes, interior boundaries inside them, the byte counts and
-  /// the space lists against the bytes, and the common bytes' bits against a fresh count.
+  /// the space lists against the bytes, and the common bytes' rows against the byte counts.
   ///
   /// That the folded text is the folding of the model's text is checked by the caller where
   /// it is cheap (`firstValueFoldedOtherwise(than:table:)`); see
@@ -64,7 +64,7 @@ extension FoldedValues {
     self.init(
       bytes: bytes, starts: starts, interior: interior, leadingSpace: leading,
       trailingSpace: trailing, byteCounts: counts, commonBytes: common)
-    guard common?.isExact(for: self) ?? true else {
+    guard common?.isConsistent(with: self) ?? true else {
       throw reader.corrupt("the common bytes of \(what) do not match its folded text")
     }
   }
