@@ -135,3 +135,14 @@ for text in chunks(data_lines(40), 4, 10):
     reading += [bytes([31, 0xFF, 7]) + text, bytes([12, 0xFF, 3]) + text,
                 bytes([31, 100, 16]) + text]
 write("reading", reading)
+
+# The saved-index harness reads one change after a count byte (0: one change): a part (two
+# bytes, taken modulo the saved file's parts), an element (two bytes), an operand (four
+# bytes) and how to change it (a byte: 0 a value a structure takes, operand 3 being
+# 0x7FFFFFFF; 2 a flipped bit). One seed of each per part, as the file has about 100.
+savedindex = []
+for part in range(128):
+    for element, operand, kind in [(1, 3, 0), (0, 0, 2)]:
+        savedindex.append(bytes([0, part >> 8, part & 0xFF, element >> 8, element & 0xFF])
+                          + operand.to_bytes(4, "big") + bytes([kind]))
+write("savedindex", savedindex)

@@ -14,7 +14,7 @@ typealias FuzzHarness = @Sendable (UnsafePointer<UInt8>, Int) -> Int32
 let fuzzHarnesses: [String: FuzzHarness] = [
   "commands": fuzzCommands, "differential": fuzzDifferential, "keys": fuzzKeys,
   "loaders": fuzzLoaders, "manifest": fuzzManifest, "normalizer": fuzzNormalizer,
-  "query": fuzzQuery, "reading": fuzzReading,
+  "query": fuzzQuery, "reading": fuzzReading, "savedindex": fuzzSavedIndex,
 ]
 
 /// The harness FUZZ_TARGET names; the run stops at once, with the list, when it names none.

@@ -53,13 +53,35 @@ extension SearchCorpus {
   ///     stale. Nil accepts any.
   /// - Throws: ``SavedIndexError``: ``SavedIndexError/Kind/stale`` for a file of another
   ///   format, folding rules or options, or source; ``SavedIndexError/Kind/corrupt`` for a
-  ///   truncated or damaged one. Every array is checked (counts, checksums, offsets in range,
-  ///   ascending starts), so a bad file is an error, never a trap.
+  ///   truncated or damaged one, naming the part at fault. Every array is checked against its
+  ///   checksum, and, before it is used, every structure against the others: counts against
+  ///   the model's items and values, offsets within their arrays, starts ascending and ending
+  ///   at separators, value maps and their owners, orders and positions, attribute codes, space
+  ///   lists and byte counts against the folded text, the common bytes' rows against the byte
+  ///   counts. A bad file is an error, never a trap.
+  ///
+  ///   The checksums catch damage, not a change made on purpose: a file whose bytes were
+  ///   changed and its checksums computed again may still differ from what was saved where
+  ///   the structures stay consistent. The folded text of a value whose text is ASCII that
+  ///   folds byte for byte (most values of most data) is checked against that folding, as
+  ///   cheaply as reading it; the folding of other values, which would take as long as
+  ///   building the index, where a folded character's interior boundaries lie, and which
+  ///   values a common letter's bits name (as long as computing them) are not. A file changed
+  ///   there answers by what it holds: an item whose text reads "Mbçintosh" but whose folded
+  ///   text is "macintosh" matches `mac`; a one-letter query may match by a changed bit. It
+  ///   may highlight less than it matches, but never traps.
   /// - Complexity: O(*n*) in the file's size: one read per array, and a pass to check it.
   public init(contentsOf path: String, normalizer: Normalizer? = nil, source: String? = nil)
     throws(SavedIndexError)
   {
-    let reader = try SavedFileReader(path: path)
+    try self.init(reading: try SavedFileReader(path: path), normalizer: normalizer, source: source)
+  }
+
+  /// Reads a corpus from `reader`, as ``init(contentsOf:normalizer:source:)``.
+  init(reading reader: SavedFileReader, normalizer: Normalizer?, source: String?)
+    throws(SavedIndexError)
+  {
+    let path = reader.path
     var magic: [UInt8] = []
     for _ in Self.magic.indices { magic.append(try reader.read(UInt8.self, "the file's mark")) }
     guard magic == Self.magic else {
@@ -113,5 +135,15 @@ extension SearchCorpus {
     do { try self.init(model: model, index: index) } catch {
       throw reader.corrupt("its scopes do not fit its schema: \(error)")
     }
+  }
+}
+
+extension SearchCorpus {
+  /// Where each part of the saved index at `path` lies (`SavedFileReader.outline`).
+  static func savedOutline(of path: String) throws(SavedIndexError) -> [SavedFileReader.Part] {
+    let reader = try SavedFileReader(path: path)
+    reader.outline = []
+    _ = try SearchCorpus(reading: reader, normalizer: nil, source: nil)
+    return reader.outline ?? []
   }
 }

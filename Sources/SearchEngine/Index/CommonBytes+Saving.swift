@@ -29,4 +29,18 @@ extension CommonBytes {
     else { throw reader.corrupt("the common bytes of \(what) do not match its rows") }
     self.init(slot: slot, rows: rows, count: count)
   }
+
+  /// Whether these bits may be those of `values`: the bytes that have bits are those that
+  /// get them (``tracked(in:)``, from the byte counts), and no row has more bits than its
+  /// byte has occurrences. Which values each bit names is not checked: that takes as long as
+  /// computing the bits, a third more than opening the file (cities500).
+  func isConsistent(with values: FoldedValues) -> Bool {
+    let tracked = Self.tracked(in: values)
+    return tracked.count == rows.count
+      && tracked.allSatisfy { byte in
+        slot[Int(byte)] >= 0
+          && rows[Int(slot[Int(byte)])].reduce(0) { $0 + $1.nonzeroBitCount }
+            <= values.byteCounts[Int(byte)]
+      }
+  }
 }

@@ -15,8 +15,13 @@ extension FoldedValues {
   }
 
   /// Reads a folded column written by ``write(to:)`` for a field of `values` values,
-  /// checking what the scans rely on: the separators around every value, ascending starts,
-  /// interior boundaries inside the bytes and space lists naming values, ascending.
+  /// checking what the scans rely on before they use it: the separators around every value,
+  /// ascending starts within the bytes, interior boundaries inside them, the byte counts and
+  /// the space lists against the bytes, and the common bytes' rows against the byte counts.
+  ///
+  /// That the folded text is the folding of the model's text is checked by the caller where
+  /// it is cheap (`firstValueFoldedOtherwise(than:table:)`); see
+  /// `SearchCorpus.init(contentsOf:)` for what a changed file may still change.
   init(reading reader: SavedFileReader, values: Int, what: String) throws(SavedIndexError) {
     let bytes: [UInt8] = try reader.readArray("the folded text of \(what)")
     let starts: [Int32] = try reader.readArray("the folded starts of \(what)")
@@ -27,36 +32,67 @@ extension FoldedValues {
     guard starts.count == values + 1 else {
       throw reader.corrupt("\(what) has \(starts.count - 1) folded values, the model \(values)")
     }
-    let separated = starts.withUnsafeBufferPointer { starts in
-      bytes.withUnsafeBufferPointer { bytes in
-        guard bytes.first == Self.separator, starts[0] == 1,
-          Int(starts[starts.count - 1]) == bytes.count
-        else { return false }
-        for value in 1..<starts.count {
-          let end = Int(starts[value])
-          guard end > Int(starts[value - 1]), bytes[end - 1] == Self.separator else {
-            return false
-          }
-        }
-        return true
-      }
+    guard bytes.first == Self.separator else {
+      throw reader.corrupt("the folded text of \(what) does not start with the separator")
     }
-    guard separated else {
-      throw reader.corrupt("the folded starts of \(what) do not fit its folded text")
+    try reader.checkStarts(
+      starts, first: 1, of: bytes, separator: Self.separator, "the folded starts of \(what)")
+    // One separator per value and the first: none inside a value, where a scan would take
+    // the middle of a value for its start.
+    var expected = Self.byteCounts(of: bytes)
+    guard expected[Int(Self.separator)] == values + 1 else {
+      throw reader.corrupt("the folded text of \(what) has a separator inside a value")
     }
-    guard Self.isAscending(interior, below: bytes.count),
-      Self.isAscending(leading, below: values), Self.isAscending(trailing, below: values)
-    else { throw reader.corrupt("the boundaries or space lists of \(what) are out of order") }
-    guard counts.count == 256, counts.allSatisfy({ $0 >= 0 && $0 <= bytes.count }) else {
-      throw reader.corrupt("the byte counts of \(what) are out of range")
+    expected[Int(Self.separator)] = 0
+    guard counts == expected else {
+      throw reader.corrupt("the byte counts of \(what) do not match its folded text")
+    }
+    guard Self.isAscending(interior, below: bytes.count) else {
+      throw reader.corrupt("the interior boundaries of \(what) are out of order or past its text")
     }
     let hasBits = try reader.read(UInt8.self, "the common bytes flag of \(what)")
     guard hasBits <= 1 else { throw reader.corrupt("the common bytes flag of \(what)") }
     let common =
       hasBits == 1 ? try CommonBytes(reading: reader, values: values, what: what) : nil
+    let spaces = FoldedValues(
+      bytes: bytes, starts: starts, interior: [], leadingSpace: [], trailingSpace: [],
+      byteCounts: [], commonBytes: nil
+    ).spaceLists()
+    guard leading == spaces.leading, trailing == spaces.trailing else {
+      throw reader.corrupt("the space lists of \(what) do not match its folded text")
+    }
     self.init(
       bytes: bytes, starts: starts, interior: interior, leadingSpace: leading,
       trailingSpace: trailing, byteCounts: counts, commonBytes: common)
+    guard common?.isConsistent(with: self) ?? true else {
+      throw reader.corrupt("the common bytes of \(what) do not match its folded text")
+    }
+  }
+
+  /// The first value whose text is ASCII that folds byte for byte by `table`
+  /// (`Folder.asciiFolds`) but whose folded text is not that folding, or nil: the part of
+  /// the folded text checkable against `column` at about the cost of reading it (the other
+  /// values take the folder's loop, as much as building the index).
+  func firstValueFoldedOtherwise(than column: TextColumn, table: [UInt8]) -> Int? {
+    column.bytes.withUnsafeBufferPointer { raw in
+      bytes.withUnsafeBufferPointer { folded in
+        table.withUnsafeBufferPointer { table in
+          for value in 0..<count {
+            let text = column.range(of: value)
+            let range = self.range(of: value)
+            var k = 0
+            while k < text.count {
+              let byte = table[Int(raw[text.lowerBound + k])]
+              if byte == 0xFF { break }
+              if k >= range.count || folded[range.lowerBound + k] != byte { return value }
+              k += 1
+            }
+            if k == text.count && k != range.count { return value }
+          }
+          return nil
+        }
+      }
+    }
   }
 
   /// Whether `array` is strictly ascending, from 0 and below `limit`.

@@ -221,6 +221,12 @@ extension FoldedValues {
 
   /// Counts every byte of the values (not the separators) into `byteCounts`.
   private mutating func countBytes() {
+    byteCounts = Self.byteCounts(of: bytes)
+    byteCounts[Int(Self.separator)] = 0
+  }
+
+  /// How often each byte occurs in `bytes`, the separators too.
+  static func byteCounts(of bytes: [UInt8]) -> [Int] {
     // Four tables, so that a run of one byte does not wait on its own count.
     var counts = [Int](repeating: 0, count: 4 * 256)
     bytes.withUnsafeBufferPointer { bytes in
@@ -240,10 +246,39 @@ extension FoldedValues {
         }
       }
     }
-    for byte in 0..<256 {
-      byteCounts[byte] = counts[byte] + counts[256 + byte] + counts[512 + byte] + counts[768 + byte]
+    return (0..<256).map { counts[$0] + counts[256 + $0] + counts[512 + $0] + counts[768 + $0] }
+  }
+
+  /// The values whose folded text starts, and those whose text ends, with whitespace, as
+  /// `append` lists them: what a saved column's lists are checked against.
+  func spaceLists() -> (leading: [Int32], trailing: [Int32]) {
+    var leading: [Int32] = []
+    var trailing: [Int32] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      starts.withUnsafeBufferPointer { starts in
+        guard let base = buffer.baseAddress else { return }
+        for value in 0..<(starts.count - 1) {
+          let start = Int(starts[value])
+          let end = Int(starts[value + 1]) - 1
+          guard start < end else { continue }
+          let first = base[start]
+          if first < 0x80
+            ? Whitespace.isSpace(UInt32(first))
+            : Whitespace.isSpace(Folder.decode(base, at: start, count: end).value)
+          {
+            leading.append(Int32(value))
+          }
+          var last = end - 1
+          if base[last] >= 0x80 {
+            while last > start && base[last] & 0xC0 == 0x80 { last -= 1 }
+          }
+          if Whitespace.isSpace(Folder.decode(base, at: last, count: end).value) {
+            trailing.append(Int32(value))
+          }
+        }
+      }
     }
-    byteCounts[Int(Self.separator)] = 0
+    return (leading, trailing)
   }
 }
 

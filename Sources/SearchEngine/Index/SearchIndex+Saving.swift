@@ -10,7 +10,8 @@ extension SearchIndex {
   }
 
   /// Reads folded columns written by ``write(to:)`` for `model`, checking that exactly its
-  /// searched fields are indexed, each with a folded value per value of the model.
+  /// searched fields are indexed, each with a folded value per value of the model, and
+  /// that each value of ASCII text that folds byte for byte is folded so.
   init(reading reader: SavedFileReader, model: Model, normalizer: Normalizer)
     throws(SavedIndexError)
   {
@@ -20,16 +21,26 @@ extension SearchIndex {
     guard version == model.version, indexed.count == schema.fields.count,
       zip(indexed, schema.fields).allSatisfy({ ($0 == 1) == $1.isSearched })
     else { throw reader.corrupt("the index does not match the model's fields") }
+    let table: [UInt8]
+    do { table = try normalizer.makeFolder().asciiFolds } catch {
+      throw SavedIndexError(
+        .stale, file: reader.path, reason: "its folding cannot be made: \(error)")
+    }
     var fields: [FoldedValues?] = []
     for (field, spec) in schema.fields.enumerated() {
       guard spec.isSearched else {
         fields.append(nil)
         continue
       }
-      fields.append(
-        try FoldedValues(
-          reading: reader, values: model.columns[field].valueCount,
-          what: "field \"\(spec.name)\""))
+      let column = model.columns[field]
+      let folded = try FoldedValues(
+        reading: reader, values: column.valueCount, what: "field \"\(spec.name)\"")
+      if let value = folded.firstValueFoldedOtherwise(than: column, table: table) {
+        throw reader.corrupt(
+          "the folded text of field \"\(spec.name)\" is not the folding of value \(value),"
+            + " \"\(column.string(value))\"")
+      }
+      fields.append(folded)
     }
     self.init(normalizer: normalizer, fields: fields, modelVersion: version)
   }

@@ -10,7 +10,7 @@ extension ValueMap {
   }
 
   /// Reads a map written by ``write(to:)`` for a column of `values` values, checking that
-  /// every item's values and every value's owner are in range.
+  /// every item's values and every value's owner are in range, and agree.
   init(reading reader: SavedFileReader, values: Int, what: String) throws(SavedIndexError) {
     let items = try reader.readCount("the item count of \(what)")
     let isExplicit = try reader.read(UInt8.self, "the kind of \(what)")
@@ -29,6 +29,19 @@ extension ValueMap {
       zip(start, end).allSatisfy({ $0 >= 0 && $0 <= $1 && Int($1) <= values }),
       owner.allSatisfy({ $0 >= -1 && Int($0) < items })
     else { throw reader.corrupt("the value map of \(what) is out of range") }
+    // Each item owns exactly the values of its range: a scan maps a matching value to its
+    // owner, a highlight an item to its values.
+    var owned = 0
+    for item in 0..<items {
+      for value in Int(start[item])..<Int(end[item]) where Int(owner[value]) != item {
+        throw reader.corrupt(
+          "value \(value) of \(what) is in item \(item)'s range, owned by \(owner[value])")
+      }
+      owned += Int(end[item] - start[item])
+    }
+    guard owner.lazy.filter({ $0 >= 0 }).count == owned else {
+      throw reader.corrupt("the value map of \(what) owns values outside the items' ranges")
+    }
     self.init(itemCount: items, explicit: Explicit(start: start, end: end, owner: owner))
   }
 }
