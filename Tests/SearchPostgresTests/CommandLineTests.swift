@@ -139,6 +139,9 @@
           "postgres://search:secret@host/db?sslmode=maybe",
           "postgres://search:***@host/db?sslmode=maybe"
         ),
+        // Without "//": refused before any connection, not a database named after the rest.
+        ("postgres:search:secret@127.0.0.1", "postgres:search:***@127.0.0.1"),
+        ("postgresql:/search:secret@x", "postgresql:/search:***@x"),
       ]
       for (url, shown) in cases {
         let result = try ThrowawayCluster.runProgram(
