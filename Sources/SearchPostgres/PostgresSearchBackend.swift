@@ -364,6 +364,7 @@
       guard limit > 0 else {
         throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
       }
+      let limit = min(limit, Self.largestPage)
       var rows: [BackendPage<PostgresCursor>.Row] = []
       var next = cursor
       // Settling drops candidates: ask again until the page is full or the list ends.
@@ -378,6 +379,11 @@
       } while rows.count < limit
       return BackendPage(rows: rows, next: next)
     }
+
+    /// A page of more rows than this is read as one of this many: every row of a table (its
+    /// identities are 32-bit), with room for the arithmetic on it (a row more, a few times as
+    /// many), whatever `Int` a caller passes.
+    static let largestPage = Int(Int32.max)
 
     private struct Batch {
       var rows: [BackendPage<PostgresCursor>.Row]
