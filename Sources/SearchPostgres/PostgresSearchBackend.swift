@@ -235,7 +235,7 @@
         // No registry at all: nothing was ever loaded into this database. Any other refusal
         // (no connection free, TLS, a login) says what it is.
         if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "42P01" {
-          throw .backend(Self.notLoaded(layout.name, address: address))
+          throw .backend(Self.notLoaded(layout.name, at: readAddress, loadInto: address))
         }
         throw .backend(
           SearchBackendError.postgres(
@@ -244,15 +244,18 @@
       do { try verify(fingerprint: found) } catch { throw .backend(error) }
     }
 
-    /// Checks the fingerprint the server's registry holds for the table, as read by a request
+    /// Checks the fingerprint the server's registry holds for the table, as read by a search
     /// (`nil`: no row): the table may have been loaded again, with other folding, since the
-    /// backend last looked.
+    /// backend last looked. The error names the server that answered (the replica, if any)
+    /// and says to load the primary.
     func verify(fingerprint found: String?) throws(SearchBackendError) {
-      guard let found else { throw Self.notLoaded(layout.name, address: address) }
+      guard let found else {
+        throw Self.notLoaded(layout.name, at: readAddress, loadInto: address)
+      }
       guard found == layout.fingerprint else {
         throw SearchBackendError(
           .mismatch,
-          "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
+          "table \"\(layout.name)\" at \(readAddress) was loaded as \(found), but this list is \(layout.fingerprint)",
           advice:
             "load it again from the same data set: SearchREPL load MANIFEST --into \(address)")
       }
@@ -265,9 +268,11 @@
       "(SELECT fingerprint FROM \(PostgresTableLayout.registry) WHERE name = \(sql.bind(layout.name)))"
     }
 
-    private static func notLoaded(_ table: String, address: PostgresAddress) -> SearchBackendError {
+    private static func notLoaded(
+      _ table: String, at server: PostgresAddress, loadInto address: PostgresAddress
+    ) -> SearchBackendError {
       SearchBackendError(
-        .rejected, "PostgreSQL at \(address) has no data set \"\(table)\"",
+        .rejected, "PostgreSQL at \(server) has no data set \"\(table)\"",
         advice: "load it first: SearchREPL load MANIFEST --into \(address)")
     }
 
