@@ -112,7 +112,8 @@
         for (address, pool) in [(try cluster.address, 3), (scarce, 8)] {
           let backend = try PostgresSearchBackend(
             address: address, table: "words", schema: corpus.model.schema,
-            normalizer: corpus.normalizer, maximumConnections: pool)
+            normalizer: corpus.normalizer, requestTimeout: .seconds(120),
+            maximumConnections: pool)
           let watching = Mutex(true)
           let watcher = Task.detached {
             var peak = 0
