@@ -31,65 +31,158 @@
       case disable, prefer, require
     }
 
-    /// Reads a connection URL.
+    /// Reads a connection URL. A user, password or database with a character the URL reserves
+    /// (`/`, `?`, `#`, `%`, `@` in a user) writes it percent-encoded (`/` as `%2F`).
     ///
-    /// - Throws: ``PostgresSearchError/badAddress(_:reason:)`` saying what is wrong with it,
-    ///   quoting the URL with its password hidden.
+    /// - Throws: ``PostgresSearchError/badAddress(_:reason:)`` saying what is wrong with it and
+    ///   where, quoting the URL with its password hidden; no connection is tried.
     public init(url: String) throws(PostgresSearchError) {
       let shown = Self.hidingPassword(url)
-      guard let components = URLComponents(string: url),
-        components.scheme == "postgres" || components.scheme == "postgresql"
-      else {
-        throw .badAddress(
-          shown, reason: "it must start with postgres:// (postgres://USER@HOST:PORT/DATABASE)")
+      func bad(_ reason: String) -> PostgresSearchError { .badAddress(shown, reason: reason) }
+      let form = "postgres://USER:PASSWORD@HOST:PORT/DATABASE"
+      guard let colon = url.firstIndex(of: ":"),
+        Self.schemes.contains(url[..<colon].lowercased())
+      else { throw bad("it must start with postgres:// or postgresql:// (\(form))") }
+      let scheme = url[...colon]
+      guard url[url.index(after: colon)...].hasPrefix("//") else {
+        throw bad("\"//\" must follow \"\(scheme)\" (\(form))")
       }
-      let login = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 }
-      user = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? login ?? "postgres"
-      password = components.password
-      port = components.port ?? 5432
-      guard (1...65535).contains(port) else {
-        throw .badAddress(shown, reason: "port \(port) is out of range")
+      var rest = url[url.index(colon, offsetBy: 3)...]
+      // The login ends at the last "@": a password may hold one, not "/", "?" or "#", which
+      // would end the server's part of the URL early.
+      var login: (user: String?, password: String?) = (nil, nil)
+      if let at = rest.lastIndex(of: "@") {
+        let text = rest[..<at]
+        let split = text.firstIndex(of: ":")
+        let userText = text[..<(split ?? text.endIndex)]
+        let passwordText = split.map { text[text.index(after: $0)...] }
+        for (part, value) in [("user", userText), ("password", passwordText ?? "")] {
+          let reserved = Self.reserved.filter { value.contains($0.character) }
+          if !reserved.isEmpty {
+            throw bad(
+              "the \(part) holds "
+                + reserved.map { "\"\($0.character)\"" }.joined(separator: " and ")
+                + ", which a URL reserves: write "
+                + reserved.map { "\($0.character) as \($0.escape)" }.joined(separator: ", ")
+                + " in it")
+          }
+        }
+        login.user = try Self.decoded(userText, "the user", bad)
+        if let passwordText { login.password = try Self.decoded(passwordText, "the password", bad) }
+        rest = rest[rest.index(after: at)...]
       }
-      let path =
-        components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-      database = path.isEmpty ? user : path
+      if rest.contains("#") {
+        throw bad("\"#\" has no place in it: write # as %23 in a database name or parameter")
+      }
+      let serverEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+      let server = rest[..<serverEnd]
+      // The host, an IPv6 address in brackets, then ":PORT".
+      var hostText = server
+      var portText: Substring?
+      if server.hasPrefix("[") {
+        guard let close = server.firstIndex(of: "]") else {
+          throw bad("the host \"\(server)\" opens \"[\" without closing it")
+        }
+        hostText = server[server.index(after: server.startIndex)..<close]
+        let after = server[server.index(after: close)...]
+        if !after.isEmpty {
+          guard after.hasPrefix(":") else { throw bad("\":PORT\" must follow \"[\(hostText)]\"") }
+          portText = after.dropFirst()
+        }
+      } else if let split = server.firstIndex(of: ":") {
+        hostText = server[..<split]
+        portText = server[server.index(after: split)...]
+      }
+      if let portText, !portText.isEmpty {
+        let digits = portText.allSatisfy { $0.isASCII && $0.isNumber }
+        guard digits, let number = Int(portText), (1...65535).contains(number) else {
+          throw bad(
+            "the port after \"\(hostText):\" is "
+              + (digits ? "\(portText), out of range" : "not a number")
+              + ": give one from 1 to 65535, or none for 5432")
+        }
+        port = number
+      } else {
+        port = 5432
+      }
+      let path = rest[serverEnd...].prefix { $0 != "?" }
+      let query = rest[serverEnd...].drop { $0 != "?" }.dropFirst()
+      let environment = ProcessInfo.processInfo.environment
+      let name = environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "postgres"
+      user = login.user.flatMap { $0.isEmpty ? nil : $0 } ?? name
+      password = login.password
+      let databaseText = try Self.decoded(path.drop { $0 == "/" }, "the database", bad)
+      database = databaseText.isEmpty ? user : databaseText
       var tls = TLSMode.prefer
       var socketFolder: String?
-      for item in components.queryItems ?? [] {
-        switch item.name {
+      for item in query.split(separator: "&") {
+        let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let key = try Self.decoded(parts[0], "a parameter", bad)
+        let value = try Self.decoded(parts.count > 1 ? parts[1] : "", "parameter \(key)", bad)
+        switch key {
         case "sslmode":
-          guard let value = item.value, let mode = TLSMode(rawValue: value) else {
-            throw .badAddress(shown, reason: "sslmode must be disable, prefer or require")
+          guard let mode = TLSMode(rawValue: value) else {
+            throw bad("sslmode must be disable, prefer or require")
           }
           tls = mode
         case "host":
-          socketFolder = item.value
+          socketFolder = value
         default:
-          throw .badAddress(
-            shown, reason: "unknown parameter \"\(item.name)\"; known: sslmode, host")
+          throw bad("unknown parameter \"\(key)\"; known: sslmode, host")
         }
       }
       self.tls = tls
       self.socketFolder = socketFolder
-      host =
-        socketFolder == nil
-        ? (components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1") : nil
+      host = socketFolder == nil ? (hostText.isEmpty ? "127.0.0.1" : String(hostText)) : nil
     }
 
-    /// `url` with its password, if it has one, as `***`: what an error may quote. The URL may be
-    /// malformed, so it is read as text: the login is what comes before the last `@` (after the
-    /// scheme), and the password is its part after the first `:`. Hiding too much is safe.
+    private static let schemes: Set<String> = ["postgres", "postgresql"]
+
+    /// The characters a login cannot hold as they are, with how to write them.
+    private static let reserved: [(character: Character, escape: String)] = [
+      ("#", "%23"), ("/", "%2F"), ("?", "%3F"),
+    ]
+
+    /// `text` with its percent escapes decoded, or the error of a `%` that starts none.
+    private static func decoded(
+      _ text: Substring, _ what: String, _ bad: (String) -> PostgresSearchError
+    ) throws(PostgresSearchError) -> String {
+      guard let value = String(text).removingPercentEncoding else {
+        throw bad("\(what) has a % without two hex digits after it: write % itself as %25")
+      }
+      return value
+    }
+
+    /// `url` with its password, if it has one, as `***`: how every message quotes an address
+    /// it was given. The URL may be malformed, so it is read as text: after the scheme (and
+    /// its slashes, if any) comes the login, up to the last `@`, and its password is what
+    /// follows its first `:`. Without an `@`, what follows a host's `:` is hidden unless it
+    /// is a port (a password whose host was left out). Without a scheme of PostgreSQL's or
+    /// `://`, all from the first `:` is the login's. Hiding too much is safe.
     static func hidingPassword(_ url: String) -> String {
-      let afterScheme = url.range(of: "://")?.upperBound ?? url.startIndex
-      guard let at = url[afterScheme...].lastIndex(of: "@"),
-        let colon = url[afterScheme..<at].firstIndex(of: ":")
+      var start = url.startIndex
+      if let colon = url.firstIndex(of: ":"),
+        schemes.contains(url[..<colon].lowercased()) || url[colon...].hasPrefix("://")
+      {
+        start = url[url.index(after: colon)...].firstIndex { $0 != "/" } ?? url.endIndex
+      }
+      let rest = url[start...]
+      if let at = rest.lastIndex(of: "@") {
+        guard let colon = rest[..<at].firstIndex(of: ":") else { return url }
+        return url[...colon] + "***" + url[at...]
+      }
+      let server = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+      let afterHost = server.hasPrefix("[") ? server.drop { $0 != "]" } : server
+      guard let colon = afterHost.firstIndex(of: ":"),
+        !afterHost[afterHost.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
       else { return url }
-      return url[..<url.index(after: colon)] + "***" + url[at...]
+      return url[...colon] + "***" + url[server.endIndex...]
     }
 
     /// The address as a URL, without the password.
     public var description: String {
-      var text = "postgres://\(user)@\(host ?? "")\(host != nil ? ":\(port)" : "")/\(database)"
+      let shownHost = host.map { $0.contains(":") ? "[\($0)]:\(port)" : "\($0):\(port)" } ?? ""
+      var text = "postgres://\(user)@\(shownHost)/\(database)"
       var parameters: [String] = []
       if let socketFolder { parameters.append("host=\(socketFolder)") }
       if tls != .prefer { parameters.append("sslmode=\(tls.rawValue)") }

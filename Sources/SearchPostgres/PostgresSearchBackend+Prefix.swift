@@ -28,6 +28,7 @@
       guard limit > 0 else {
         throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
       }
+      let limit = min(limit, Self.largestPage)
       let candidates = Self.shortGramSets(query)
       let survey = try await self.survey(
         query, scope: scope, grams: Array(Set(candidates.joined())))
@@ -120,7 +121,8 @@
     /// or when very many match.
     static func readsInOrder(_ query: Query, estimate: Int, limit: Int) -> Bool {
       if estimate >= inOrderAlways { return true }
-      return estimate >= limit * inOrderFactor && !isNarrowed(query)
+      let (many, overflow) = limit.multipliedReportingOverflow(by: inOrderFactor)
+      return !overflow && estimate >= many && !isNarrowed(query)
     }
 
     /// Whether a trigram index narrows the query: some set of it has only terms of three

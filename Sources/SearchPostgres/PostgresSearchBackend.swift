@@ -18,7 +18,11 @@
   ///
   /// The backend keeps a few connections open between requests and opens one when none is
   /// idle, so that a request after a failure tries the server again at once (a keystroke
-  /// after the server came back finds it); ``close()`` closes them.
+  /// after the server came back finds it); ``close()`` closes them. It opens at most
+  /// `maximumConnections` to each server (an argument of the initialiser):
+  /// a request that finds them all busy waits for one, first come first served, and so does
+  /// one the server refuses for want of a free connection (other clients hold them), for up
+  /// to the connect timeout.
   ///
   /// ```swift
   /// let backend = try PostgresSearchBackend(
@@ -68,22 +72,31 @@
     ///     server that stopped answering (frozen, or cut off by the network), which cannot
     ///     enforce its own statement timeout. Longer than `statementTimeout`, so that a search
     ///     that is only slow is stopped by the server, which says so.
+    ///   - maximumConnections: The most connections the backend opens to each server (the
+    ///     primary, the replica): more requests at once wait their turn. A list needs two at
+    ///     once (a page and its count); requests superseded by later keystrokes run to their
+    ///     end on theirs. The server's `max_connections` must hold every client's: 8 each for
+    ///     ten clients is 80 of the default 100. At least 1.
     public init(
       address: PostgresAddress, replica: PostgresAddress? = nil, table: String, schema: Schema,
       normalizer: Normalizer, statementTimeout: Duration? = .seconds(10),
-      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15)
+      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15),
+      maximumConnections: Int = 8
     ) throws(PostgresSearchError) {
       self.address = address
       self.replica = replica
       self.requestTimeout = requestTimeout
       layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
+      let maximum = max(maximumConnections, 1)
       connections = Connections(
         configuration: try address.connectionConfiguration(
-          statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+          statementTimeout: statementTimeout, connectTimeout: connectTimeout),
+        maximum: maximum, serverWait: connectTimeout)
       readConnections = try replica.map { replica throws(PostgresSearchError) in
         Connections(
           configuration: try replica.connectionConfiguration(
-            statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+            statementTimeout: statementTimeout, connectTimeout: connectTimeout),
+          maximum: maximum, serverWait: connectTimeout)
       }
     }
 
@@ -235,7 +248,7 @@
         // No registry at all: nothing was ever loaded into this database. Any other refusal
         // (no connection free, TLS, a login) says what it is.
         if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "42P01" {
-          throw .backend(Self.notLoaded(layout.name, address: address))
+          throw .backend(Self.notLoaded(layout.name, at: readAddress, loadInto: address))
         }
         throw .backend(
           SearchBackendError.postgres(
@@ -244,15 +257,18 @@
       do { try verify(fingerprint: found) } catch { throw .backend(error) }
     }
 
-    /// Checks the fingerprint the server's registry holds for the table, as read by a request
+    /// Checks the fingerprint the server's registry holds for the table, as read by a search
     /// (`nil`: no row): the table may have been loaded again, with other folding, since the
-    /// backend last looked.
+    /// backend last looked. The error names the server that answered (the replica, if any)
+    /// and says to load the primary.
     func verify(fingerprint found: String?) throws(SearchBackendError) {
-      guard let found else { throw Self.notLoaded(layout.name, address: address) }
+      guard let found else {
+        throw Self.notLoaded(layout.name, at: readAddress, loadInto: address)
+      }
       guard found == layout.fingerprint else {
         throw SearchBackendError(
           .mismatch,
-          "table \"\(layout.name)\" at \(address) was loaded as \(found), but this list is \(layout.fingerprint)",
+          "table \"\(layout.name)\" at \(readAddress) was loaded as \(found), but this list is \(layout.fingerprint)",
           advice:
             "load it again from the same data set: SearchREPL load MANIFEST --into \(address)")
       }
@@ -265,9 +281,11 @@
       "(SELECT fingerprint FROM \(PostgresTableLayout.registry) WHERE name = \(sql.bind(layout.name)))"
     }
 
-    private static func notLoaded(_ table: String, address: PostgresAddress) -> SearchBackendError {
+    private static func notLoaded(
+      _ table: String, at server: PostgresAddress, loadInto address: PostgresAddress
+    ) -> SearchBackendError {
       SearchBackendError(
-        .rejected, "PostgreSQL at \(address) has no data set \"\(table)\"",
+        .rejected, "PostgreSQL at \(server) has no data set \"\(table)\"",
         advice: "load it first: SearchREPL load MANIFEST --into \(address)")
     }
 
@@ -364,6 +382,7 @@
       guard limit > 0 else {
         throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
       }
+      let limit = min(limit, Self.largestPage)
       var rows: [BackendPage<PostgresCursor>.Row] = []
       var next = cursor
       // Settling drops candidates: ask again until the page is full or the list ends.
@@ -378,6 +397,11 @@
       } while rows.count < limit
       return BackendPage(rows: rows, next: next)
     }
+
+    /// A page of more rows than this is read as one of this many: every row of a table (its
+    /// identities are 32-bit), with room for the arithmetic on it (a row more, a few times as
+    /// many), whatever `Int` a caller passes.
+    static let largestPage = Int(Int32.max)
 
     private struct Batch {
       var rows: [BackendPage<PostgresCursor>.Row]
@@ -662,12 +686,20 @@
     /// Requests waiting for a connection, first come first served.
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// How many idle connections are kept: a search, a change and a page at once.
-    private static let kept = 4
+    private let kept: Int
     /// How many connections a backend has at most: superseded searches run to their end (see
     /// `withConnection`), and fast typing must not open one for each keystroke.
-    private static let maximum = 8
+    private let maximum: Int
+    /// How long a connect the server refuses for want of a free connection (SQL state 53300:
+    /// `max_connections`, or the role's limit) is tried again before the refusal stands.
+    private let serverWait: Duration
 
-    init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
+    init(configuration: PostgresConnection.Configuration, maximum: Int, serverWait: Duration) {
+      self.configuration = configuration
+      self.maximum = maximum
+      self.kept = min(4, maximum)
+      self.serverWait = serverWait
+    }
 
     /// A backend dropped without ``PostgresSearchBackend/close()`` still closes its
     /// connections: each is kept until its close completes.
@@ -677,41 +709,64 @@
       }
     }
 
+    /// An idle connection, or a new one when fewer than `maximum` are open; else the next
+    /// one given back. When the server has no connection free, the request waits for one of
+    /// this backend's given back, if it has any open (they hold what the server gives it);
+    /// else it asks again, a little later each time, for up to `serverWait`.
     func lease(logger: Logger) async throws -> PostgresConnection {
+      let clock = ContinuousClock()
+      var start = clock.now
+      var pause = Duration.milliseconds(10)
       while true {
         while let connection = idle.popLast() {
           if !connection.isClosed { return connection }
           open -= 1
         }
-        if open < Self.maximum { break }
-        await withCheckedContinuation { waiting.append($0) }
-      }
-      open += 1
-      nextID += 1
-      do {
-        return try await PostgresConnection.connect(
-          configuration: configuration, id: nextID, logger: logger)
-      } catch {
-        release()
-        throw error
+        guard open < maximum else {
+          await withCheckedContinuation { waiting.append($0) }
+          continue
+        }
+        open += 1
+        nextID += 1
+        do {
+          return try await PostgresConnection.connect(
+            configuration: configuration, id: nextID, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
+          release()
+          if !idle.isEmpty { continue }
+          if open > 0 {
+            await withCheckedContinuation { waiting.append($0) }
+            start = clock.now
+          } else if clock.now - start < serverWait {
+            try await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(200))
+          } else {
+            throw error
+          }
+        } catch {
+          release()
+          throw error
+        }
       }
     }
 
     func giveBack(_ connection: PostgresConnection) async {
       if connection.isClosed {
         release()
-      } else if idle.count < Self.kept || !waiting.isEmpty {
+      } else if idle.count < kept || !waiting.isEmpty {
         idle.append(connection)
         if !waiting.isEmpty { waiting.removeFirst().resume() }
       } else {
-        release()
         try? await connection.close()
+        release()
       }
     }
 
+    /// Closes a connection whose request failed; only then may another be opened in its
+    /// place, so the server never holds more than `maximum`.
     func discard(_ connection: PostgresConnection) async {
-      release()
       try? await connection.close()
+      release()
     }
 
     func closeAll() async {

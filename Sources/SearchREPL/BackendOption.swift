@@ -17,7 +17,7 @@ struct BackendOption: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Ask the server of --backend for the first N rows of each search and a count (exact, or an estimate shown as \"about\"); more rows come a page at a time (repl: more; live: scrolling).",
+      "Ask the server of --backend for the first N rows (1 to 100000) of each search and a count (exact, or an estimate shown as \"about\"); more rows come a page at a time (repl: more; live: scrolling).",
       valueName: "n"))
   var pageSize: Int?
 
@@ -32,7 +32,12 @@ struct BackendOption: ParsableArguments {
     return rank ?? (pageSize == nil)
   }
 
-  /// Refuses `--replica` or `--page-size` without `--backend`, and a page of no rows.
+  /// The most rows `--page-size` asks for: more than any screen shows, few enough for the
+  /// server to send and the client to hold at once.
+  static let largestPageSize = 100_000
+
+  /// Refuses `--replica` or `--page-size` without `--backend`, and a page of no rows or of
+  /// more than ``largestPageSize``.
   func validate() throws {
     if replica != nil && backend == nil {
       throw ValidationError("--replica reads from a standby of --backend: give --backend URL too")
@@ -43,6 +48,11 @@ struct BackendOption: ParsableArguments {
           "--page-size asks the server of --backend for pages: give --backend URL too")
       }
       guard pageSize >= 1 else { throw ValidationError("--page-size must be 1 or more") }
+      guard pageSize <= Self.largestPageSize else {
+        throw ValidationError(
+          "--page-size \(pageSize) is more rows than a screen can use: give at most \(Self.largestPageSize)"
+        )
+      }
     }
   }
 }

@@ -130,6 +130,15 @@
         ])
       #expect(none.status == 2, "\(none.output)")
       #expect(none.output.contains("--page-size must be 1 or more"), "\(none.output)")
+      // 2^62 rows: a usage error, not an overflow (the library clamps what it is given too).
+      let absurd = try ThrowawayCluster.runProgram(
+        binary,
+        [
+          "repl", "--corpus", Self.manifest, "--backend", "postgres://127.0.0.1:1/x", "--page-size",
+          "4611686018427387904",
+        ])
+      #expect(absurd.status == 2, "\(absurd.output)")
+      #expect(absurd.output.contains("give at most 100000"), "\(absurd.output)")
     }
 
     /// `--replica` names a standby of `--backend`: alone, it is a usage error.
@@ -154,6 +163,9 @@
           "postgres://search:secret@host/db?sslmode=maybe",
           "postgres://search:***@host/db?sslmode=maybe"
         ),
+        // Without "//": refused before any connection, not a database named after the rest.
+        ("postgres:search:secret@127.0.0.1", "postgres:search:***@127.0.0.1"),
+        ("postgresql:/search:secret@x", "postgresql:/search:***@x"),
       ]
       for (url, shown) in cases {
         let result = try ThrowawayCluster.runProgram(

@@ -17,6 +17,29 @@
       ).filter { !$0.isWhitespace }
     }
 
+    /// A page of 2^62 rows, or `Int.max`, is every match: no arithmetic on the limit traps.
+    @Test func anyLimitIsEveryMatchWithoutOverflow() async throws {
+      let corpus = try DataSets.corpus("words/sample")
+      try await ThrowawayCluster.with { cluster in
+        let backend = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await backend.load(corpus.model)
+        let memory = MemorySearchBackend(corpus: corpus)
+        for text in ["a", "ab", "qqqzzz"] {
+          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let expected = try await memory.items(matching: query, scope: 0)
+          for limit in [1 << 62, Int.max] {
+            let first = try await backend.prefix(matching: query, scope: 0, limit: limit)
+            #expect(first.items == expected && first.isComplete, "\(text), \(limit)")
+            let page = try await backend.page(matching: query, scope: 0, after: nil, limit: limit)
+            #expect(page.rows.map(\.id) == expected && page.next == nil, "\(text), \(limit)")
+          }
+        }
+        await backend.close()
+      }
+    }
+
     @Test func firstPagesAnswerAsInMemory() async throws {
       let corpus = try DataSets.corpus("cities/cities")
       try await ThrowawayCluster.with { cluster in

@@ -48,6 +48,26 @@
         #expect(try await backend.items(matching: query, scope: 0) == expected, "\(text)")
       }
 
+      // A list folded otherwise than the table: the refusal names the standby, which
+      // answered, and says to load the primary.
+      let caseOnly = try Normalizer(folding: [.case])
+      let refolded = try PostgresSearchBackend(
+        address: try primary.address, replica: try standby.address, table: "words",
+        schema: corpus.model.schema, normalizer: caseOnly)
+      for request in ["check", "search"] {
+        var refusal = "an answer"
+        do {
+          if request == "check" {
+            try await refolded.checkTable()
+          } else {
+            _ = try await refolded.items(matching: try Query("ab", normalizer: caseOnly), scope: 0)
+          }
+        } catch { refusal = String(describing: error) }
+        #expect(refusal.contains("at \(try standby.address) was loaded as"), "\(refusal)")
+        #expect(refusal.contains("--into \(try primary.address)"), "\(refusal)")
+      }
+      await refolded.close()
+
       // A change goes to the primary; the client's next search, on the standby, has it.
       var record = corpus.model.record(of: corpus.model.id(at: 0))
       record.fields[0] = ["zyqxwv"]

@@ -143,6 +143,69 @@
       #expect(throws: PostgresSearchError.self) {
         try PostgresAddress(url: "postgres://x/y?color=red")
       }
+      let encoded = try PostgresAddress(url: "postgres://ann:S3%2Fc%3Fr%23e%25t@[::1]:6543/shop")
+      #expect(encoded.password == "S3/c?r#e%t")
+      #expect(encoded.host == "::1" && encoded.port == 6543 && encoded.database == "shop")
+      #expect(encoded.description == "postgres://ann@[::1]:6543/shop")
+      let at = try PostgresAddress(url: "postgres://ann:p@ss@db.example")
+      #expect(at.password == "p@ss" && at.host == "db.example" && at.port == 5432)
+    }
+
+    /// A malformed address is an error that says what is wrong and where (no connection is
+    /// tried), and quotes it with its password hidden, whatever the form.
+    @Test func malformedAddressesSayWhatIsWrongAndHideThePassword() {
+      let cases: [(url: String, shown: String, reason: String)] = [
+        (
+          "postgres:search:S3cretPW@127.0.0.1", "postgres:search:***@127.0.0.1",
+          "\"//\" must follow \"postgres:\""
+        ),
+        (
+          "postgresql:/search:S3cretPW@x", "postgresql:/search:***@x",
+          "\"//\" must follow \"postgresql:\""
+        ),
+        (
+          "postgres://search:S3cretPW@127.0.0.1:notaport/db",
+          "postgres://search:***@127.0.0.1:notaport/db",
+          "the port after \"127.0.0.1:\" is not a number: give one from 1 to 65535"
+        ),
+        (
+          "postgres://search:S3cretPW@host:99999/db", "postgres://search:***@host:99999/db",
+          "the port after \"host:\" is 99999, out of range"
+        ),
+        (
+          "postgres://search:S3cret/PW@host/db", "postgres://search:***@host/db",
+          "the password holds \"/\", which a URL reserves: write / as %2F"
+        ),
+        (
+          "postgres://search:S3cret?PW@host/db", "postgres://search:***@host/db",
+          "the password holds \"?\", which a URL reserves: write ? as %3F"
+        ),
+        (
+          "postgres://search:S3c#ret/PW@host/db", "postgres://search:***@host/db",
+          "the password holds \"#\" and \"/\", which a URL reserves: write # as %23, / as %2F"
+        ),
+        (
+          "postgres://search:S3cret%zzPW@host/db", "postgres://search:***@host/db",
+          "the password has a % without two hex digits after it: write % itself as %25"
+        ),
+        // No host: what follows "search:" is no port, and may be a password.
+        (
+          "postgres://search:S3cretPW/db", "postgres://search:***/db",
+          "the port after \"search:\" is not a number"
+        ),
+        ("search:S3cretPW@host/db", "search:***@host/db", "it must start with postgres://"),
+        ("mysql://search:S3cretPW@host/db", "mysql://search:***@host/db", "it must start with"),
+      ]
+      for (url, shown, reason) in cases {
+        do {
+          let address = try PostgresAddress(url: url)
+          Issue.record("\(url) reads as \(address)")
+        } catch {
+          let text = error.description
+          #expect(text.contains("cannot read the address \"\(shown)\": \(reason)"), "\(text)")
+          #expect(!text.contains("S3c"), "\(text)")
+        }
+      }
     }
   }
 #endif

@@ -210,12 +210,23 @@
     static func runProgram(_ program: String, _ arguments: [String], as user: String? = nil) throws
       -> (status: Int32, output: String)
     {
+      let result = try runProgramApart(program, arguments, as: user)
+      return (result.status, result.output + result.errors)
+    }
+
+    /// Runs a program and returns its exit status (-1 when a signal ended it), its standard
+    /// output and its standard error, apart.
+    static func runProgramApart(
+      _ program: String, _ arguments: [String], as user: String? = nil
+    ) throws -> (status: Int32, output: String, errors: String) {
       let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", program] } ?? [program]
       // Through bash, which closes every descriptor above 2 first: nothing of the test process
       // (another test's pipes, sockets) reaches the child, least of all the server pg_ctl leaves
-      // running.
+      // running. Another user's program runs from /: the test's folder may be private (a
+      // checkout in a folder of root's), which PostgreSQL's programs say on standard error.
       let closing =
-        "for f in /proc/$$/fd/*; do n=${f##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done; exec \"$@\""
+        (user == nil ? "" : "cd / || exit 1; ")
+        + "for f in /proc/$$/fd/*; do n=${f##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done; exec \"$@\""
       let argv = ["/bin/bash", "-c", closing, "bash"] + command + arguments
       let log = FileManager.default.temporaryDirectory
         .appendingPathComponent("search-pg-run-\(UUID().uuidString.prefix(8)).log").path
@@ -237,7 +248,7 @@
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
       let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       let errorText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-      return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output + errorText)
+      return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output, errorText)
     }
 
     /// A port no one listens on now, from the kernel.
