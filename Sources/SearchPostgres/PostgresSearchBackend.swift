@@ -710,12 +710,11 @@
     }
 
     /// An idle connection, or a new one when fewer than `maximum` are open; else the next
-    /// one given back. When the server has no connection free, the request waits for one of
-    /// this backend's given back, if it has any open (they hold what the server gives it);
-    /// else it asks again, a little later each time, for up to `serverWait`.
+    /// one given back. A server with no connection free is asked again, a little later each
+    /// time, for up to `serverWait` (an idle connection of this backend is taken meanwhile).
     func lease(logger: Logger) async throws -> PostgresConnection {
       let clock = ContinuousClock()
-      var start = clock.now
+      let start = clock.now
       var pause = Duration.milliseconds(10)
       while true {
         while let connection = idle.popLast() {
@@ -731,18 +730,12 @@
         do {
           return try await PostgresConnection.connect(
             configuration: configuration, id: nextID, logger: logger)
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
+        } catch let error as PSQLError
+          where error.serverInfo?[.sqlState] == "53300" && clock.now - start < serverWait
+        {
           release()
-          if !idle.isEmpty { continue }
-          if open > 0 {
-            await withCheckedContinuation { waiting.append($0) }
-            start = clock.now
-          } else if clock.now - start < serverWait {
-            try await Task.sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(200))
-          } else {
-            throw error
-          }
+          try await Task.sleep(for: pause)
+          pause = min(pause * 2, .milliseconds(200))
         } catch {
           release()
           throw error
@@ -757,16 +750,14 @@
         idle.append(connection)
         if !waiting.isEmpty { waiting.removeFirst().resume() }
       } else {
-        try? await connection.close()
         release()
+        try? await connection.close()
       }
     }
 
-    /// Closes a connection whose request failed; only then may another be opened in its
-    /// place, so the server never holds more than `maximum`.
     func discard(_ connection: PostgresConnection) async {
-      try? await connection.close()
       release()
+      try? await connection.close()
     }
 
     func closeAll() async {

@@ -112,8 +112,7 @@
         for (address, pool) in [(try cluster.address, 3), (scarce, 8)] {
           let backend = try PostgresSearchBackend(
             address: address, table: "words", schema: corpus.model.schema,
-            normalizer: corpus.normalizer, requestTimeout: .seconds(120),
-            maximumConnections: pool)
+            normalizer: corpus.normalizer, maximumConnections: pool)
           let watching = Mutex(true)
           let watcher = Task.detached {
             var peak = 0
