@@ -18,11 +18,7 @@
   ///
   /// The backend keeps a few connections open between requests and opens one when none is
   /// idle, so that a request after a failure tries the server again at once (a keystroke
-  /// after the server came back finds it); ``close()`` closes them. It opens at most
-  /// `maximumConnections` to each server (an argument of the initialiser):
-  /// a request that finds them all busy waits for one, first come first served, and so does
-  /// one the server refuses for want of a free connection (other clients hold them), for up
-  /// to the connect timeout.
+  /// after the server came back finds it); ``close()`` closes them.
   ///
   /// ```swift
   /// let backend = try PostgresSearchBackend(
@@ -72,31 +68,22 @@
     ///     server that stopped answering (frozen, or cut off by the network), which cannot
     ///     enforce its own statement timeout. Longer than `statementTimeout`, so that a search
     ///     that is only slow is stopped by the server, which says so.
-    ///   - maximumConnections: The most connections the backend opens to each server (the
-    ///     primary, the replica): more requests at once wait their turn. A list needs two at
-    ///     once (a page and its count); requests superseded by later keystrokes run to their
-    ///     end on theirs. The server's `max_connections` must hold every client's: 8 each for
-    ///     ten clients is 80 of the default 100. At least 1.
     public init(
       address: PostgresAddress, replica: PostgresAddress? = nil, table: String, schema: Schema,
       normalizer: Normalizer, statementTimeout: Duration? = .seconds(10),
-      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15),
-      maximumConnections: Int = 8
+      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15)
     ) throws(PostgresSearchError) {
       self.address = address
       self.replica = replica
       self.requestTimeout = requestTimeout
       layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
-      let maximum = max(maximumConnections, 1)
       connections = Connections(
         configuration: try address.connectionConfiguration(
-          statementTimeout: statementTimeout, connectTimeout: connectTimeout),
-        maximum: maximum, serverWait: connectTimeout)
+          statementTimeout: statementTimeout, connectTimeout: connectTimeout))
       readConnections = try replica.map { replica throws(PostgresSearchError) in
         Connections(
           configuration: try replica.connectionConfiguration(
-            statementTimeout: statementTimeout, connectTimeout: connectTimeout),
-          maximum: maximum, serverWait: connectTimeout)
+            statementTimeout: statementTimeout, connectTimeout: connectTimeout))
       }
     }
 
@@ -686,20 +673,12 @@
     /// Requests waiting for a connection, first come first served.
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// How many idle connections are kept: a search, a change and a page at once.
-    private let kept: Int
+    private static let kept = 4
     /// How many connections a backend has at most: superseded searches run to their end (see
     /// `withConnection`), and fast typing must not open one for each keystroke.
-    private let maximum: Int
-    /// How long a connect the server refuses for want of a free connection (SQL state 53300:
-    /// `max_connections`, or the role's limit) is tried again before the refusal stands.
-    private let serverWait: Duration
+    private static let maximum = 8
 
-    init(configuration: PostgresConnection.Configuration, maximum: Int, serverWait: Duration) {
-      self.configuration = configuration
-      self.maximum = maximum
-      self.kept = min(4, maximum)
-      self.serverWait = serverWait
-    }
+    init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
 
     /// A backend dropped without ``PostgresSearchBackend/close()`` still closes its
     /// connections: each is kept until its close completes.
@@ -709,44 +688,30 @@
       }
     }
 
-    /// An idle connection, or a new one when fewer than `maximum` are open; else the next
-    /// one given back. A server with no connection free is asked again, a little later each
-    /// time, for up to `serverWait` (an idle connection of this backend is taken meanwhile).
     func lease(logger: Logger) async throws -> PostgresConnection {
-      let clock = ContinuousClock()
-      let start = clock.now
-      var pause = Duration.milliseconds(10)
       while true {
         while let connection = idle.popLast() {
           if !connection.isClosed { return connection }
           open -= 1
         }
-        guard open < maximum else {
-          await withCheckedContinuation { waiting.append($0) }
-          continue
-        }
-        open += 1
-        nextID += 1
-        do {
-          return try await PostgresConnection.connect(
-            configuration: configuration, id: nextID, logger: logger)
-        } catch let error as PSQLError
-          where error.serverInfo?[.sqlState] == "53300" && clock.now - start < serverWait
-        {
-          release()
-          try await Task.sleep(for: pause)
-          pause = min(pause * 2, .milliseconds(200))
-        } catch {
-          release()
-          throw error
-        }
+        if open < Self.maximum { break }
+        await withCheckedContinuation { waiting.append($0) }
+      }
+      open += 1
+      nextID += 1
+      do {
+        return try await PostgresConnection.connect(
+          configuration: configuration, id: nextID, logger: logger)
+      } catch {
+        release()
+        throw error
       }
     }
 
     func giveBack(_ connection: PostgresConnection) async {
       if connection.isClosed {
         release()
-      } else if idle.count < kept || !waiting.isEmpty {
+      } else if idle.count < Self.kept || !waiting.isEmpty {
         idle.append(connection)
         if !waiting.isEmpty { waiting.removeFirst().resume() }
       } else {
