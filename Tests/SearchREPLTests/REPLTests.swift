@@ -3,7 +3,7 @@ import Testing
 
 /// End-to-end tests of `SearchREPL repl`: scripts on standard input, transcripts compared.
 @Suite struct REPLTests {
-  private static func manifest(_ folder: String, _ name: String) -> String {
+  static func manifest(_ folder: String, _ name: String) -> String {
     corpusManifest(folder, name)
   }
 
@@ -147,30 +147,16 @@ import Testing
   /// first event arrives while the session still runs, standard input still open, not at exit
   /// (standard output on a pipe is block-buffered unless each line is flushed).
   @Test func eventsReachAPipeAsTheyAreWritten() throws {
-    let process = Process()
-    process.executableURL = try BinaryRunner.executableURL()
-    process.arguments = [
-      "repl", "--corpus", Self.manifest("products", "products"), "--json", "--no-rank",
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
-    }
-    let lines = LineCollector(output.fileHandleForReading)
-    try input.fileHandleForWriting.write(contentsOf: Data("begin\n".utf8))
+    let session = try PipedSession(["--no-rank"])
+    defer { session.close() }
+    try session.write("begin\n")
     // A bound on a hang, not a timing assertion: the event is due at once.
-    let first = lines.firstLine(within: 60)
-    #expect(process.isRunning, "the session ended before its input did")
+    let first = session.lines.firstLine(within: 60)
+    #expect(session.process.isRunning, "the session ended before its input did")
     let line = try #require(first, "no event within 60 s while standard input stayed open")
     let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
     #expect(event?["event"] as? String == "begin")
-    try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+    try session.write("quit\n")
   }
 
   /// A background search's reload reaches the pipe when the search ends, not when the next
@@ -178,31 +164,17 @@ import Testing
   /// flush after each event waited for standard input's lock, held by the thread blocked
   /// reading the next line.)
   @Test func aBackgroundReloadDoesNotWaitForTheNextLine() throws {
-    let process = Process()
-    process.executableURL = try BinaryRunner.executableURL()
-    process.arguments = [
-      "repl", "--corpus", Self.manifest("products", "products"), "--json", "--mode", "background",
-    ]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
-    }
-    let lines = LineCollector(output.fileHandleForReading)
-    try input.fileHandleForWriting.write(contentsOf: Data("begin\npaste mac\n".utf8))
+    let session = try PipedSession(["--mode", "background"])
+    defer { session.close() }
+    try session.write("begin\npaste mac\n")
     // A bound on a hang, not a timing assertion: the search takes milliseconds.
-    let reload = lines.firstLine(within: 60) { $0.contains(#""event":"reload""#) }
-    #expect(process.isRunning, "the session ended before its input did")
+    let reload = session.lines.firstLine(within: 60) { $0.contains(#""event":"reload""#) }
+    #expect(session.process.isRunning, "the session ended before its input did")
     let line = try #require(reload, "no reload within 60 s while standard input stayed open")
     let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
     #expect(event?["generation"] as? Int == 1)
     #expect((event?["rows"] as? Int ?? 0) > 0, "\(line)")
-    try input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+    try session.write("quit\n")
   }
 
   /// Words syntax tolerates typos by default and says which rows needed them; `set typos off`
@@ -291,6 +263,36 @@ func expectFailures(
 }
 
 /// Reads a pipe on another thread and hands over its first line as soon as it is complete.
+/// `repl --json` over products with its standard input and output on pipes, as a program
+/// drives it: lines are written while the session runs, and its events read as they come.
+private struct PipedSession {
+  let process = Process()
+  let input = Pipe()
+  let lines: LineCollector
+
+  init(_ arguments: [String]) throws {
+    process.executableURL = try BinaryRunner.executableURL()
+    process.arguments =
+      ["repl", "--corpus", REPLTests.manifest("products", "products"), "--json"] + arguments
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    lines = LineCollector(output.fileHandleForReading)
+  }
+
+  func write(_ text: String) throws {
+    try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  }
+
+  /// Ends standard input and waits for the session to end.
+  func close() {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+}
+
 private final class LineCollector: @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`.
