@@ -57,7 +57,7 @@ public enum DataSetLoader {
     }
     let input: LineBatches
     do {
-      input = try LineBatches(path: path)
+      input = try LineBatches(path: path, regularOnly: true)
     } catch {
       throw dataFileError(error, path: path, manifest: manifest, manifestPath: manifestPath)
     }
@@ -76,11 +76,16 @@ public enum DataSetLoader {
   private static func dataFileError(
     _ failure: FileBytes.Failure, path: String, manifest: Manifest, manifestPath: String
   ) -> LoadError {
-    if case .system(let message) = failure {
+    switch failure {
+    case .system(let message):
       return LoadError(
         file: path, reason: "cannot read the data file: \(message)",
         hint: "\(manifestPath) names it \"\(manifest.dataFile)\", relative to the manifest's folder"
       )
+    case .notRegular:
+      return LoadError(
+        file: path, reason: "cannot read the data file: \(failure.message)", hint: failure.hint)
+    default: break
     }
     return LoadError(file: path, line: failure.line, reason: failure.message, hint: failure.hint)
   }

@@ -177,8 +177,12 @@ public struct Manifest: Hashable, Sendable {
   ///   has one it does not know, or does not make sense (see ``schema()``).
   public static func load(from path: String) throws(ManifestError) -> Manifest {
     let bytes: [UInt8]
-    switch FileBytes.contents(of: path, maximumSize: maximumFileSize) {
+    switch FileBytes.contents(of: path, maximumSize: maximumFileSize, regularOnly: true) {
     case .success(let contents): bytes = contents
+    case .failure(.notRegular(let kind)):
+      throw ManifestError(
+        file: path, reason: "cannot read the manifest: it is \(kind), not a regular file",
+        hint: FileBytes.Failure.notRegular(kind).hint)
     case .failure(.system(let message)):
       throw ManifestError(
         file: path, reason: "cannot read the manifest: \(message)",

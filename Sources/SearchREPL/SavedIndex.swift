@@ -109,10 +109,9 @@ enum SavedIndex {
 
   /// An FNV-1a hash of a file's bytes, or of samples of them.
   private static func hash(of path: String, sampled: Bool) throws -> UInt64 {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw CommandError("\(path): cannot read it: \(String(cString: strerror(errno)))")
-    }
+    let descriptor = try FileBytes.open(path, regularOnly: true).mapError {
+      CommandError("\(path): cannot read it: \($0.message); \($0.hint)")
+    }.get()
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {

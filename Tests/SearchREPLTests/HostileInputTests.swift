@@ -55,8 +55,9 @@ import Testing
   }
 
   /// Endless input without a line break stops at the documented line limit with an error that
-  /// names the source and the line, long before memory runs out: from a file, from standard
-  /// input, and as a data set's data file. A manifest stops at its own limit, 1 MiB.
+  /// names the source and the line, long before memory runs out: from a file and from standard
+  /// input. A data set's data file and its manifest must be regular files: the device is
+  /// refused before it is read.
   @Test func devZeroStopsAtTheLineLimit() throws {
     try withTemporaryDirectory { folder in
       let hint =
@@ -82,20 +83,21 @@ import Testing
           .utf8
       ).write(to: manifest)
       let data = try run(["x", "--corpus", manifest.path, "--allow-data-outside"], folder: folder)
+      let device =
+        "it is a character device, not a regular file; name a regular file (write what it holds"
+        + " to one first); a stream is read from standard input\n"
       #expect(data.status == 2)
-      #expect(data.stderr == "SearchREPL: error: /dev/zero:1: " + hint)
+      #expect(data.stderr == "SearchREPL: error: /dev/zero: cannot read the data file: " + device)
 
       let notAManifest = try run(["x", "--corpus", "/dev/zero"], folder: folder)
       #expect(notAManifest.status == 2)
       #expect(
-        notAManifest.stderr
-          == "SearchREPL: error: /dev/zero:1: the input passes 1 MiB in this line, the most read;"
-          + " a manifest is a small JSON file that names its data file; is this the data file?\n")
+        notAManifest.stderr == "SearchREPL: error: /dev/zero: cannot read the manifest: " + device)
     }
   }
 
-  /// A manifest whose data file is endless random bytes is refused at once, as `filter
-  /// --input /dev/urandom` is, instead of being read into rejected lines for ever; without
+  /// A manifest whose data file is endless random bytes is refused at once, instead of being
+  /// read into rejected lines for ever: it is a device, not a regular file; without
   /// `--allow-data-outside`, before it is opened, since it is not in the manifest's folder.
   @Test func randomBytesAsADataFileAreRefusedAtOnce() throws {
     try withTemporaryDirectory { folder in
@@ -111,8 +113,8 @@ import Testing
       #expect(result.status == 2)
       #expect(
         result.stderr.hasPrefix(
-          "SearchREPL: error: /dev/urandom:1: the data file is a binary file (it holds NUL bytes),"
-            + " not text; name a TSV file in the manifest's \"data\""), "\(result.stderr)")
+          "SearchREPL: error: /dev/urandom: cannot read the data file: it is a character device,"
+            + " not a regular file"), "\(result.stderr)")
       #expect(result.stdout.isEmpty)
       let refused = try MeasuredRun.run(
         BinaryRunner.executableURL().path, ["filter", "x", "--corpus", manifest.path],
@@ -192,6 +194,61 @@ import Testing
       let result = try run(["ap", "--input", fifo], folder: folder)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == Data("apple\napricot\n".utf8))
+    }
+  }
+
+  /// A FIFO where a data set's file belongs, as its data file, its manifest or its saved
+  /// index, is refused at once, with no writer to wait for: these are read more than once
+  /// (hashed for the saved index, then loaded). Standard input and `--input` read a stream.
+  @Test(.timeLimit(.minutes(1))) func aFIFOInADataSetIsRefusedAtOnce() throws {
+    try withTemporaryDirectory { folder in
+      let advice =
+        "it is a FIFO (named pipe), not a regular file; name a regular file (write what it holds"
+        + " to one first); a stream is read from standard input\n"
+      func file(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+      }
+      func fifo(_ name: String) -> String {
+        let path = folder.appendingPathComponent(name).path
+        #expect(mkfifo(path, 0o600) == 0)
+        return path
+      }
+      let dataFIFO = fifo("fifo.tsv")
+      let manifest = try file(
+        "fifo.manifest.json",
+        #"{"name": "fifo", "data": "fifo.tsv", "format": "tsv", "fields": [{"name": "a", "source": 1}]}"#
+      )
+      let data = try MeasuredRun.run(
+        BinaryRunner.executableURL().path, ["filter", "x", "--corpus", manifest],
+        stdin: "/dev/null", folder: folder, timeout: 30)
+      #expect(data.status == 2)
+      #expect(data.stderr == "SearchREPL: error: \(dataFIFO): cannot read the data file: " + advice)
+
+      let manifestFIFO = fifo("pipe.manifest.json")
+      let manifestRun = try MeasuredRun.run(
+        BinaryRunner.executableURL().path, ["filter", "x", "--corpus", manifestFIFO],
+        stdin: "/dev/null", folder: folder, timeout: 30)
+      #expect(manifestRun.status == 2)
+      #expect(
+        manifestRun.stderr == "SearchREPL: error: \(manifestFIFO): cannot read the manifest: "
+          + advice)
+
+      _ = try file("words.tsv", "pear\napple\n")
+      let words = try file(
+        "words.manifest.json",
+        #"{"name": "words", "data": "words.tsv", "format": "tsv", "fields": [{"name": "a", "source": 1}]}"#
+      )
+      let indexFIFO = fifo("words.index")
+      let index = try MeasuredRun.run(
+        BinaryRunner.executableURL().path,
+        ["filter", "ap", "--corpus", words, "--index", indexFIFO],
+        stdin: "/dev/null", folder: folder, timeout: 30)
+      #expect(index.status == 2)
+      #expect(
+        index.stderr.contains("cannot open it: it is a FIFO (named pipe), not a regular file"),
+        "\(index.stderr)")
     }
   }
 

@@ -19,11 +19,15 @@ package enum FileBytes {
     case lineTooLong(line: Int, limit: Int)
     /// The input passes the size limit in line `line` (from 1).
     case tooLarge(line: Int, limit: Int)
+    /// The path names what a reader that needs a regular file refuses, rather than wait on
+    /// it: "a FIFO (named pipe)", "a folder", a device.
+    case notRegular(String)
 
     /// The reason, for an error message that names the file.
     package var message: String {
       switch self {
       case .system(let message): message
+      case .notRegular(let kind): "it is \(kind), not a regular file"
       case .lineTooLong(_, let limit):
         "the line is longer than \(FileBytes.size(limit)), the longest line read"
       case .tooLarge(_, let limit):
@@ -34,7 +38,7 @@ package enum FileBytes {
     /// The line at fault, when there is one.
     package var line: Int? {
       switch self {
-      case .system: nil
+      case .system, .notRegular: nil
       case .lineTooLong(let line, _), .tooLarge(let line, _): line
       }
     }
@@ -43,6 +47,9 @@ package enum FileBytes {
     package var hint: String {
       switch self {
       case .system: "check the path"
+      case .notRegular:
+        "name a regular file (write what it holds to one first); a stream is read from"
+          + " standard input"
       case .lineTooLong:
         "is this a text file? Text without line breaks (a binary file, /dev/zero) cannot be read"
           + " as lines"
@@ -54,19 +61,56 @@ package enum FileBytes {
   /// The bytes read between two checks of the limits (and the most read past a limit).
   static let chunkSize = 1 << 20
 
+  /// Opens `path` for reading.
+  ///
+  /// A stream (`regularOnly` false) may be a pipe or a FIFO, which the open waits on until it
+  /// has a writer, as `cat` does. With `regularOnly`, a FIFO, a folder or a device is refused at
+  /// once: the open does not wait for a FIFO's writer.
+  package static func open(_ path: String, regularOnly: Bool) -> Result<Int32, Failure> {
+    let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
+    if descriptor < 0 { return .failure(.system(String(cString: strerror(errno)))) }
+    guard regularOnly else { return .success(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let message = String(cString: strerror(errno))
+      close(descriptor)
+      return .failure(.system(message))
+    }
+    let kind: String? =
+      switch status.st_mode & S_IFMT {
+      case S_IFREG: nil
+      case S_IFIFO: "a FIFO (named pipe)"
+      case S_IFDIR: "a folder"
+      case S_IFCHR: "a character device"
+      case S_IFBLK: "a block device"
+      case S_IFSOCK: "a socket"
+      default: "not a file"
+      }
+    if let kind {
+      close(descriptor)
+      return .failure(.notRegular(kind))
+    }
+    // Reads of a regular file wait for the disk as usual.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return .success(descriptor)
+  }
+
   /// Everything in the file at `path`, or on standard input when `path` is nil.
   ///
   /// - Parameters:
   ///   - maximumLineLength: the most bytes a line may have before its "\n".
   ///   - maximumSize: the most bytes in all.
+  ///   - regularOnly: Whether `path` must name a regular file (see ``open(_:regularOnly:)``).
   package static func contents(
     of path: String?, maximumLineLength: Int = LineInput.maximumLineLength,
-    maximumSize: Int = .max
+    maximumSize: Int = .max, regularOnly: Bool = false
   ) -> Result<[UInt8], Failure> {
     let descriptor: Int32
     if let path {
-      descriptor = open(path, O_RDONLY)
-      if descriptor < 0 { return .failure(.system(String(cString: strerror(errno)))) }
+      switch open(path, regularOnly: regularOnly) {
+      case .success(let opened): descriptor = opened
+      case .failure(let failure): return .failure(failure)
+      }
     } else {
       descriptor = STDIN_FILENO
     }
@@ -151,6 +195,9 @@ package enum FileBytes {
     return "\(bytes) bytes"
   }
 }
+
+/// open(2), at file scope where `open` is the C function.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
 
 /// read(2), at file scope where `read` is the C function.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)

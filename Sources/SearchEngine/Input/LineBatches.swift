@@ -32,13 +32,11 @@ package struct LineBatches: ~Copyable {
   /// The bytes read at once.
   static let blockSize = 1 << 20
 
-  /// Opens the file at `path`, or standard input when `path` is nil.
-  package init(path: String?) throws(FileBytes.Failure) {
+  /// Opens the file at `path`, or standard input when `path` is nil; with `regularOnly`,
+  /// `path` must name a regular file (see ``FileBytes/open(_:regularOnly:)``).
+  package init(path: String?, regularOnly: Bool = false) throws(FileBytes.Failure) {
     var descriptor = STDIN_FILENO
-    if let path {
-      descriptor = open(path, O_RDONLY)
-      if descriptor < 0 { throw .system(String(cString: strerror(errno))) }
-    }
+    if let path { descriptor = try FileBytes.open(path, regularOnly: regularOnly).get() }
     var status = stat()
     let isFile = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     input = .descriptor(descriptor, closes: path != nil)

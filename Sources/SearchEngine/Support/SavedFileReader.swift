@@ -35,10 +35,10 @@ final class SavedFileReader {
   /// Opens `path` for reading.
   init(path: String) throws(SavedIndexError) {
     self.path = path
-    descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw SavedIndexError(
-        .io, file: path, reason: "cannot open it: \(SavedFileWriter.lastError())")
+    switch FileBytes.open(path, regularOnly: true) {
+    case .success(let opened): descriptor = opened
+    case .failure(let failure):
+      throw SavedIndexError(.io, file: path, reason: "cannot open it: \(failure.message)")
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
