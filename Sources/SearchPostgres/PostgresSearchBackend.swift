@@ -18,7 +18,11 @@
   ///
   /// The backend keeps a few connections open between requests and opens one when none is
   /// idle, so that a request after a failure tries the server again at once (a keystroke
-  /// after the server came back finds it); ``close()`` closes them.
+  /// after the server came back finds it); ``close()`` closes them. It opens at most
+  /// `maximumConnections` to each server (an argument of the initialiser):
+  /// a request that finds them all busy waits for one, first come first served, and so does
+  /// one the server refuses for want of a free connection (other clients hold them), for up
+  /// to the connect timeout.
   ///
   /// ```swift
   /// let backend = try PostgresSearchBackend(
@@ -68,22 +72,31 @@
     ///     server that stopped answering (frozen, or cut off by the network), which cannot
     ///     enforce its own statement timeout. Longer than `statementTimeout`, so that a search
     ///     that is only slow is stopped by the server, which says so.
+    ///   - maximumConnections: The most connections the backend opens to each server (the
+    ///     primary, the replica): more requests at once wait their turn. A list needs two at
+    ///     once (a page and its count); requests superseded by later keystrokes run to their
+    ///     end on theirs. The server's `max_connections` must hold every client's: 8 each for
+    ///     ten clients is 80 of the default 100. At least 1.
     public init(
       address: PostgresAddress, replica: PostgresAddress? = nil, table: String, schema: Schema,
       normalizer: Normalizer, statementTimeout: Duration? = .seconds(10),
-      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15)
+      connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15),
+      maximumConnections: Int = 8
     ) throws(PostgresSearchError) {
       self.address = address
       self.replica = replica
       self.requestTimeout = requestTimeout
       layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
+      let maximum = max(maximumConnections, 1)
       connections = Connections(
         configuration: try address.connectionConfiguration(
-          statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+          statementTimeout: statementTimeout, connectTimeout: connectTimeout),
+        maximum: maximum, serverWait: connectTimeout)
       readConnections = try replica.map { replica throws(PostgresSearchError) in
         Connections(
           configuration: try replica.connectionConfiguration(
-            statementTimeout: statementTimeout, connectTimeout: connectTimeout))
+            statementTimeout: statementTimeout, connectTimeout: connectTimeout),
+          maximum: maximum, serverWait: connectTimeout)
       }
     }
 
@@ -670,15 +683,27 @@
     private var nextID = 0
     /// Connections open or opening, idle ones included.
     private var open = 0
-    /// Requests waiting for a connection, first come first served.
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Requests waiting for a connection, first come first served, each with its number.
+    private var waiting: [(number: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var nextWaiter = 0
+    /// How many live connections requests have given back: a request the server refuses
+    /// waits on while this grows (its own connections hold what the server gives it).
+    private var givenBack = 0
     /// How many idle connections are kept: a search, a change and a page at once.
-    private static let kept = 4
+    private let kept: Int
     /// How many connections a backend has at most: superseded searches run to their end (see
     /// `withConnection`), and fast typing must not open one for each keystroke.
-    private static let maximum = 8
+    private let maximum: Int
+    /// How long a connect the server refuses for want of a free connection (SQL state 53300:
+    /// `max_connections`, or the role's limit) is tried again before the refusal stands.
+    private let serverWait: Duration
 
-    init(configuration: PostgresConnection.Configuration) { self.configuration = configuration }
+    init(configuration: PostgresConnection.Configuration, maximum: Int, serverWait: Duration) {
+      self.configuration = configuration
+      self.maximum = maximum
+      self.kept = min(4, maximum)
+      self.serverWait = serverWait
+    }
 
     /// A backend dropped without ``PostgresSearchBackend/close()`` still closes its
     /// connections: each is kept until its close completes.
@@ -688,33 +713,54 @@
       }
     }
 
+    /// An idle connection, or a new one when fewer than `maximum` are open; else the next
+    /// one given back. A connect the server refuses for want of a free connection is tried
+    /// again, a little later each time, and a connection of this backend's given back
+    /// meanwhile is taken: the refusal stands once `serverWait` passes with none given back.
     func lease(logger: Logger) async throws -> PostgresConnection {
+      let clock = ContinuousClock()
+      var refused: (since: ContinuousClock.Instant, givenBack: Int)?
+      var pause = Duration.milliseconds(10)
       while true {
         while let connection = idle.popLast() {
           if !connection.isClosed { return connection }
           open -= 1
         }
-        if open < Self.maximum { break }
-        await withCheckedContinuation { waiting.append($0) }
-      }
-      open += 1
-      nextID += 1
-      do {
-        return try await PostgresConnection.connect(
-          configuration: configuration, id: nextID, logger: logger)
-      } catch {
-        release()
-        throw error
+        guard open < maximum else {
+          await waitTurn()
+          continue
+        }
+        open += 1
+        nextID += 1
+        do {
+          return try await PostgresConnection.connect(
+            configuration: configuration, id: nextID, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
+          release()
+          // Waiting is bounded by progress: each connection given back starts the wait again.
+          if let last = refused, last.givenBack == givenBack {
+            guard clock.now - last.since < serverWait else { throw error }
+          } else {
+            refused = (clock.now, givenBack)
+          }
+          await waitTurn(upTo: pause)
+          pause = min(pause * 2, .milliseconds(200))
+        } catch {
+          release()
+          throw error
+        }
       }
     }
 
     func giveBack(_ connection: PostgresConnection) async {
       if connection.isClosed {
         release()
-      } else if idle.count < Self.kept || !waiting.isEmpty {
+      } else if idle.count < kept || !waiting.isEmpty {
+        givenBack += 1
         idle.append(connection)
-        if !waiting.isEmpty { waiting.removeFirst().resume() }
+        wakeNext()
       } else {
+        givenBack += 1
         release()
         try? await connection.close()
       }
@@ -735,7 +781,31 @@
     /// One connection fewer: a waiting request may open one.
     private func release() {
       open -= 1
-      if !waiting.isEmpty { waiting.removeFirst().resume() }
+      wakeNext()
+    }
+
+    /// Waits for a connection given back or a slot freed; for `limit` at most, if given.
+    private func waitTurn(upTo limit: Duration? = nil) async {
+      nextWaiter += 1
+      let number = nextWaiter
+      await withCheckedContinuation { continuation in
+        waiting.append((number, continuation))
+        if let limit {
+          Task {
+            try? await Task.sleep(for: limit)
+            self.wake(number)
+          }
+        }
+      }
+    }
+
+    private func wake(_ number: Int) {
+      guard let index = waiting.firstIndex(where: { $0.number == number }) else { return }
+      waiting.remove(at: index).continuation.resume()
+    }
+
+    private func wakeNext() {
+      if !waiting.isEmpty { waiting.removeFirst().continuation.resume() }
     }
   }
 #endif

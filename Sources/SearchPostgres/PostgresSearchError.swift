@@ -87,7 +87,9 @@
         case "53300":
           return SearchBackendError(
             .unreachable, "PostgreSQL at \(address) has no connection free: \(message)",
-            advice: "close other clients, or raise max_connections (or the role's limit)")
+            advice:
+              "it waited the connect timeout for one: close other clients, give each fewer (maximumConnections), or raise max_connections (or the role's limit)"
+          )
         case "57P01":
           // pg_terminate_backend, or a server shutting down: the server says which.
           return SearchBackendError(

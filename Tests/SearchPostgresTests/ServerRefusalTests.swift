@@ -2,6 +2,7 @@
   import Foundation
   import SearchCore
   import SearchPostgres
+  import Synchronization
   import Testing
 
   /// What the server refuses is said as what it is: a refusal is never "not loaded", a table
@@ -78,6 +79,68 @@
         let emptyError = await Self.checkError(empty)
         #expect(emptyError?.contains("has no data set \"words\"") == true, "\(emptyError ?? "")")
         await empty.close()
+      }
+    }
+
+    /// More searches at once than the backend's pool holds wait their turn: all answer, and
+    /// the server never counts more of the backend's connections than the pool. A role whose
+    /// limit is below the pool (a server whose `max_connections` other clients hold) is a
+    /// wait for a free connection, not a refusal.
+    @Test func moreSearchesThanConnectionsWaitTheirTurn() async throws {
+      let corpus = try Self.corpus()
+      try await ThrowawayCluster.with { cluster in
+        let loader = try PostgresSearchBackend(
+          address: try cluster.address, table: "words", schema: corpus.model.schema,
+          normalizer: corpus.normalizer)
+        try await loader.load(corpus.model)
+        await loader.close()
+        _ = try cluster.psql(
+          "CREATE ROLE scarce LOGIN CONNECTION LIMIT 2; GRANT SELECT ON ALL TABLES IN SCHEMA public TO scarce"
+        )
+        let memory = MemorySearchBackend(corpus: corpus)
+        var drawer = QueryDrawer(model: corpus.model, seed: 0x7001_5EA7)
+        let queries = try (0..<24).map { _ in
+          try Query(drawer.next(), syntax: .extended, normalizer: corpus.normalizer)
+        }
+        var expected: [[ItemID]] = []
+        for query in queries { expected.append(try await memory.items(matching: query, scope: 0)) }
+        var scarce = try cluster.address
+        scarce.user = "scarce"
+        for (address, pool) in [(try cluster.address, 3), (scarce, 8)] {
+          let backend = try PostgresSearchBackend(
+            address: address, table: "words", schema: corpus.model.schema,
+            normalizer: corpus.normalizer, requestTimeout: .seconds(120),
+            maximumConnections: pool)
+          // The server's count, read on a thread of its own: psql blocks, and a task that
+          // looped on it would hold one of the few threads every other test's tasks run on.
+          let watch = Mutex((watching: true, peak: 0))
+          let watcher = Thread {
+            while watch.withLock({ $0.watching }) {
+              let count = try? cluster.psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE usename = '\(address.user)' AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+              )
+              let seen = count.flatMap { Int($0.filter(\.isNumber)) } ?? 0
+              watch.withLock { $0.peak = max($0.peak, seen) }
+              usleep(10_000)
+            }
+          }
+          watcher.start()
+          let answers = try await withThrowingTaskGroup(of: (Int, [ItemID]).self) { group in
+            for (index, query) in queries.enumerated() {
+              group.addTask { (index, try await backend.items(matching: query, scope: 0)) }
+            }
+            var answers = [[ItemID]](repeating: [], count: queries.count)
+            for try await (index, items) in group { answers[index] = items }
+            return answers
+          }
+          let peak = watch.withLock {
+            $0.watching = false
+            return $0.peak
+          }
+          #expect(answers == expected, "\(address.user)")
+          #expect(peak <= (address.user == "scarce" ? 2 : pool), "\(peak)")
+          await backend.close()
+        }
       }
     }
 
