@@ -116,6 +116,33 @@ struct LiveViewTests {
     }
   }
 
+  /// Ctrl-T reads a condition's value as the REPL does: "desktop" takes the type Desktop,
+  /// which it folds as, and the status says so; "desk" folds as no type, and is refused with
+  /// the nearest types.
+  @Test func ctrlTFoldsAConditionsValue() throws {
+    let pane = try LivePane.start()
+    defer { pane.close() }
+    _ = try pane.waitFor("the first screen") { $0.last == Self.help }
+    try pane.type("type=desk")
+    _ = try pane.waitFor("the text") { $0.first == "Search: type=desk" }
+    try pane.send("C-t")
+    var screen = try pane.waitFor("the refusal") {
+      $0.count > 2 && $0[2].contains(#"no item has type "desk""#)
+    }
+    // The status line is cut at the screen's edge.
+    #expect(screen[2].contains("at column 6; the nearest are Desktop, Dev"), "\(screen)")
+    try pane.send("C-u")
+    try pane.type("type=desktop")
+    _ = try pane.waitFor("the text") { $0.first == "Search: type=desktop" }
+    try pane.send("C-t")
+    screen = try pane.waitFor("the token") {
+      $0.count > 3 && $0[1] == "Tokens: [type=Desktop]" && $0[3].hasPrefix("13 results")
+    }
+    #expect(
+      screen[3].hasSuffix(#"no item has type "desktop": took Desktop"#),
+      "\(screen)")
+  }
+
   /// The frame comes at once, with the load's progress, and what is typed while the data set
   /// loads is searched once it is loaded. Cities take seconds to load in a debug build, so
   /// the loading frame is on screen when the test looks.

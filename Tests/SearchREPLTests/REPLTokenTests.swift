@@ -197,6 +197,36 @@ import Testing
       ])
   }
 
+  /// In cities.tsv the countries are upper case ("CH"): `country=ch` finds the same rows as
+  /// `country=CH` and says which value it took; a value that folds as none is refused with
+  /// the nearest values, and the session goes on.
+  @Test func tokenValuesFoldAsTheText() throws {
+    let manifest = corpusManifest("cities", "cities")
+    func rows(_ condition: String) throws -> (rows: [String], info: String) {
+      let result = try runREPL(
+        ["--corpus", manifest, "--json"],
+        "begin\ntoken add \(condition)\nshow results 1\nshow results 2\n")
+      #expect(result.status == 0, "\(result.stderrText)")
+      let last = try #require(try events(result).last { $0["rows"] != nil })
+      #expect(last["rows"] as? Int ?? 0 > 20, "\(condition): \(last)")
+      return (shownRows(result.stderrText), result.stderrText)
+    }
+    let (canonical, _) = try rows("country=CH")
+    let (folded, info) = try rows("country=ch")
+    #expect(folded == canonical)
+    #expect(info.contains(#"token add: no item has country "ch": took CH"#))
+    let refused = try runREPL(["--corpus", manifest], "begin\ntoken add country=ch|xx\n")
+    expectFailures(refused, "1 command")
+    let transcript = String(decoding: refused.stdout, as: UTF8.self)
+    #expect(
+      transcript.contains(
+        """
+        token add: no item has country "xx" at column 12; the nearest are XK, AX, CX, MX, SX
+          country=ch|xx
+                     ^^
+        """), "\(transcript)")
+  }
+
   /// `suggest` completes the text from the items' own words and values: in products.tsv,
   /// "ip" starts the word "iPod" of six names (the six iPods) and "iPhone" of the iPhones;
   /// most items first. With the Desktop token, no desktop's name has such a word.

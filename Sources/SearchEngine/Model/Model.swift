@@ -102,6 +102,12 @@ public struct Model: Sendable {
     attributeValues[attribute][Int(attributeOfItem[attribute][Int(id.rawValue)])]
   }
 
+  /// The distinct values an attribute has had, in the order first seen: a value stays after
+  /// the last item that held it is removed.
+  package func distinctValues(ofAttribute attribute: Int) -> [String] {
+    attributeValues[attribute]
+  }
+
   /// The whole content of an item.
   public func record(of id: ItemID) -> ItemRecord {
     ItemRecord(

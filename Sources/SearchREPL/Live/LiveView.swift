@@ -389,7 +389,15 @@ final class LiveView {
     let text = controller.searchBar.text
     let condition: AttributeCondition
     if text.contains(where: { "=<>?".contains($0) }) {
-      do { condition = try ConditionSyntax.parse(text, attributes: attributes) } catch {
+      // With --backend, the server's table holds the items: values are taken as written.
+      let corpus = controller.corpus
+      let attributes =
+        controller.backend == nil ? attributes.map { $0.holdingValues(of: corpus) } : attributes
+      do {
+        let reading = try ConditionSyntax.read(text, attributes: attributes)
+        condition = reading.condition
+        message = reading.notes.isEmpty ? nil : reading.notes.joined(separator: "; ")
+      } catch {
         // The status line has one line: the message without the caret lines.
         message = error.message
         return

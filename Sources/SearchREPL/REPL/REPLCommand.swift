@@ -116,7 +116,9 @@ enum REPLCommand: Equatable {
       summary:
         "change the tokens in the field (every one must hold; a change is a new search):"
         + " conditions as country=CH, country=CH|DE, population>=1000000, population<=5000,"
-        + " population=1000..5000, elevation?; numbers are decimals; list numbers them from 0"),
+        + " population=1000..5000, elevation?; numbers are decimals (a bound has at most 15"
+        + " significant digits); a text value folds as the text does (country=ch takes CH);"
+        + " list numbers them from 0"),
     Spec(
       name: "suggest", usage: "suggest",
       summary:

@@ -282,11 +282,27 @@ final class REPLSession {
 
   // MARK: Tokens
 
-  /// The attributes a condition may name, numbers as the manifest types them.
+  /// The attributes a condition may name, numbers as the manifest types them, with the values
+  /// the items hold (not with `--backend`: the server's table holds the items).
   private var conditionAttributes: [ConditionSyntax.Attribute] {
-    controller.corpus.model.schema.attributes.map { name in
+    let corpus = controller.corpus
+    return corpus.model.schema.attributes.map { name in
       let type = manifest.attributes.first { $0.name == name }?.type ?? .string
-      return ConditionSyntax.Attribute(name: name, isNumber: type != .string)
+      let attribute = ConditionSyntax.Attribute(name: name, isNumber: type != .string)
+      return controller.backend == nil ? attribute.holdingValues(of: corpus) : attribute
+    }
+  }
+
+  /// The condition `text` writes, its notes printed; nil, with the error printed, when it
+  /// writes none.
+  private func condition(_ text: String, for command: String) -> AttributeCondition? {
+    do {
+      let reading = try ConditionSyntax.read(text, attributes: conditionAttributes)
+      for note in reading.notes { output.info("\(command): \(note)") }
+      return reading.condition
+    } catch {
+      output.error("\(command): \(error.description)")
+      return nil
     }
   }
 
@@ -294,22 +310,14 @@ final class REPLSession {
     var next = tokens
     switch action {
     case .add(let text):
-      let condition: AttributeCondition
-      do { condition = try ConditionSyntax.parse(text, attributes: conditionAttributes) } catch {
-        output.error("token add: \(error.description)")
-        return
-      }
+      guard let condition = condition(text, for: "token add") else { return }
       guard !next.contains(condition) else {
         output.info("token \(condition) is already in the field")
         return
       }
       next.append(condition)
     case .remove(let text):
-      let condition: AttributeCondition
-      do { condition = try ConditionSyntax.parse(text, attributes: conditionAttributes) } catch {
-        output.error("token remove: \(error.description)")
-        return
-      }
+      guard let condition = condition(text, for: "token remove") else { return }
       guard let index = next.firstIndex(of: condition) else {
         output.error("token remove: no token \(condition) in the field; \(tokenListText)")
         return
