@@ -58,18 +58,20 @@ let package = Package(
     .target(name: "SearchEngine", dependencies: ["CICU"]),
     // The app's API over the engine: the data sources of a list UI (sections, index paths,
     // change sets, paging), UIKit's search-display controller, and `ItemSearch` over the
-    // app's own values. It re-exports SearchEngine, so an app imports SearchCore alone.
+    // app's own values. It re-exports the SearchEngine types its API takes and returns, by name
+    // (Sources/SearchCore/Exports.swift), so an app imports SearchCore alone.
     // Folders, bottom to top: DataSources, Search, Items.
     .target(name: "SearchCore", dependencies: ["SearchEngine"]),
     .target(name: "SearchDataSets", dependencies: ["SearchEngine"]),
     // SQLite (Debian's libsqlite3-dev), for `bench`'s peer only: FTS5 with the trigram
     // tokenizer over the same items. Only SearchREPL links it.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "SearchCoreTesting", dependencies: ["SearchCore"]),
+    .target(name: "SearchCoreTesting", dependencies: ["SearchCore", "SearchEngine"]),
     .target(
       name: "SearchPostgres",
       dependencies: [
         "SearchCore",
+        "SearchEngine",
         .product(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
       ]
@@ -78,6 +80,7 @@ let package = Package(
       name: "SearchREPL",
       dependencies: [
         "SearchCore",
+        "SearchEngine",
         "SearchCoreTesting",
         "SearchDataSets",
         "SearchPostgres",
@@ -89,6 +92,7 @@ let package = Package(
       name: "SearchCoreTests",
       dependencies: [
         "SearchCore",
+        "SearchEngine",
         "SearchCoreTesting",
         "SearchDataSets",
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -99,20 +103,23 @@ let package = Package(
     // (GuideExamples/).
     .testTarget(
       name: "SearchCoreAPITests",
-      dependencies: ["SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchPostgres"]
+      dependencies: [
+        "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchEngine", "SearchPostgres",
+      ]
     ),
     // Start their own throwaway PostgreSQL cluster (initdb and pg_ctl from Debian's
     // postgresql, in a temporary folder, on a free port of 127.0.0.1) and stop it.
     .testTarget(
       name: "SearchPostgresTests",
       dependencies: [
-        "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchPostgres", "SearchREPL",
+        "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchEngine", "SearchPostgres",
+        "SearchREPL",
       ]
     ),
     .testTarget(
       name: "SearchREPLTests",
       dependencies: [
-        "SearchREPL", "SearchCoreTesting", "SearchDataSets",
+        "SearchREPL", "SearchCoreTesting", "SearchDataSets", "SearchEngine",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

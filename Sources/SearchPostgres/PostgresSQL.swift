@@ -2,6 +2,7 @@
   import PostgresNIO
   import SearchCore
 
+  import SearchEngine
   /// A statement under construction: values go into bind parameters (`$1`, `$2`, …), never into
   /// the SQL text, so no search text or item value can change what a statement does.
   struct PostgresSQL {

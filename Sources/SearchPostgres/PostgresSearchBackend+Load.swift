@@ -3,6 +3,7 @@
   import NIOCore
   import PostgresNIO
   import SearchCore
+  import SearchEngine
   import Synchronization
 
   extension PostgresSearchBackend {

@@ -2,6 +2,7 @@
   import PostgresNIO
   import SearchCore
 
+  import SearchEngine
   extension PostgresSearchBackend {
     /// The time an exact count may take, in milliseconds, before the estimate is given instead.
     static let exactCountBudget = 25

@@ -2,6 +2,7 @@
   import Logging
   import PostgresNIO
   import SearchCore
+  import SearchEngine
   import Synchronization
 
   /// The search of a data set on a PostgreSQL server, with the in-memory engine's answers,

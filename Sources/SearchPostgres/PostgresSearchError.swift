@@ -2,6 +2,7 @@
   import PostgresNIO
   import SearchCore
 
+  import SearchEngine
   /// What went wrong between this package and a PostgreSQL server, with what to do about it.
   public enum PostgresSearchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A connection URL that cannot be read.

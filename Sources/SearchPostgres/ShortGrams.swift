@@ -1,6 +1,7 @@
 #if PostgreSQL
   import SearchCore
 
+  import SearchEngine
   /// The one- and two-scalar runs of folded text, and their postings for the rare ones.
   ///
   /// A term of one or two characters has no trigram, so `pg_trgm` cannot narrow it, and one

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// `SearchREPL check`: runs the regression cases of data sets (`cases.tsv` beside a manifest).

@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// `bench --suite completions`: the top 10 completions of every keystroke of the data set's

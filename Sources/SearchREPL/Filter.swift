@@ -1,5 +1,6 @@
 import ArgumentParser
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// `SearchREPL filter`: prints the items that match a query, like `fzf --filter`.

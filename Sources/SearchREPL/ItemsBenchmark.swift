@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchCoreTesting
 import Synchronization
 

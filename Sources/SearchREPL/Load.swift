@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 #if PostgreSQL

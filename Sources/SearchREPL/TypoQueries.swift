@@ -1,4 +1,5 @@
 import SearchCore
+import SearchEngine
 import SearchCoreTesting
 
 /// Queries with typos drawn from a data set, as `bench --suite typos` types them: an item's

@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// `bench --suite typos`: queries with one or two typos drawn from the data set, typed

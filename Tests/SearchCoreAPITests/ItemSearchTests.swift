@@ -1,6 +1,7 @@
 import Observation
 import SearchCore
 import SearchCoreTesting
+import Synchronization
 import Testing
 
 /// A chat message: rows of two kinds, texts in a list, a scope by predicate.
@@ -205,7 +206,7 @@ private struct Message: Identifiable, Sendable, Equatable {
 
 /// A count that observation callbacks may bump from any thread.
 private final class Counter: Sendable {
-  private let count = LockedValue(0)
+  private let count = Mutex(0)
   var value: Int { count.withLock { $0 } }
   func add() { count.withLock { $0 += 1 } }
 }

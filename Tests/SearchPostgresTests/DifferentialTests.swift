@@ -1,5 +1,6 @@
 #if PostgreSQL
   import SearchCore
+  import SearchEngine
   import SearchDataSets
   import SearchPostgres
   import Testing

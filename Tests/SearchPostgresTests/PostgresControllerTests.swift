@@ -1,6 +1,7 @@
 #if PostgreSQL
   import Foundation
   import SearchCore
+  import SearchEngine
   import SearchPostgres
   import Testing
   import SearchCoreTesting

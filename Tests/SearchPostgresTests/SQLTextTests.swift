@@ -3,6 +3,8 @@
   import Testing
 
   @testable import SearchCore
+
+  import SearchEngine
   @testable import SearchPostgres
 
   /// What reaches the server as text: LIKE and regular-expression patterns that match their

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SearchCore
+import SearchEngine
 import SearchDataSets
 import Testing
 

@@ -1,4 +1,5 @@
 import SearchCore
+import SearchEngine
 import SearchDataSets
 import Testing
 

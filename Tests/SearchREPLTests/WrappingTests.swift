@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCore
+import SearchEngine
 import Testing
 
 @testable import SearchREPL

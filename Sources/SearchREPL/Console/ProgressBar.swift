@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import SearchEngine
 import Synchronization
 
 /// A progress bar on standard error for a load that takes a while: nothing for the first

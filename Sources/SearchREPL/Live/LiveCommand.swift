@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// `SearchREPL live`: a full-screen search as you type, the search display controller of

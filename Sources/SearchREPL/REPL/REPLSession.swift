@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// One REPL session: a search controller over a data set, the commands that drive it, and

@@ -1,6 +1,6 @@
 // The SearchEngine overview's swift block, verbatim (GuideExampleTests checks that every swift
 // block of the guides is in this folder, and drives this one).
-import SearchCore
+import SearchEngine
 
 /// Folding a text and a pattern alike, and mapping the match back to the original text.
 func overviewExample() throws -> (text: FoldedText, ranges: [Range<String.Index>]) {

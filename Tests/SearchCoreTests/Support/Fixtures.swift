@@ -1,4 +1,5 @@
 import SearchCore
+import SearchEngine
 import SearchDataSets
 
 /// Paths and data sets the tests share.

@@ -1,6 +1,7 @@
 #if PostgreSQL
   import Foundation
   import SearchCore
+  import SearchEngine
   import SearchDataSets
   import SearchCoreTesting
 

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// What an app sees when it writes `import SearchCore`: SearchCore's own public top-level
+/// types and the SearchEngine types it re-exports by name (`Sources/SearchCore/Exports.swift`),
+/// never the whole engine module. The count may only fall: the aim is 45, the size of a
+/// curated 1.0 surface; a new public type nests under its owner or stays internal.
+@Suite struct PublicSurfaceTests {
+  /// The most top-level types an app may see; lower it as types nest or leave.
+  static let ceiling = 75
+
+  @Test func anAppSeesACuratedSurface() throws {
+    let core = FolderGraphTests.sources.appendingPathComponent("SearchCore")
+    let exports = try String(
+      contentsOf: core.appendingPathComponent("Exports.swift"), encoding: .utf8)
+    #expect(
+      !exports.split(separator: "\n").contains { $0.hasPrefix("@_exported import SearchEngine") },
+      "SearchCore re-exports engine types by name, not the whole module")
+    let surface = PublicSurface.reExported(in: exports).union(try PublicSurface.declared(in: core))
+    #expect(
+      surface.count <= Self.ceiling,
+      "an app sees \(surface.count) types: \(surface.sorted().joined(separator: ", "))")
+  }
+
+  @Test func theCountReadsDeclarationsAndNamedReExports() {
+    let source = """
+      @MainActor public final class Controller {
+        public struct Nested {}
+      }
+      public enum Kind { case a }
+      struct Hidden {}
+      package struct Shared {}
+      @_exported import struct SearchEngine.Query
+      @_exported import protocol SearchEngine.SearchBackend
+      // public struct Commented {}
+      """
+    #expect(PublicSurface.declaredNames(in: source) == ["Controller", "Kind"])
+    #expect(PublicSurface.reExported(in: source) == ["Query", "SearchBackend"])
+  }
+}
+
+/// Reads public top-level type names from Swift sources, line by line: a declaration at the
+/// start of a line, after its attributes, is top level (the sources are formatted).
+enum PublicSurface {
+  private static var declaration: Regex<(Substring, Substring)> {
+    #/^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:final\s+)?(?:struct|enum|class|protocol|actor|typealias)\s+(\w+)/#
+  }
+  private static var reExport: Regex<(Substring, Substring)> {
+    #/^@_exported\s+import\s+(?:struct|enum|class|protocol|typealias|func|var|let)\s+\w+\.(\w+)/#
+  }
+
+  static func declaredNames(in source: String) -> Set<String> {
+    Set(
+      source.split(separator: "\n").compactMap { try? declaration.firstMatch(in: $0)?.1 }.map(
+        String.init))
+  }
+
+  static func reExported(in source: String) -> Set<String> {
+    Set(
+      source.split(separator: "\n").compactMap { try? reExport.firstMatch(in: $0)?.1 }.map(
+        String.init))
+  }
+
+  /// The public top-level types of every Swift file under `folder`.
+  static func declared(in folder: URL) throws -> Set<String> {
+    var names: Set<String> = []
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      names.formUnion(declaredNames(in: try String(contentsOf: file, encoding: .utf8)))
+    }
+    return names
+  }
+}
