@@ -27,7 +27,7 @@ package enum FileBytes {
     package var message: String {
       switch self {
       case .system(let message): message
-      case .notRegular(let kind): "it is \(kind), not a regular file"
+      case .notRegular(let kind): FileOpening.Failure.notRegular(kind).message
       case .lineTooLong(_, let limit):
         "the line is longer than \(FileBytes.size(limit)), the longest line read"
       case .tooLarge(_, let limit):
@@ -61,38 +61,14 @@ package enum FileBytes {
   /// The bytes read between two checks of the limits (and the most read past a limit).
   static let chunkSize = 1 << 20
 
-  /// Opens `path` for reading.
-  ///
-  /// A stream (`regularOnly` false) may be a pipe or a FIFO, which the open waits on until it
-  /// has a writer, as `cat` does. With `regularOnly`, a FIFO, a folder or a device is refused at
-  /// once: the open does not wait for a FIFO's writer.
+  /// Opens `path` for reading (see ``FileOpening/open(_:regularOnly:)``).
   package static func open(_ path: String, regularOnly: Bool) -> Result<Int32, Failure> {
-    let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
-    if descriptor < 0 { return .failure(.system(String(cString: strerror(errno)))) }
-    guard regularOnly else { return .success(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let message = String(cString: strerror(errno))
-      close(descriptor)
-      return .failure(.system(message))
-    }
-    let kind: String? =
-      switch status.st_mode & S_IFMT {
-      case S_IFREG: nil
-      case S_IFIFO: "a FIFO (named pipe)"
-      case S_IFDIR: "a folder"
-      case S_IFCHR: "a character device"
-      case S_IFBLK: "a block device"
-      case S_IFSOCK: "a socket"
-      default: "not a file"
+    FileOpening.open(path, regularOnly: regularOnly).mapError { failure in
+      switch failure {
+      case .system(let message): .system(message)
+      case .notRegular(let kind): .notRegular(kind)
       }
-    if let kind {
-      close(descriptor)
-      return .failure(.notRegular(kind))
     }
-    // Reads of a regular file wait for the disk as usual.
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    return .success(descriptor)
   }
 
   /// Everything in the file at `path`, or on standard input when `path` is nil.
@@ -195,9 +171,6 @@ package enum FileBytes {
     return "\(bytes) bytes"
   }
 }
-
-/// open(2), at file scope where `open` is the C function.
-private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
 
 /// read(2), at file scope where `read` is the C function.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)

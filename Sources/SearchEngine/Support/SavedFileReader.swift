@@ -35,7 +35,7 @@ final class SavedFileReader {
   /// Opens `path` for reading.
   init(path: String) throws(SavedIndexError) {
     self.path = path
-    switch FileBytes.open(path, regularOnly: true) {
+    switch FileOpening.open(path, regularOnly: true) {
     case .success(let opened): descriptor = opened
     case .failure(let failure):
       throw SavedIndexError(.io, file: path, reason: "cannot open it: \(failure.message)")
