@@ -1,41 +1,34 @@
 // An app imports SearchCore alone: the engine's types its API takes and returns come with it,
 // by name. The engine's other types (the folder and its texts, terms, the in-memory backend,
 // the errors of files and input, the decimal reader) stay in SearchEngine, for `import
-// SearchEngine`. `PublicSurfaceTests` counts what an app sees.
+// SearchEngine`. `PublicSurfaceTests` counts what an app sees. The list (sorted by name, as the
+// formatter keeps imports): items and their model; folding, queries and what they find; scopes
+// and tokens; a server behind the list; the errors these throw.
 
-// Items, their model and their changes.
-@_exported import struct SearchEngine.ItemID
-@_exported import struct SearchEngine.ItemRecord
-@_exported import struct SearchEngine.Model
-@_exported import enum SearchEngine.ModelChange
-@_exported import struct SearchEngine.Schema
-@_exported import struct SearchEngine.SearchCorpus
-
-// Folding, queries and what they find.
-@_exported import struct SearchEngine.Normalizer
-@_exported import struct SearchEngine.Folding
-@_exported import struct SearchEngine.Query
-@_exported import enum SearchEngine.QuerySyntax
-@_exported import struct SearchEngine.TypoTolerance
-@_exported import struct SearchEngine.SearchResult
-@_exported import struct SearchEngine.Highlight
-@_exported import struct SearchEngine.MarkedText
-@_exported import struct SearchEngine.Completion
-
-// Scopes and tokens.
-@_exported import struct SearchEngine.Scope
-@_exported import struct SearchEngine.ScopeBar
 @_exported import enum SearchEngine.AttributeCondition
 @_exported import struct SearchEngine.AttributeFilter
-
-// A server behind the list.
+@_exported import enum SearchEngine.AttributeFilterError
+@_exported import struct SearchEngine.Completion
+@_exported import enum SearchEngine.CorpusError
+@_exported import struct SearchEngine.Folding
+@_exported import struct SearchEngine.Highlight
+@_exported import struct SearchEngine.ICUError
+@_exported import struct SearchEngine.ItemID
+@_exported import struct SearchEngine.ItemRecord
+@_exported import struct SearchEngine.MarkedText
+@_exported import struct SearchEngine.Model
+@_exported import enum SearchEngine.ModelChange
+@_exported import enum SearchEngine.ModelError
+@_exported import struct SearchEngine.Normalizer
+@_exported import struct SearchEngine.Query
+@_exported import enum SearchEngine.QuerySyntax
+@_exported import enum SearchEngine.RowAdapterError
+@_exported import struct SearchEngine.Schema
+@_exported import struct SearchEngine.Scope
+@_exported import struct SearchEngine.ScopeBar
 @_exported import protocol SearchEngine.SearchBackend
 @_exported import struct SearchEngine.SearchBackendError
-
-// The errors the types above throw.
-@_exported import struct SearchEngine.ICUError
-@_exported import enum SearchEngine.CorpusError
-@_exported import enum SearchEngine.ModelError
+@_exported import struct SearchEngine.SearchCorpus
+@_exported import struct SearchEngine.SearchResult
+@_exported import struct SearchEngine.TypoTolerance
 @_exported import struct SearchEngine.TypoToleranceError
-@_exported import enum SearchEngine.AttributeFilterError
-@_exported import enum SearchEngine.RowAdapterError

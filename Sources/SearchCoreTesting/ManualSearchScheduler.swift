@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// A scheduler that runs nothing by itself: time moves with ``advance(by:)`` and background
 /// searches run one by one with ``runNextSearch()``, so a test can interleave keystrokes,
 /// timers and completions in any order, without sleeping.

@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 #if PostgreSQL
   import SearchPostgres

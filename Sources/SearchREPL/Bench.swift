@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 /// `SearchREPL bench`: measures the engine on a real corpus against a baseline measured in the
 /// same run (the machines are shared and noisy, so ratios say more than seconds).
 struct Bench: AsyncParsableCommand {

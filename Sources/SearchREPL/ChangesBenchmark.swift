@@ -1,8 +1,8 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchCoreTesting
 import SearchDataSets
+import SearchEngine
 
 /// `bench --suite changes`: what model changes cost the main actor during a search, on a data
 /// set with first-letter sections under collation (default cities500, 234,908 items).

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// `SearchREPL check`: runs the regression cases of data sets (`cases.tsv` beside a manifest).
 struct Check: ParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// `bench --suite completions`: the top 10 completions of every keystroke of the data set's
 /// queries (default cities500), in the scope of all items and in the smallest scope.

@@ -1,8 +1,8 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchCoreTesting
 import SearchDataSets
+import SearchEngine
 
 /// Types the benchmark queries into a ``SearchController`` and compares, keystroke by
 /// keystroke and in the same run, with the bare incremental filter: what the controller adds

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// `SearchREPL filter`: prints the items that match a query, like `fzf --filter`.
 struct Filter: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCore
-
 import SearchEngine
+
 /// `--fold` and `--locale`, read the same way by every command that folds text.
 struct FoldingOptions: ParsableArguments {
   @Option(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCore
-
 import SearchEngine
+
 /// `SearchREPL index`: saves a data set's model and folded columns, which `repl`, `live` and
 /// `filter --corpus` then read instead of loading the data and folding it again.
 struct IndexCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// What the detail of an item shows: each field (its values joined with ", "), each
 /// attribute, and the status link when the schema has an author and an id, as the REPL's
 /// `select` and the live view's detail show them.

@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchCoreTesting
+import SearchEngine
 import Synchronization
 
 /// `bench --suite items`: the path an app takes, ``ItemSearch`` end to end, on generated

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 #if PostgreSQL
   import SearchPostgres

@@ -1,7 +1,7 @@
 import CSQLite
 import SearchCore
-
 import SearchEngine
+
 /// The peer an app developer would reach for instead of SearchCore: SQLite's FTS5 with the
 /// trigram tokenizer, in memory, over the same items, asked the same queries.
 ///

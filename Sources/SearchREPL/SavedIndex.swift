@@ -1,6 +1,6 @@
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 #if canImport(Glibc)
   import Glibc

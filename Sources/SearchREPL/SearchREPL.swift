@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 /// The command-line front of the search engine. It holds no search logic: every command reads
 /// its input, calls SearchCore and prints.
 struct SearchREPL: AsyncParsableCommand {

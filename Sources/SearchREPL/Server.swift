@@ -1,6 +1,6 @@
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 #if PostgreSQL
   import SearchPostgres

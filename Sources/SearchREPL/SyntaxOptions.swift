@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCore
-
 import SearchEngine
+
 /// `--syntax` and `--typos`: how `repl` and `live` read the search text, and the label of a
 /// row found with typos.
 struct SyntaxOptions: ParsableArguments {

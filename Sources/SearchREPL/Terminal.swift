@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

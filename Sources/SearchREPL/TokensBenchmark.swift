@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 /// `bench --suite tokens`: scope counts and tokens on the path an app takes, ``ItemSearch``
 /// over the data set's cities as the app's own values (name, alternate names, country,
 /// continent as scopes, population), background searches, each keystroke and token change

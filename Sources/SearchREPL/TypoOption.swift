@@ -1,7 +1,7 @@
 import ArgumentParser
 import SearchCore
-
 import SearchEngine
+
 /// `--typos`: typo tolerance for a query read as words, as `filter` and the typing benchmark
 /// take it.
 enum TypoOption {

@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 /// The peer `bench --suite typos` types the same keystrokes into: tantivy's fuzzy term queries
 /// (Scripts/typo-peer.py, in the virtual environment Scripts/typo-peer-venv.sh makes), a child
 /// process spoken to over pipes, one line a query.

@@ -1,6 +1,6 @@
 import SearchCore
-import SearchEngine
 import SearchCoreTesting
+import SearchEngine
 
 /// Queries with typos drawn from a data set, as `bench --suite typos` types them: an item's
 /// value, its words up to one long enough for the typos, that word mistyped.

@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// `bench --suite typos`: queries with one or two typos drawn from the data set, typed
 /// character by character into SearchCore's words syntax with typo tolerance, against the

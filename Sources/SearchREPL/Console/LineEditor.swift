@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

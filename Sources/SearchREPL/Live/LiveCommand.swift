@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// `SearchREPL live`: a full-screen search as you type, the search display controller of
 /// UIKit on a character grid: a search bar, a scope bar, the original table or the results,

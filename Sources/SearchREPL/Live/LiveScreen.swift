@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// The SGR attributes of a run of text on the screen.
 struct TextStyle: OptionSet, Hashable, Sendable {
   let rawValue: Int

@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

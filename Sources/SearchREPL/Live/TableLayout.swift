@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// Where a table's rows fall on the lines of a screen, and how far the screen scrolls: one
 /// line per row, and a header line at the top of the screen and before the first row of each
 /// section that has a title.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 /// `SearchREPL repl`: drives a ``SearchController`` with commands read from standard input,
 /// one per line, and prints every event it fires (as text, or as JSON lines).
 struct REPL: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// One line of the REPL's command language, parsed.
 ///
 /// The language is line based: a command word, then its arguments. Text arguments (`type`,

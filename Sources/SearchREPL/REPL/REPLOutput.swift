@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-
 import SearchEngine
+
 /// Where the REPL writes: events and errors go to standard output; everything else (tables,
 /// details, help) too in text mode, but to standard error in JSON mode, so that standard
 /// output stays one JSON event per line.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// One REPL session: a search controller over a data set, the commands that drive it, and
 /// the observer that prints its events.

@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// Reads a token's condition as the command line writes it, the form
 /// ``/SearchEngine/AttributeCondition/description`` prints: `country=CH`, `country=CH|DE`,
 /// `population>=1000000`, `population<=5000`, `population=1000..5000` (either bound may be

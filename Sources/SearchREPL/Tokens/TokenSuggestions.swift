@@ -1,6 +1,6 @@
 import SearchCore
-
 import SearchEngine
+
 /// The tokens to suggest for the text typed: values of the data set's attributes, as
 /// conditions (`country=CH`), whose folded text has a word that starts with the folded text.
 ///

@@ -1,6 +1,6 @@
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 import Testing
 
 /// The README's library example, statement by statement.

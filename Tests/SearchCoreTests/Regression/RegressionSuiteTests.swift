@@ -1,7 +1,7 @@
 import Foundation
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 import Testing
 
 /// The regression-case engine: parsing cases files, running them, and every committed

@@ -1,6 +1,6 @@
 import SearchCore
-import SearchEngine
 import SearchDataSets
+import SearchEngine
 
 /// Paths and data sets the tests share.
 enum Fixtures {
