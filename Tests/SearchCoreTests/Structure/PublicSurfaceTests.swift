@@ -61,6 +61,14 @@ enum PublicSurface {
         String.init))
   }
 
+  /// The types a documentation page lists in its topic groups: a line `- ``Name``` (or
+  /// ``Module/Name``, or a member path, whose first type is named).
+  static func curatedNames(in page: String) -> Set<String> {
+    let topic = #/^\s*-\s+``(?:(?:SearchEngine|SearchCore|SearchPostgres)/)?(\w+)/#
+    return Set(
+      page.split(separator: "\n").compactMap { try? topic.firstMatch(in: $0)?.1 }.map(String.init))
+  }
+
   /// The public top-level types of every Swift file under `folder`.
   static func declared(in folder: URL) throws -> Set<String> {
     var names: Set<String> = []
@@ -70,5 +78,41 @@ enum PublicSurface {
       names.formUnion(declaredNames(in: try String(contentsOf: file, encoding: .utf8)))
     }
     return names
+  }
+}
+
+/// Every public top-level type of SearchEngine and SearchCore is in a topic group of its
+/// module's documentation catalogue (a `- ``Name``` line), so the reference lists no type
+/// under "Other".
+@Suite struct CurationTests {
+  @Test(arguments: ["SearchEngine", "SearchCore"])
+  func everyPublicTypeIsInATopicGroup(module: String) throws {
+    let folder = FolderGraphTests.sources.appendingPathComponent(module)
+    let catalogue = folder.appendingPathComponent("\(module).docc")
+    var curated: Set<String> = []
+    let files = FileManager.default.enumerator(at: catalogue, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "md" else { continue }
+      curated.formUnion(
+        PublicSurface.curatedNames(in: try String(contentsOf: file, encoding: .utf8)))
+    }
+    let declared = try PublicSurface.declared(in: folder)
+    #expect(!declared.isEmpty)
+    let missing = declared.subtracting(curated).sorted()
+    #expect(
+      missing.isEmpty,
+      "\(module): add to a topic group of \(module).docc: \(missing.joined(separator: ", "))")
+  }
+
+  @Test func aTopicLineNamesItsType() {
+    let page = """
+      ### Tables
+      - ``TableDataSource``
+      - ``SearchCore/RowAdapter``
+      - ``ItemSearch/Rows-swift.struct``
+      Prose that mentions ``Hidden`` is no topic.
+      """
+    #expect(
+      PublicSurface.curatedNames(in: page) == ["TableDataSource", "RowAdapter", "ItemSearch"])
   }
 }
