@@ -180,9 +180,9 @@ public struct Manifest: Hashable, Sendable {
     switch FileBytes.contents(of: path, maximumSize: maximumFileSize, regularOnly: true) {
     case .success(let contents): bytes = contents
     case .failure(.notRegular(let kind)):
+      let failure = FileBytes.Failure.notRegular(kind)
       throw ManifestError(
-        file: path, reason: "cannot read the manifest: it is \(kind), not a regular file",
-        hint: FileBytes.Failure.notRegular(kind).hint)
+        file: path, reason: "cannot read the manifest: \(failure.message)", hint: failure.hint)
     case .failure(.system(let message)):
       throw ManifestError(
         file: path, reason: "cannot read the manifest: \(message)",
