@@ -36,17 +36,17 @@ private let pieces: [String] = [
 private let operators: [String] = [" ", " ", "^", "$", "!", "|", "'", "\\", " | "]
 
 private let kinds = ["a", "b", "c"]
-private let schema = Schema(
+private let schema = SearchModel.Schema(
   fields: [
-    Schema.Field(name: "name"), Schema.Field(name: "alt"),
-    Schema.Field(name: "note", isSearched: false),
+    SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "alt"),
+    SearchModel.Schema.Field(name: "note", isSearched: false),
   ],
   attributes: ["kind"],
   scopeBar: ScopeBar([
-    Scope(title: "A", attribute: "kind", values: ["a"]),
-    Scope(title: "B or C", attribute: "kind", values: ["b", "c"]),
-    Scope(title: "Names", fields: ["name"]),
-    Scope(title: "A by other names", attribute: "kind", values: ["a"], fields: ["alt"]),
+    ScopeBar.Scope(title: "A", attribute: "kind", values: ["a"]),
+    ScopeBar.Scope(title: "B or C", attribute: "kind", values: ["b", "c"]),
+    ScopeBar.Scope(title: "Names", fields: ["name"]),
+    ScopeBar.Scope(title: "A by other names", attribute: "kind", values: ["a"], fields: ["alt"]),
   ]))
 /// For each scope: the kinds it admits (nil: all) and the fields it searches.
 private let scopeRules: [(kinds: Set<String>?, fields: [Int])] = [
@@ -79,7 +79,7 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var folding = Folding(rawValue: options & 0x1F).subtracting(.latin)
   if options & 0xE0 == 0xE0 { folding.insert(.latin) }
   let locale = locales[input.below(locales.count)]
-  let syntax = [QuerySyntax.extended, .extended, .words, .literal][input.below(4)]
+  let syntax = [SearchQuery.Syntax.extended, .extended, .words, .literal][input.below(4)]
   let typos = syntax == .words ? typoTolerances[input.below(typoTolerances.count)] : .off
   let minimumLength = input.below(3)
   // Immediate searches; background searches (run when the session says, by a manual
@@ -102,7 +102,7 @@ func fuzzDifferential(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 private struct Session {
   var input: FuzzInput
   let oracle: Oracle
-  let syntax: QuerySyntax
+  let syntax: SearchQuery.Syntax
   /// The typo tolerance of a words query; off in the other syntaxes.
   let typos: TypoTolerance
   let minimumLength: Int
@@ -115,7 +115,7 @@ private struct Session {
   var scope = 0
 
   init(
-    input: FuzzInput, normalizer: Normalizer, syntax: QuerySyntax, typos: TypoTolerance,
+    input: FuzzInput, normalizer: Normalizer, syntax: SearchQuery.Syntax, typos: TypoTolerance,
     minimumLength: Int, scheduler: ManualSearchScheduler?, quietInterval: Bool
   ) {
     self.input = input
@@ -168,7 +168,7 @@ private struct Session {
       items.append((ItemID(rawValue: nextID), record(kind: index < 3 ? kinds[index] : nil)))
       nextID += 1
     }
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for item in items {
       do { try model.append(item.record) } catch {
         require(false, "appending \(item.record) failed: \(error)")
@@ -311,7 +311,8 @@ private struct Session {
     let listed = found.enumerated()
       .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
     guard
-      let query = try? Query(text, syntax: syntax, typos: typos, normalizer: oracle.normalizer)
+      let query = try? SearchQuery(
+        text, syntax: syntax, typos: typos, normalizer: oracle.normalizer)
     else {
       require(false, "the query cannot be made, \(context())")
       return
@@ -498,7 +499,7 @@ private final class Oracle {
   }
 
   /// The term sets of `text` in `syntax`.
-  func parse(_ text: String, syntax: QuerySyntax) -> [[Term]] {
+  func parse(_ text: String, syntax: SearchQuery.Syntax) -> [[Term]] {
     switch syntax {
     case .words:
       return text.split(whereSeparator: \.isWhitespace)
@@ -572,7 +573,7 @@ private final class Oracle {
     return sets
   }
 
-  func matches(_ text: String, syntax: QuerySyntax, item: ItemRecord, scope: Int) -> Bool {
+  func matches(_ text: String, syntax: SearchQuery.Syntax, item: ItemRecord, scope: Int) -> Bool {
     let rule = scopeRules[scope]
     if let kinds = rule.kinds, !kinds.contains(item.attributes[0]) { return false }
     let values = rule.fields.flatMap { item.fields[$0] }.map { fold($0).1 }
@@ -591,7 +592,8 @@ private final class Oracle {
   /// (a prefix of one for the last word when the text does not end in white space); the item
   /// matches when every word does, and needs the sum.
   func typos(
-    _ text: String, syntax: QuerySyntax, tolerance: TypoTolerance, item: ItemRecord, scope: Int
+    _ text: String, syntax: SearchQuery.Syntax, tolerance: TypoTolerance, item: ItemRecord,
+    scope: Int
   ) -> Int? {
     guard syntax == .words, tolerance.isOn else {
       return matches(text, syntax: syntax, item: item, scope: scope) ? 0 : nil

@@ -22,7 +22,7 @@ func fuzzLoaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   var input = FuzzInput(data, size)
   let manifest = manifests[input.below(manifests.count)]
   let bytes = input.rest()
-  let (model, report): (Model, LoadReport)
+  let (model, report): (SearchModel, LoadReport)
   do {
     (model, report) = try DataSetLoader.load(bytes: bytes, source: "fuzz.data", manifest: manifest)
   } catch {

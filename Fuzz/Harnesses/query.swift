@@ -13,20 +13,20 @@ func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     require(false, "the default normaliser cannot be made")
     return 0
   }
-  for syntax in QuerySyntax.allCases {
-    _ = try? Query(text, syntax: syntax, normalizer: normalizer)
+  for syntax in SearchQuery.Syntax.allCases {
+    _ = try? SearchQuery(text, syntax: syntax, normalizer: normalizer)
   }
-  guard let query = try? Query(text, normalizer: normalizer) else { return 0 }
+  guard let query = try? SearchQuery(text, normalizer: normalizer) else { return 0 }
   let terms = query.sets.flatMap(\.terms)
   require(query.sets.allSatisfy { !$0.terms.isEmpty }, "an empty set in \(text.debugDescription)")
   require(terms.allSatisfy { !$0.pattern.isEmpty }, "an empty pattern in \(text.debugDescription)")
 
   // Each term's description alone reads back as the term.
-  let shape = { (query: Query) in
+  let shape = { (query: SearchQuery) in
     query.sets.map { $0.terms.map { "\($0.kind) \($0.isInverse) \($0.text.debugDescription)" } }
   }
   for term in terms {
-    if let again = try? Query(term.description, normalizer: normalizer) {
+    if let again = try? SearchQuery(term.description, normalizer: normalizer) {
       require(
         shape(again) == [["\(term.kind) \(term.isInverse) \(term.text.debugDescription)"]],
         "term \(term.text.debugDescription) of \(text.debugDescription) is written"
@@ -40,7 +40,7 @@ func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let descriptions = query.sets.map { $0.terms.map(\.description) }
   let canonical = descriptions.map { $0.joined(separator: " | ") }.joined(separator: " ")
   let writable = descriptions.joined().dropLast().allSatisfy { $0.utf8.last != UInt8(ascii: "\\") }
-  if writable, let again = try? Query(canonical, normalizer: normalizer) {
+  if writable, let again = try? SearchQuery(canonical, normalizer: normalizer) {
     require(
       shape(again) == shape(query),
       "\(text.debugDescription) is written \(canonical.debugDescription), which parses"

@@ -24,17 +24,17 @@ private struct SavedFile: Sendable {
 private let queries = ["a", "e", "ma", "^s", "n$", "i", "é", "αθ", "👍", "'new", "!york", "ab | x"]
 
 private let saved: SavedFile = {
-  let schema = Schema(
+  let schema = SearchModel.Schema(
     fields: [
-      Schema.Field(name: "name"), Schema.Field(name: "alt"),
-      Schema.Field(name: "note", isSearched: false),
+      SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "alt"),
+      SearchModel.Schema.Field(name: "note", isSearched: false),
     ],
     attributes: ["kind"])
   let names = [
     "New York", " Straße", "Αθήνα ", "東京", "क्षत्रिय", "👍🏽 ok", "Émile", "İstanbul", "abc", "",
     "Mac mini", "e\u{301}t\u{E9}", "Москва", "x\u{A0}", "na\u{308}ive", "Zürich",
   ]
-  var model = Model(schema: schema)
+  var model = SearchModel(schema: schema)
   for (index, name) in names.enumerated() {
     let alternates = (0..<(index % 3)).map { names[(index * 7 + $0) % names.count] }
     _ = try? model.append(
@@ -89,7 +89,7 @@ private func sameBits(_ one: CommonBytes?, _ other: CommonBytes?) -> Bool {
 /// The results of every query in every scope, or nil when a query cannot be made.
 private func results(of corpus: SearchCorpus) -> [[ItemID]] {
   queries.flatMap { text -> [[ItemID]] in
-    guard let query = try? Query(text, normalizer: corpus.normalizer) else { return [] }
+    guard let query = try? SearchQuery(text, normalizer: corpus.normalizer) else { return [] }
     return corpus.scopeBar.scopes.indices.map { scope in
       QueryEvaluator(corpus: corpus, query: query, scope: scope)
         .evaluate(candidates: nil, isCancelled: { false }) ?? []

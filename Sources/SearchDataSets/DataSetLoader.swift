@@ -1,6 +1,6 @@
 import SearchEngine
 
-/// Loads data files into a ``Model``: TSV and JSON Lines described by a ``Manifest``, and plain
+/// Loads data files into a ``SearchModel``: TSV and JSON Lines described by a ``Manifest``, and plain
 /// lines for `filter`.
 ///
 /// Each line is parsed and checked whole before it is added, so a rejected line leaves no trace
@@ -34,7 +34,7 @@ public enum DataSetLoader {
   ///   folder, the manifest is not valid, or the manifest does not fit the file.
   public static func load(
     manifest: Manifest, manifestPath: String, allowsDataOutsideFolder: Bool = false
-  ) throws(LoadError) -> (Model, LoadReport) {
+  ) throws(LoadError) -> (SearchModel, LoadReport) {
     try load(
       manifest: manifest, manifestPath: manifestPath,
       allowsDataOutsideFolder: allowsDataOutsideFolder, progress: nil)
@@ -45,7 +45,7 @@ public enum DataSetLoader {
   package static func load(
     manifest: Manifest, manifestPath: String, allowsDataOutsideFolder: Bool = false,
     progress: LoadProgress?
-  ) throws(LoadError) -> (Model, LoadReport) {
+  ) throws(LoadError) -> (SearchModel, LoadReport) {
     let path = manifest.dataFilePath(manifestPath: manifestPath)
     do {
       _ = try manifest.schema()
@@ -94,12 +94,12 @@ public enum DataSetLoader {
   ///
   /// - Throws: ``LoadError`` when the manifest is not valid or does not fit the file.
   public static func load(bytes: [UInt8], source: String, manifest: Manifest) throws(LoadError)
-    -> (Model, LoadReport)
+    -> (SearchModel, LoadReport)
   {
     try load(bytes: bytes, source: source, manifest: manifest, manifestFile: nil)
   }
 
-  /// The model of `filter`: one item per line of `input`, with ``Schema/lines``.
+  /// The model of `filter`: one item per line of `input`, with ``SearchModel/Schema/lines``.
   ///
   /// Every line becomes an item, an empty line too, so item positions are line numbers minus
   /// one; the item's one value is the line as searched (without a final "\r"). Should the text
@@ -107,8 +107,8 @@ public enum DataSetLoader {
   /// fewer items than `input` has lines).
   ///
   /// - Complexity: O(*n*) in the size of the input, one copy of its bytes.
-  package static func loadLines(_ input: LineInput) -> Model {
-    var model = Model(schema: .lines)
+  package static func loadLines(_ input: LineInput) -> SearchModel {
+    var model = SearchModel(schema: .lines)
     let count = input.count
     model.reserve(items: count, bytes: input.bytes.count, field: 0)
     let fitsWhole = input.bytes.count + count < textLimit
@@ -124,7 +124,7 @@ public enum DataSetLoader {
     return model
   }
 
-  /// The most bytes a field's text may take (values and their separators), as ``Model`` allows.
+  /// The most bytes a field's text may take (values and their separators), as ``SearchModel`` allows.
   static let textLimit = LineInput.maximumSize
 
   /// ``load(bytes:source:manifest:)`` with the manifest file for errors, and a limit on each
@@ -132,7 +132,7 @@ public enum DataSetLoader {
   static func load(
     bytes: [UInt8], source: String, manifest: Manifest, manifestFile: String?,
     textLimit: Int = textLimit, batchBytes: Int = batchBytes, progress: LoadProgress? = nil
-  ) throws(LoadError) -> (Model, LoadReport) {
+  ) throws(LoadError) -> (SearchModel, LoadReport) {
     do {
       return try load(
         LineBatches(bytes: bytes), source: source, manifest: manifest, manifestFile: manifestFile,
@@ -168,8 +168,8 @@ public enum DataSetLoader {
     _ input: consuming LineBatches, source: String, manifest: Manifest, manifestFile: String?,
     textLimit: Int = textLimit, batchBytes: Int = batchBytes, fileLimit: Int = fileLimit,
     progress: LoadProgress? = nil
-  ) throws(BatchFailure) -> (Model, LoadReport) {
-    let schema: Schema
+  ) throws(BatchFailure) -> (SearchModel, LoadReport) {
+    let schema: SearchModel.Schema
     do {
       schema = try manifest.schema()
     } catch {
@@ -179,7 +179,7 @@ public enum DataSetLoader {
           hint: error.hint))
     }
     var reader = DataSetReader(
-      source: source, manifest: manifest, model: Model(schema: schema), textLimit: textLimit,
+      source: source, manifest: manifest, model: SearchModel(schema: schema), textLimit: textLimit,
       expectedSize: input.size)
     progress?.begin(.reading, total: input.size ?? 0)
     var offset = 0

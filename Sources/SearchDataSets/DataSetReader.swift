@@ -15,7 +15,7 @@ struct DataSetReader {
   var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   let source: String
   let manifest: Manifest
-  var model: Model
+  var model: SearchModel
   let textLimit: Int
   var report = LoadReport()
   /// The file's size when known, to reserve room for its items from the first batch.
@@ -47,7 +47,7 @@ struct DataSetReader {
   var attributeTexts: [String] = []
   var fieldSizes: [Int] = []
 
-  init(source: String, manifest: Manifest, model: Model, textLimit: Int, expectedSize: Int?) {
+  init(source: String, manifest: Manifest, model: SearchModel, textLimit: Int, expectedSize: Int?) {
     self.expectedSize = expectedSize
     self.source = source
     self.manifest = manifest

@@ -130,7 +130,7 @@ extension Manifest {
         + "attributes: \(list(attributes.map(\.name)))) or declare it")
   }
 
-  /// The names between braces, read as ``Model/display(_:)`` reads them.
+  /// The names between braces, read as ``SearchModel/display(_:)`` reads them.
   static func placeholders(in template: String) -> [String] {
     var names: [String] = []
     var rest = template[...]

@@ -29,7 +29,7 @@ import SearchEngine
 /// }
 /// ```
 ///
-/// Read one with ``load(from:)``, turn it into the items' ``Schema`` with ``schema()``, and
+/// Read one with ``load(from:)``, turn it into the items' ``SearchModel/Schema`` with ``schema()``, and
 /// load its data with ``DataSetLoader``.
 public struct Manifest: Hashable, Sendable {
   /// How the data file is written.
@@ -111,7 +111,7 @@ public struct Manifest: Hashable, Sendable {
     public var type: ValueType
     /// Whether a query word that is a number matches the items whose value equals it (the
     /// manifest's "matchNumbers"; integer and decimal attributes only). See
-    /// ``Schema/numberAttributes``.
+    /// ``SearchModel/Schema/numberAttributes``.
     public var matchesNumbers: Bool
 
     /// Creates an attribute; `source` nil takes the column or key named like the attribute.
@@ -144,16 +144,17 @@ public struct Manifest: Hashable, Sendable {
   public var attributes: [Attribute]
   /// The scope bar; when the first scope is not "All" (it restricts something), an "All" scope
   /// is put before it (see ``ScopeBar``).
-  public var scopes: [Scope]
+  public var scopes: [ScopeBar.Scope]
   /// How an item is shown, with `{field}` and `{attribute}` placeholders and optional groups
   /// such as `[ ({country})]`, left out when their placeholders are empty (the manifest's
-  /// "display", see ``Model/display(_:)``); nil shows the first value of the first field.
+  /// "display", see ``SearchModel/display(_:)``); nil shows the first value of the first field.
   public var displayTemplate: String?
 
   /// Creates a manifest.
   public init(
     name: String, summary: String? = nil, dataFile: String, format: Format,
-    hasHeader: Bool = false, fields: [Field], attributes: [Attribute] = [], scopes: [Scope] = [],
+    hasHeader: Bool = false, fields: [Field], attributes: [Attribute] = [],
+    scopes: [ScopeBar.Scope] = [],
     displayTemplate: String? = nil
   ) {
     self.name = name
@@ -225,7 +226,7 @@ public struct Manifest: Hashable, Sendable {
   ///   source does not fit the format (a column name without a header, a column number in JSON
   ///   Lines), a separator is empty, a scope is malformed, or scopes and the display template
   ///   name fields or attributes that do not exist (the error names all of them).
-  public func schema() throws(ManifestError) -> Schema {
+  public func schema() throws(ManifestError) -> SearchModel.Schema {
     try validate()
     let scopes = self.scopes.map { scope in
       var scope = scope
@@ -234,8 +235,8 @@ public struct Manifest: Hashable, Sendable {
       }
       return scope
     }
-    return Schema(
-      fields: fields.map { Schema.Field(name: $0.name, isSearched: $0.isSearched) },
+    return SearchModel.Schema(
+      fields: fields.map { SearchModel.Schema.Field(name: $0.name, isSearched: $0.isSearched) },
       attributes: attributes.map(\.name), scopeBar: ScopeBar(scopes),
       displayTemplate: displayTemplate,
       numberAttributes: attributes.filter(\.matchesNumbers).map(\.name))

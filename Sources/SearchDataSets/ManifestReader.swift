@@ -141,7 +141,7 @@ struct ManifestReader {
       type: type, matchesNumbers: matchesNumbers)
   }
 
-  private func scope(_ value: JSONValue, path: String) throws(ManifestError) -> Scope {
+  private func scope(_ value: JSONValue, path: String) throws(ManifestError) -> ScopeBar.Scope {
     let keys = try members(
       of: value, path: path, known: ["title", "attribute", "values", "fields"])
     let title = try string(
@@ -166,7 +166,7 @@ struct ManifestReader {
         try string(item, path: path + ".fields[\(index)]")
       }
     }
-    return Scope(title: title, attribute: attribute, values: values, fields: fields)
+    return ScopeBar.Scope(title: title, attribute: attribute, values: values, fields: fields)
   }
 
   private func source(_ value: JSONValue, path: String) throws(ManifestError) -> Manifest.Source {

@@ -3,7 +3,7 @@ import SearchEngine
 /// One regression case of a cases file (`Corpus/<set>/cases.tsv`): a query, or a typing
 /// session, in a scope, and what its final result must be.
 ///
-/// Items are named by their identity: the model's display text (``Model/display(_:)``), such as
+/// Items are named by their identity: the model's display text (``SearchModel/display(_:)``), such as
 /// `Zürich (German)`. A case may only name identities that belong to one item of the corpus.
 public struct RegressionCase: Hashable, Sendable {
   /// The case's name, unique in its file.

@@ -339,7 +339,7 @@ public struct RegressionSuite: Hashable, Sendable {
       case .text(let typed): text = typed
       case .scope(let number): scope = number
       }
-      let query = try Query(text, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, normalizer: corpus.normalizer)
       var fresh = IncrementalFilter()
       guard let result = incremental.search(query, scope: scope, in: corpus),
         let scan = fresh.search(query, scope: scope, in: corpus)

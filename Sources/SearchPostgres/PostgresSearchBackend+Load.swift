@@ -31,7 +31,7 @@
     /// - Throws: ``PostgresSearchError``.
     @discardableResult
     public func load(
-      _ model: Model, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
+      _ model: SearchModel, progress: (@Sendable (_ written: Int, _ total: Int) -> Void)? = nil
     ) async throws(PostgresSearchError) -> LoadReport {
       let layout = self.layout
       do { _ = try ServerRowFolder(schema: layout.schema, normalizer: layout.normalizer) } catch {

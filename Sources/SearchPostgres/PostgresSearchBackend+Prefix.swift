@@ -23,7 +23,7 @@
     ///
     /// What bounds it: a query no index narrows (a fuzzy term, a short term too common to be
     /// listed yet found late in model order, inverse terms alone) is a scan of every row.
-    public func prefix(matching query: Query, scope: Int, limit: Int) async throws
+    public func prefix(matching query: SearchQuery, scope: Int, limit: Int) async throws
       -> BackendPrefix
     {
       guard limit > 0 else {
@@ -54,7 +54,7 @@
     private struct ShortGramsChanged: Error {}
 
     private func prefix(
-      matching query: Query, scope: Int, limit: Int, estimate: Int, narrowing: [String]?
+      matching query: SearchQuery, scope: Int, limit: Int, estimate: Int, narrowing: [String]?
     ) async throws -> BackendPrefix {
       let inOrder = narrowing == nil && Self.readsInOrder(query, estimate: estimate, limit: limit)
       // Without an index an exact count is a full scan: it would not fit its budget, and
@@ -93,7 +93,7 @@
     /// For each set of the query that short grams could narrow, its grams: a set of terms
     /// that are all substring tests (not inverse, not fuzzy, not numbers, which also match
     /// number attributes) of one or two scalars. A row matching the set holds one of them.
-    static func shortGramSets(_ query: Query) -> [[String]] {
+    static func shortGramSets(_ query: SearchQuery) -> [[String]] {
       query.sets.compactMap { set in
         var grams: [String] = []
         for term in set.terms {
@@ -120,7 +120,7 @@
     /// Whether the first page is read in model order: when many rows match (the order index
     /// finds the page's rows early) and no trigram index narrows the query (``isNarrowed(_:)``),
     /// or when very many match.
-    static func readsInOrder(_ query: Query, estimate: Int, limit: Int) -> Bool {
+    static func readsInOrder(_ query: SearchQuery, estimate: Int, limit: Int) -> Bool {
       if estimate >= inOrderAlways { return true }
       let (many, overflow) = limit.multipliedReportingOverflow(by: inOrderFactor)
       return !overflow && estimate >= many && !isNarrowed(query)
@@ -128,7 +128,7 @@
 
     /// Whether a trigram index narrows the query: some set of it has only terms of three
     /// characters or more that a substring test checks.
-    static func isNarrowed(_ query: Query) -> Bool {
+    static func isNarrowed(_ query: SearchQuery) -> Bool {
       query.sets.contains { set in
         set.terms.allSatisfy { term in
           !term.isInverse && term.kind != .fuzzy
@@ -141,7 +141,7 @@
     /// index when `inOrder`, else found and sorted. Rows that settling drops leave room that
     /// the next rows fill, read after the last row read.
     private func firstItems(
-      matching query: Query, scope: Int, limit: Int, inOrder: Bool, narrowing: [String]?
+      matching query: SearchQuery, scope: Int, limit: Int, inOrder: Bool, narrowing: [String]?
     ) async throws -> ([ItemID], Bool) {
       var items: [ItemID] = []
       var after: String?
@@ -160,7 +160,7 @@
     /// the start when nil), settled: the matches among them, whether no row follows, and
     /// where the last one read stands.
     private func rows(
-      matching query: Query, scope: Int, limit: Int, after: String?, inOrder: Bool,
+      matching query: SearchQuery, scope: Int, limit: Int, after: String?, inOrder: Bool,
       narrowing: [String]?
     ) async throws -> (items: [ItemID], isComplete: Bool, last: String?) {
       var sql = PostgresSQL()
@@ -220,7 +220,7 @@
 
     /// How many items match, estimated from the sample table, and of `grams`, those the
     /// short-gram table lists, with the number of rows each lists.
-    private func survey(_ query: Query, scope: Int, grams: [String]) async throws -> (
+    private func survey(_ query: SearchQuery, scope: Int, grams: [String]) async throws -> (
       estimate: Int, listed: [String: Int]
     ) {
       var sql = PostgresSQL()
@@ -274,7 +274,7 @@
 
     /// The exact count, or nil when it takes longer than `exactCountBudget` (the server
     /// stops it) or has too many rows to settle.
-    private func exactCount(matching query: Query, scope: Int, narrowing: [String]?)
+    private func exactCount(matching query: SearchQuery, scope: Int, narrowing: [String]?)
       async throws -> Int?
     {
       var sql = PostgresSQL()

@@ -79,7 +79,8 @@
     ///     end on theirs. The server's `max_connections` must hold every client's: 8 each for
     ///     ten clients is 80 of the default 100. At least 1.
     public init(
-      address: PostgresAddress, replica: PostgresAddress? = nil, table: String, schema: Schema,
+      address: PostgresAddress, replica: PostgresAddress? = nil, table: String,
+      schema: SearchModel.Schema,
       normalizer: Normalizer, statementTimeout: Duration? = .seconds(10),
       connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15),
       maximumConnections: Int = 8
@@ -296,7 +297,7 @@
     ///
     /// One round trip: the server sends the matching identities as one array (and those to
     /// settle as a second), which costs far less than a row each.
-    public func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+    public func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID] {
       var sql = PostgresSQL()
       let (condition, settle) = try self.condition(query, scope: scope, sql: &sql)
       let fingerprint = fingerprintColumn(&sql)
@@ -331,7 +332,7 @@
     }
 
     /// The query's condition as SQL and the test for rows to settle in Swift.
-    func condition(_ query: Query, scope: Int, sql: inout PostgresSQL) throws -> (
+    func condition(_ query: SearchQuery, scope: Int, sql: inout PostgresSQL) throws -> (
       condition: String, settle: String
     ) {
       let plan: ServerQuery
@@ -352,7 +353,7 @@
     }
 
     /// Settles candidates with the in-memory engine; returns those that do not match.
-    func dropping(_ candidates: [(ItemID, ItemRecord)], query: Query, scope: Int) throws
+    func dropping(_ candidates: [(ItemID, ItemRecord)], query: SearchQuery, scope: Int) throws
       -> Set<ItemID>
     {
       let admitted: [Int]
@@ -378,7 +379,7 @@
     /// One page of the items matching a query, in model order, from after `cursor` (the
     /// start when nil): keyset pagination, so a page costs its own rows however deep it is.
     public func page(
-      matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int
+      matching query: SearchQuery, scope: Int, after cursor: PostgresCursor?, limit: Int
     ) async throws -> BackendPage<PostgresCursor> {
       guard limit > 0 else {
         throw SearchBackendError(.rejected, "a page of \(limit) rows", advice: "ask for 1 or more")
@@ -412,7 +413,9 @@
       var exhausted: Bool
     }
 
-    private func rows(matching query: Query, scope: Int, after cursor: PostgresCursor?, limit: Int)
+    private func rows(
+      matching query: SearchQuery, scope: Int, after cursor: PostgresCursor?, limit: Int
+    )
       async throws -> Batch
     {
       var sql = PostgresSQL()
@@ -499,7 +502,9 @@
       }
     }
 
-    private static func record(_ cells: PostgresRandomAccessRow, from start: Int, schema: Schema)
+    private static func record(
+      _ cells: PostgresRandomAccessRow, from start: Int, schema: SearchModel.Schema
+    )
       throws
       -> ItemRecord
     {

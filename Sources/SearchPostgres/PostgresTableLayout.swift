@@ -25,10 +25,12 @@
   /// answers.
   struct PostgresTableLayout: Sendable {
     let name: String
-    let schema: Schema
+    let schema: SearchModel.Schema
     let normalizer: Normalizer
 
-    init(name: String, schema: Schema, normalizer: Normalizer) throws(PostgresSearchError) {
+    init(name: String, schema: SearchModel.Schema, normalizer: Normalizer)
+      throws(PostgresSearchError)
+    {
       let scalars = Array(name.unicodeScalars)
       func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"

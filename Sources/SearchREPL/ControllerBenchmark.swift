@@ -31,7 +31,7 @@ struct ControllerBenchmark {
     var bare: [Double] = []
     for text in texts {
       let start = clock.now
-      let query = try Query(text, normalizer: normalizer)
+      let query = try SearchQuery(text, normalizer: normalizer)
       _ = filter.search(query, scope: 0, in: corpus)
       bare.append((clock.now - start).milliseconds)
     }

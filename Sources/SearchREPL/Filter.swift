@@ -99,9 +99,9 @@ struct Filter: AsyncParsableCommand {
     }
     let parsed =
       if let tolerance {
-        try Query(query, syntax: .words, typos: tolerance, normalizer: normalizer)
+        try SearchQuery(query, syntax: .words, typos: tolerance, normalizer: normalizer)
       } else {
-        try Query(query, normalizer: normalizer)
+        try SearchQuery(query, normalizer: normalizer)
       }
     let corpus = try corpus.map { (name: String) throws(CommandError) in
       try CorpusPaths.manifest(name)
@@ -177,7 +177,7 @@ struct Filter: AsyncParsableCommand {
   /// Plain lines printed as they are: read in batches, folded and matched in chunks over all
   /// cores, with no model or index (``LineFilter``), the same answer for less time and memory;
   /// the matches of each batch are printed before the next is read.
-  private func filterLines(_ query: Query, normalizer: Normalizer) throws {
+  private func filterLines(_ query: SearchQuery, normalizer: Normalizer) throws {
     var output = OutputBuffer()
     let found = try LineFilter(query: query, normalizer: normalizer).filter(readingFile: input) {
       line in
@@ -199,7 +199,7 @@ struct Filter: AsyncParsableCommand {
 
 /// Where `filter`'s items come from: lines of text, or a data set.
 struct DataSource {
-  let model: Model
+  let model: SearchModel
   /// The lines, when the items are lines: printed back byte for byte.
   let lines: LineInput?
 
@@ -245,7 +245,7 @@ struct DataSource {
 
   /// One line of `filter --format jsonl`: the item, its highlights and, when the query
   /// tolerates typos, how many it needed (`typos`).
-  func jsonLine(_ id: ItemID, highlights: [Highlight], typos: Int? = nil) -> String {
+  func jsonLine(_ id: ItemID, highlights: [SearchResult.Highlight], typos: Int? = nil) -> String {
     var object = JSONObject()
     if lines != nil {
       object.add("line", Int(id.rawValue) + 1)

@@ -12,12 +12,12 @@ enum ItemDetail {
   /// what it matched in each value is marked (in the fields `scope` searches), so a detail
   /// shows why its item is a result.
   static func entries(
-    of item: ItemID, in corpus: SearchCorpus, query: Query? = nil, scope: Int = 0
+    of item: ItemID, in corpus: SearchCorpus, query: SearchQuery? = nil, scope: Int = 0
   ) -> [(name: String, value: MarkedText)] {
     let model = corpus.model
     let schema = model.schema
     // Matches by field and value; a value that cannot be folded is shown unmarked.
-    var matches: [Int: [Int: Highlight]] = [:]
+    var matches: [Int: [Int: SearchResult.Highlight]] = [:]
     if let query, let highlights = try? corpus.highlights(of: item, for: query, scope: scope) {
       for highlight in highlights {
         matches[highlight.field, default: [:]][highlight.value] = highlight
@@ -39,7 +39,8 @@ enum ItemDetail {
 
   /// Values joined with ", ", with each value's highlight (by its index) as marks of the
   /// joined text.
-  private static func joined(_ values: [String], marks: [Int: Highlight]) -> MarkedText {
+  private static func joined(_ values: [String], marks: [Int: SearchResult.Highlight]) -> MarkedText
+  {
     var text = ""
     var offsets: [Range<Int>] = []
     for (index, value) in values.enumerated() {

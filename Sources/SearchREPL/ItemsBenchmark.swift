@@ -357,7 +357,7 @@ struct ItemsBenchmark {
     var times: [Double] = []
     for text in texts {
       let start = ContinuousClock.now
-      let query = try Query(text, syntax: .words, typos: typos, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, syntax: .words, typos: typos, normalizer: corpus.normalizer)
       let found = filter.search(query, scope: 0, in: corpus)?.items.count ?? 0
       times.append((ContinuousClock.now - start).milliseconds)
       if found < 0 { Swift.print(found) }

@@ -30,8 +30,8 @@ final class SQLitePeer {
   /// Whether the values are stored folded by SearchCore's normalizer.
   var isFolded: Bool { folding != nil }
   private let database: OpaquePointer
-  private let schema: Schema
-  private let scopes: [Scope]
+  private let schema: SearchModel.Schema
+  private let scopes: [ScopeBar.Scope]
   /// The column of each searched field, by field index.
   private let fieldColumns: [Int: String]
   /// The column of each attribute a scope filters by, by attribute index.
@@ -39,7 +39,7 @@ final class SQLitePeer {
 
   /// Creates the table and inserts every item of `model`, in one transaction; when the
   /// tokenizer has no `remove_diacritics` and `folding` is given, every value folded by it.
-  init(model: Model, scopes: [Scope], folding: Normalizer? = nil) throws {
+  init(model: SearchModel, scopes: [ScopeBar.Scope], folding: Normalizer? = nil) throws {
     var handle: OpaquePointer?
     guard
       sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
@@ -110,9 +110,9 @@ final class SQLitePeer {
 
   /// The positions in the model of the items matching `query` in scope `scope`, in rowid
   /// order, every row stepped through as an app showing them would.
-  func search(_ query: Query, scope index: Int) throws -> [Int] {
+  func search(_ query: SearchQuery, scope index: Int) throws -> [Int] {
     let sql = try SQLitePeerQuery(
-      query, scope: scopes.indices.contains(index) ? scopes[index] : Scope(title: "All"),
+      query, scope: scopes.indices.contains(index) ? scopes[index] : ScopeBar.Scope(title: "All"),
       schema: schema, fieldColumns: fieldColumns, attributeColumns: attributeColumns,
       fold: folding.map { folding in { try folding.fold($0) } })
     let statement = try Statement(database, sql.text)
@@ -174,7 +174,8 @@ struct SQLitePeerQuery {
   static let indexedLength = 3
 
   init(
-    _ query: Query, scope: Scope, schema: Schema, fieldColumns: [Int: String],
+    _ query: SearchQuery, scope: ScopeBar.Scope, schema: SearchModel.Schema,
+    fieldColumns: [Int: String],
     attributeColumns: [Int: String], fold: ((String) throws -> String)? = nil
   ) throws {
     let fields: [Int]

@@ -31,7 +31,8 @@ enum Server {
   /// was folded as `normalizer` folds, with the columns of `schema`; or an error that says how
   /// to load it. `what` names the command line's part in the error of a build without it.
   static func backend(
-    url: String, replica: String? = nil, table: String, schema: Schema, normalizer: Normalizer,
+    url: String, replica: String? = nil, table: String, schema: SearchModel.Schema,
+    normalizer: Normalizer,
     what: String
   ) async throws -> any ServerBackend {
     #if PostgreSQL

@@ -11,7 +11,7 @@ struct SyntaxOptions: ParsableArguments {
         + "field's words, no operators; words of 5 characters or more may have typos, see "
         + "--typos) or literal (the whole text, as typed).",
       valueName: "syntax"))
-  var syntax: QuerySyntax = .extended
+  var syntax: SearchQuery.Syntax = .extended
 
   @Option(
     help: ArgumentHelp(
@@ -73,4 +73,4 @@ struct SyntaxOptions: ParsableArguments {
   }
 }
 
-extension QuerySyntax: ExpressibleByArgument {}
+extension SearchQuery.Syntax: ExpressibleByArgument {}

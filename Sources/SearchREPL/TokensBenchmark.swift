@@ -239,7 +239,7 @@ struct TokensBenchmark {
 
   /// The data set's items as the app's values: the first field is the name, the second the
   /// alternate names; the attributes `country`, `continent` and `population`.
-  private static func cities(of model: Model) throws -> [City] {
+  private static func cities(of model: SearchModel) throws -> [City] {
     let schema = model.schema
     guard let country = schema.attributeIndex(named: "country"),
       let continent = schema.attributeIndex(named: "continent"),

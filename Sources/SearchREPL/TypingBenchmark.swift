@@ -277,7 +277,7 @@ struct TypingBenchmark {
     let clock = ContinuousClock()
     let cpu = processCPUMilliseconds()
     let start = clock.now
-    let query = try Query(text, normalizer: normalizer)
+    let query = try SearchQuery(text, normalizer: normalizer)
     let rows = try peer.search(query, scope: scope)
     let wall = (clock.now - start).milliseconds
     return (wall, processCPUMilliseconds() - cpu, rows)
@@ -301,12 +301,12 @@ struct TypingBenchmark {
 
   private func search(
     _ text: String, scope: Int, filter: inout IncrementalFilter, corpus: SearchCorpus,
-    normalizer: Normalizer, syntax: QuerySyntax = .extended, typos: TypoTolerance = .off
+    normalizer: Normalizer, syntax: SearchQuery.Syntax = .extended, typos: TypoTolerance = .off
   ) throws -> (keystroke: Keystroke, items: [ItemID]) {
     let clock = ContinuousClock()
     let cpu = processCPUMilliseconds()
     let start = clock.now
-    let query = try Query(text, syntax: syntax, typos: typos, normalizer: normalizer)
+    let query = try SearchQuery(text, syntax: syntax, typos: typos, normalizer: normalizer)
     guard let result = filter.search(query, scope: scope, in: corpus) else {
       throw CommandError("a search was cancelled")
     }
@@ -580,8 +580,8 @@ struct FoundationBaseline {
   private let values: [[[String]]]
   /// Per item, its attributes.
   private let attributes: [[String]]
-  private let schema: Schema
-  private let scopes: [Scope]
+  private let schema: SearchModel.Schema
+  private let scopes: [ScopeBar.Scope]
 
   init(corpus: SearchCorpus) {
     let model = corpus.model
@@ -599,7 +599,7 @@ struct FoundationBaseline {
   /// The number of items found.
   func search(_ text: String, scope index: Int) -> Int {
     let words = text.split(separator: " ").map(String.init)
-    let scope = scopes.indices.contains(index) ? scopes[index] : Scope(title: "All")
+    let scope = scopes.indices.contains(index) ? scopes[index] : ScopeBar.Scope(title: "All")
     let fields =
       scope.fields.map { names in
         names.compactMap { name in schema.fields.firstIndex { $0.name == name } }

@@ -30,7 +30,7 @@ final class TypoPeer {
   /// Starts `python script` and gives it every item of `model` (its searched values, folded by
   /// `normalizer`, joined by spaces) and the typo budget, then has it build its index.
   init(
-    python: String, script: String, model: Model, normalizer: Normalizer,
+    python: String, script: String, model: SearchModel, normalizer: Normalizer,
     oneTypoFrom: Int, twoTyposFrom: Int
   ) throws {
     self.normalizer = normalizer

@@ -34,7 +34,7 @@ extension TypoQuery {
   /// in a word of at least `minimumLength` characters, mistyped and folded as well as correct;
   /// fewer when the data has too few such words.
   static func draw(
-    count: Int, typos: Int, minimumLength: Int, from model: Model, normalizer: Normalizer,
+    count: Int, typos: Int, minimumLength: Int, from model: SearchModel, normalizer: Normalizer,
     seed: UInt64
   ) throws -> [TypoQuery] {
     guard

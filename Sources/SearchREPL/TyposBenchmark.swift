@@ -103,7 +103,8 @@ struct TyposBenchmark {
   ) throws {
     let clock = ContinuousClock()
     let normalizer = corpus.normalizer
-    _ = filter.search(try Query("", syntax: .words, normalizer: normalizer), scope: 0, in: corpus)
+    _ = filter.search(
+      try SearchQuery("", syntax: .words, normalizer: normalizer), scope: 0, in: corpus)
     var prefix = ""
     var last: SearchResult?
     var peerAnswer: TypoPeer.Answer?
@@ -113,7 +114,7 @@ struct TyposBenchmark {
       if peerFirst, let peer { peerAnswer = try peer.search(prefix) }
       let cpu = processCPUMilliseconds()
       let start = clock.now
-      let query = try Query(prefix, syntax: .words, typos: typos, normalizer: normalizer)
+      let query = try SearchQuery(prefix, syntax: .words, typos: typos, normalizer: normalizer)
       guard let result = filter.search(query, scope: 0, in: corpus) else {
         throw CommandError("a search was cancelled")
       }

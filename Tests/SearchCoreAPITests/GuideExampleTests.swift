@@ -122,7 +122,7 @@ final class StatusLabel {
 /// The committed data sets the examples search.
 enum GuideData {
   /// A committed data set, by its manifest's path under `Corpus/` without ".manifest.json".
-  static func model(_ name: String) throws -> Model {
+  static func model(_ name: String) throws -> SearchModel {
     let path = Guides.root.appendingPathComponent("Corpus/\(name).manifest.json").path
     let manifest = try Manifest.load(from: path)
     let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
@@ -140,7 +140,8 @@ enum GuideData {
     let sample = try model("words/sample")
     let language = try #require(sample.schema.attributeIndex(named: "language"))
     let word = try #require(sample.schema.fieldIndex(named: "word"))
-    var model = Model(schema: Schema(fields: [Schema.Field(name: "word")]))
+    var model = SearchModel(
+      schema: SearchModel.Schema(fields: [SearchModel.Schema.Field(name: "word")]))
     for id in sample.ids where sample.attribute(language, of: id) == "Spanish" {
       _ = try model.append(ItemRecord(fields: [sample.values(of: id, field: word)]))
     }

@@ -10,7 +10,7 @@ private struct Note: Identifiable, Sendable, Equatable {
   var folder: Folder
 }
 
-/// The promises of ``ItemSearchUpdate`` as an app relies on them, through the public API only:
+/// The promises of ``ItemSearch/Update`` as an app relies on them, through the public API only:
 /// a front that keys what it drew by generation never sees one generation with
 /// two sets of rows.
 @MainActor

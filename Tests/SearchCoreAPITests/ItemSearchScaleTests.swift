@@ -78,7 +78,7 @@ import Testing
   @Test func replacingTheListIsOneAnimatedUpdate() async throws {
     let search = try await ItemSearch(
       Self.people, searching: \.given, \.family, scheduler: ManualSearchScheduler())
-    var updates: [ItemSearchUpdate<Person, Never>] = []
+    var updates: [ItemSearch<Person, Never, Never>.Update] = []
     let token = search.observe { updates.append($0) }
     var renamed = Self.people[3]  // Bea Öst
     renamed.family = "Ost"

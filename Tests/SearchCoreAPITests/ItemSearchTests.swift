@@ -26,7 +26,7 @@ private struct Message: Identifiable, Sendable, Equatable {
     Message(id: "m4", author: "Çelik", body: "Ｍüｌｌｅｒ full width", tags: ["x"], kind: .photo),
   ]
 
-  private func search(syntax: QuerySyntax? = nil) async throws -> ItemSearch<
+  private func search(syntax: SearchQuery.Syntax? = nil) async throws -> ItemSearch<
     Message, Message.Filter, Never
   > {
     try await ItemSearch(
@@ -90,7 +90,7 @@ private struct Message: Identifiable, Sendable, Equatable {
     let search = try await search()
     search.isActive = true
     search.text = "note"
-    var updates: [ItemSearchUpdate<Message, Message.Filter>] = []
+    var updates: [ItemSearch<Message, Message.Filter, Never>.Update] = []
     let token = search.observe { updates.append($0) }
     let notes = (0..<50).map {
       ItemChange.insert(

@@ -26,7 +26,7 @@
           var nonEmpty = 0
           for index in 0..<Self.queriesPerDataSet {
             let text = drawer.next()
-            let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+            let query = try SearchQuery(text, syntax: .extended, normalizer: corpus.normalizer)
             let scope = index % scopes
             let expected = try await memory.items(matching: query, scope: scope)
             let found: [ItemID]
@@ -69,13 +69,13 @@
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         for text in queries {
-          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, syntax: .extended, normalizer: corpus.normalizer)
           let expected = try await memory.items(matching: query, scope: 0)
           let found = try await backend.items(matching: query, scope: 0)
           #expect(found == expected, "\(text.prefix(40))…")
         }
         // The drawn term matches the long line (its characters in order), not "short".
-        let drawnQuery = try Query(
+        let drawnQuery = try SearchQuery(
           "'" + String(drawn), syntax: .extended, normalizer: corpus.normalizer)
         let matched = try await backend.items(matching: drawnQuery, scope: 0).map(\.rawValue)
         #expect(matched.contains(0) && !matched.contains(1), "\(matched)")
@@ -107,7 +107,7 @@
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         for text in queries {
-          let query = try Query(text, syntax: .extended, normalizer: normalizer)
+          let query = try SearchQuery(text, syntax: .extended, normalizer: normalizer)
           let expected = try await memory.items(matching: query, scope: 0)
           let found = try await backend.items(matching: query, scope: 0)
           #expect(found == expected, "\"\(text)\"")

@@ -28,7 +28,7 @@
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         for text in ["a", "ab", "qqqzzz"] {
-          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, syntax: .extended, normalizer: corpus.normalizer)
           let expected = try await memory.items(matching: query, scope: 0)
           for limit in [1 << 62, Int.max] {
             let first = try await backend.prefix(matching: query, scope: 0, limit: limit)
@@ -60,7 +60,7 @@
           + ["東", "ø", "^ö", "ž", "ij", "zq", "東 | ø", "ø ber", "!ø", "ø$", "12"]
         var (complete, estimated) = (0, 0)
         for (index, text) in texts.enumerated() {
-          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, syntax: .extended, normalizer: corpus.normalizer)
           let scope = index % scopes
           let expected = try await memory.items(matching: query, scope: scope)
           let page = try await backend.prefix(matching: query, scope: scope, limit: Self.limit)
@@ -160,7 +160,7 @@
         }
         let anchored = grams.map { "^" + $0 }
         for text in ["aaron", "anew", "a", "ber"] + grams + anchored {
-          let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, syntax: .extended, normalizer: corpus.normalizer)
           let all = try await backend.items(matching: query, scope: 0)
           let page = try await backend.prefix(matching: query, scope: 0, limit: Self.limit)
           #expect(page.items == Array(all.prefix(Self.limit)), "\(text)")

@@ -99,7 +99,7 @@
         controller.setText("ab")
         await Self.settle(controller)
 
-        let query = try Query("ab", normalizer: controller.corpus.normalizer)
+        let query = try SearchQuery("ab", normalizer: controller.corpus.normalizer)
         var fresh = IncrementalFilter()
         let found = fresh.search(query, scope: 0, in: controller.corpus)
         let expected = try #require(found)
@@ -110,7 +110,7 @@
         #expect(controller.results?.path == .backend)
         // The server holds the model as changed: every item, none more.
         let everything = try await backend.items(
-          matching: try Query("", normalizer: corpus.normalizer), scope: 0)
+          matching: try SearchQuery("", normalizer: corpus.normalizer), scope: 0)
         #expect(everything == controller.corpus.model.ids)
 
         controller.setText("abc")
@@ -163,7 +163,7 @@
         }
         var fresh = IncrementalFilter()
         let expected = fresh.search(
-          try Query("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
+          try SearchQuery("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
         #expect(controller.results?.items == expected?.items)
         #expect(controller.results?.query.text == "berg", "\(log.errors.suffix(3))")
         withExtendedLifetime(token) {}
@@ -211,7 +211,7 @@
         await Self.settle(controller)
         var fresh = IncrementalFilter()
         let expected = fresh.search(
-          try Query("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
+          try SearchQuery("berg", normalizer: corpus.normalizer), scope: 0, in: controller.corpus)
         #expect(controller.results?.query.text == "berg", "\(log.errors)")
         #expect(controller.results?.items == expected?.items)
         withExtendedLifetime(token) {}
@@ -221,7 +221,7 @@
     /// A background-mode controller over the server with the results of "ber" on screen, the
     /// log of its error events (kept while the token lives), and those results.
     private static func showingBer(_ corpus: SearchCorpus, _ backend: PostgresSearchBackend)
-      async throws -> (SearchController, Log, ObservationToken, [ItemID])
+      async throws -> (SearchController, Log, SearchController.ObservationToken, [ItemID])
     {
       let controller = try SearchController(
         corpus: corpus, configuration: SearchConfiguration(mode: .background), backend: backend)
@@ -277,7 +277,7 @@
         do {
           // A fuzzy term over every alternate name: a regular expression on each row.
           _ = try await impatient.items(
-            matching: try Query("'aeiou", normalizer: corpus.normalizer), scope: 0)
+            matching: try SearchQuery("'aeiou", normalizer: corpus.normalizer), scope: 0)
           Issue.record("the search finished within 1 ms")
         } catch let error as SearchBackendError {
           #expect(error.kind == .timeout, "\(error)")
@@ -299,7 +299,7 @@
         connectTimeout: .seconds(1))
       do {
         _ = try await backend.items(
-          matching: try Query("a", normalizer: corpus.normalizer), scope: 0)
+          matching: try SearchQuery("a", normalizer: corpus.normalizer), scope: 0)
         Issue.record("a search without a server answered")
       } catch let error as SearchBackendError {
         #expect(error.kind == .unreachable)
@@ -312,7 +312,7 @@
     @Test func pagesMakeTheWholeResult() async throws {
       try await Self.withBackend("cities/cities") { corpus, backend, _ in
         for (text, scope) in [("ber", 0), ("!a", 5), ("'zrh", 0), ("^san", 2)] {
-          let query = try Query(text, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, normalizer: corpus.normalizer)
           let whole = try await backend.items(matching: query, scope: scope)
           var pages: [ItemID] = []
           var cursor: PostgresCursor?
@@ -333,7 +333,7 @@
         // in-memory engine shows, and reads the same pages: the visible one and its neighbours.
         let memory = MemorySearchBackend(corpus: corpus)
         for (text, scope) in [("ber", 0), ("!a", 5), ("^san", 2)] {
-          let query = try Query(text, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, normalizer: corpus.normalizer)
           let render: @Sendable (ItemID, ItemRecord) throws -> ItemRecord = { $1 }
           let server = try BackendPagingWindow(
             backend: backend, query: query, scope: scope, pageSize: 25, render: render)

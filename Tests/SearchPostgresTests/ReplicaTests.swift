@@ -44,7 +44,7 @@
       var drawer = QueryDrawer(model: corpus.model, seed: 0x2E91_1CA5)
       for _ in 0..<60 {
         let text = drawer.next()
-        let query = try Query(text, syntax: .extended, normalizer: corpus.normalizer)
+        let query = try SearchQuery(text, syntax: .extended, normalizer: corpus.normalizer)
         let expected = try await memory.items(matching: query, scope: 0)
         #expect(try await backend.items(matching: query, scope: 0) == expected, "\(text)")
       }
@@ -61,7 +61,8 @@
           if request == "check" {
             try await refolded.checkTable()
           } else {
-            _ = try await refolded.items(matching: try Query("ab", normalizer: caseOnly), scope: 0)
+            _ = try await refolded.items(
+              matching: try SearchQuery("ab", normalizer: caseOnly), scope: 0)
           }
         } catch { refusal = String(describing: error) }
         #expect(refusal.contains("at \(try standby.address) was loaded as"), "\(refusal)")
@@ -73,7 +74,7 @@
       var record = corpus.model.record(of: corpus.model.id(at: 0))
       record.fields[0] = ["zyqxwv"]
       let added = ItemID(rawValue: 1_000_000)
-      let query = try Query("zyqxwv", syntax: .extended, normalizer: corpus.normalizer)
+      let query = try SearchQuery("zyqxwv", syntax: .extended, normalizer: corpus.normalizer)
       for round in 0..<5 {
         try await backend.apply([.insert(added, record, after: nil)])
         #expect(try await backend.items(matching: query, scope: 0) == [added], "round \(round)")
@@ -95,7 +96,7 @@
       try await backend.apply([.remove(added)])
 
       // The primary stops: searches go on from the standby; a change fails.
-      let ab = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+      let ab = try SearchQuery("ab", syntax: .extended, normalizer: corpus.normalizer)
       let before = try await backend.items(matching: ab, scope: 0)
       try primary.pause()
       #expect(try await backend.items(matching: ab, scope: 0) == before)

@@ -71,8 +71,9 @@
     }
 
     @Test func copyLinesEscapeTabsNewlinesAndBackslashes() throws {
-      let schema = Schema(
-        fields: [Schema.Field(name: "name")], attributes: ["kind"], scopeBar: ScopeBar())
+      let schema = SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"], scopeBar: ScopeBar()
+      )
       let normalizer = try Normalizer()
       let layout = try PostgresTableLayout(name: "t", schema: schema, normalizer: normalizer)
       let record = ItemRecord(fields: [["a\tb\\c\nd"]], attributes: ["x"])
@@ -95,8 +96,8 @@
     }
 
     @Test func tableNamesAreCheckedAndDerived() throws {
-      let schema = Schema(
-        fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
+      let schema = SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
       for bad in ["", "1abc", "a-b", "a b", "x\"; DROP", String(repeating: "a", count: 64)] {
         #expect(throws: PostgresSearchError.badTableName(bad)) {
           try PostgresTableLayout(name: bad, schema: schema, normalizer: try Normalizer())
@@ -116,8 +117,8 @@
     /// A table records the folding rules and the ICU version its text was folded by: a table
     /// loaded before the rules changed (folded otherwise) is refused, not searched as if equal.
     @Test func theFingerprintNamesTheFoldingRules() throws {
-      let schema = Schema(
-        fields: [Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
+      let schema = SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: [], scopeBar: ScopeBar())
       let root = try PostgresTableLayout(name: "t", schema: schema, normalizer: try Normalizer())
       let turkish = try PostgresTableLayout(
         name: "t", schema: schema, normalizer: try Normalizer(locale: "tr"))

@@ -32,7 +32,7 @@
         try await loaded.checkTable()
         // A query with typo tolerance on is refused with its own advice, never answered
         // exactly and never blamed on the scopes.
-        let typos = try Query(
+        let typos = try SearchQuery(
           "calfornia", syntax: .words, typos: .default, normalizer: corpus.normalizer)
         do {
           let items = try await loaded.items(matching: typos, scope: 0)
@@ -101,7 +101,7 @@
         let memory = MemorySearchBackend(corpus: corpus)
         var drawer = QueryDrawer(model: corpus.model, seed: 0x7001_5EA7)
         let queries = try (0..<24).map { _ in
-          try Query(drawer.next(), syntax: .extended, normalizer: corpus.normalizer)
+          try SearchQuery(drawer.next(), syntax: .extended, normalizer: corpus.normalizer)
         }
         var expected: [[ItemID]] = []
         for query in queries { expected.append(try await memory.items(matching: query, scope: 0)) }
@@ -155,8 +155,8 @@
           address: try cluster.address, table: "words", schema: corpus.model.schema,
           normalizer: corpus.normalizer)
         try await client.load(corpus.model)
-        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
-        let none = try Query("qqqzzzqqq", syntax: .extended, normalizer: corpus.normalizer)
+        let query = try SearchQuery("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let none = try SearchQuery("qqqzzzqqq", syntax: .extended, normalizer: corpus.normalizer)
         #expect(try await !client.items(matching: query, scope: 0).isEmpty)
         #expect(try await client.page(matching: none, scope: 0, after: nil, limit: 5).rows.isEmpty)
 
@@ -203,7 +203,7 @@
           normalizer: corpus.normalizer, statementTimeout: .seconds(4),
           requestTimeout: .seconds(5))
         try await backend.load(corpus.model)
-        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let query = try SearchQuery("ab", syntax: .extended, normalizer: corpus.normalizer)
         let expected = try await backend.items(matching: query, scope: 0)
         let frozen = try cluster.freeze()
         var message = "an answer"
@@ -226,7 +226,7 @@
           address: try cluster.address, table: "words", schema: corpus.model.schema,
           normalizer: corpus.normalizer)
         try await backend.load(corpus.model)
-        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let query = try SearchQuery("ab", syntax: .extended, normalizer: corpus.normalizer)
         let before = try await backend.items(matching: query, scope: 0)
         #expect(!before.isEmpty)
         _ = try cluster.psql("ALTER TABLE words ALTER COLUMN id TYPE bigint")
@@ -257,7 +257,7 @@
         "ab", "Ab", "ws_f0", "ws", "ws_f0_idx", "ab_pkey", "ab_ord", long + "aaa", long + "aab",
       ]
       try await ThrowawayCluster.with { cluster in
-        let query = try Query("ab", syntax: .extended, normalizer: corpus.normalizer)
+        let query = try SearchQuery("ab", syntax: .extended, normalizer: corpus.normalizer)
         let expected = try await MemorySearchBackend(corpus: corpus).items(
           matching: query, scope: 0)
         for name in names {

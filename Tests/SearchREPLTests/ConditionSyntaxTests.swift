@@ -14,7 +14,7 @@ import Testing
     ConditionSyntax.Attribute(name: "elevation", isNumber: true),
   ]
 
-  private func parse(_ text: String) -> Result<AttributeCondition, ConditionSyntaxError> {
+  private func parse(_ text: String) -> Result<AttributeFilter.Condition, ConditionSyntaxError> {
     Result { () throws(ConditionSyntaxError) in
       try ConditionSyntax.parse(text, attributes: attributes)
     }
@@ -46,7 +46,7 @@ import Testing
 
   /// What a condition prints is what the command line reads back.
   @Test func descriptionsReadBackAsTheSameCondition() {
-    let conditions: [AttributeCondition] = [
+    let conditions: [AttributeFilter.Condition] = [
       .oneOf(attribute: "country", values: ["CH", "DE", "AT"]),
       .number(attribute: "population", in: 1_000_000...Double.infinity),
       .number(attribute: "population", in: -Double.infinity...5000),

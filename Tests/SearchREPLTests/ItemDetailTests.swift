@@ -55,7 +55,7 @@ import Testing
 
   @Test func aMatchInAnAlternateNameIsMarked() throws {
     let corpus = try Self.corpus()
-    let query = try Query("москва", normalizer: corpus.normalizer)
+    let query = try SearchQuery("москва", normalizer: corpus.normalizer)
     let entries = ItemDetail.entries(of: ItemID(rawValue: 0), in: corpus, query: query)
     #expect(entries.map(\.name) == ["name", "alternate names", "country"])
     #expect(entries[1].value.text == "Moskva, Москва, Moscou")
@@ -66,7 +66,7 @@ import Testing
   /// searches the name alone, so only the name is marked there.
   @Test func everyValueAndOnlyTheScopesFields() throws {
     let corpus = try Self.corpus()
-    let query = try Query("mos", normalizer: corpus.normalizer)
+    let query = try SearchQuery("mos", normalizer: corpus.normalizer)
     let all = ItemDetail.entries(of: ItemID(rawValue: 0), in: corpus, query: query)
     #expect(Self.marks(all)["name"] == ["Mos"])
     #expect(Self.marks(all)["alternate names"] == ["Mos", "Mos"])
@@ -91,7 +91,7 @@ import Testing
   /// the label bold, the match bold and underlined (SGR 1;4), the rest plain.
   @Test func aDetailEntryWrapsWithItsMarks() throws {
     let corpus = try Self.corpus()
-    let query = try Query("петербург", normalizer: corpus.normalizer)
+    let query = try SearchQuery("петербург", normalizer: corpus.normalizer)
     let entries = ItemDetail.entries(of: ItemID(rawValue: 1), in: corpus, query: query)
     let lines = LiveScreen.detailEntry(name: entries[1].name, value: entries[1].value, width: 30)
     #expect(

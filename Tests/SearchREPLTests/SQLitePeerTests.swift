@@ -10,9 +10,9 @@ import Testing
 @MainActor
 struct SQLitePeerTests {
   static let scopes = [
-    Scope(title: "All"),
-    Scope(title: "Europe", attribute: "continent", values: ["Europe"]),
-    Scope(title: "Name", fields: ["name"]),
+    ScopeBar.Scope(title: "All"),
+    ScopeBar.Scope(title: "Europe", attribute: "continent", values: ["Europe"]),
+    ScopeBar.Scope(title: "Name", fields: ["name"]),
   ]
 
   static let items: [(name: String, alternates: [String], continent: String)] = [
@@ -36,10 +36,12 @@ struct SQLitePeerTests {
   ]
 
   static func corpus() throws -> SearchCorpus {
-    let schema = Schema(
-      fields: [Schema.Field(name: "name"), Schema.Field(name: "alternate names")],
+    let schema = SearchModel.Schema(
+      fields: [
+        SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "alternate names"),
+      ],
       attributes: ["continent"], scopeBar: ScopeBar(scopes))
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for item in items {
       _ = try model.append(
         ItemRecord(fields: [[item.name], item.alternates], attributes: [item.continent]))
@@ -51,7 +53,7 @@ struct SQLitePeerTests {
     let corpus = try Self.corpus()
     let peer = try SQLitePeer(model: corpus.model, scopes: Self.scopes)
     for text in Self.queries {
-      let query = try Query(text, normalizer: corpus.index.normalizer)
+      let query = try SearchQuery(text, normalizer: corpus.index.normalizer)
       for scope in Self.scopes.indices {
         var filter = IncrementalFilter()
         let searched = filter.search(query, scope: scope, in: corpus)
@@ -72,7 +74,7 @@ struct SQLitePeerTests {
     let schema = corpus.model.schema
     func sql(_ text: String, scope: Int = 0) throws -> SQLitePeerQuery {
       try SQLitePeerQuery(
-        try Query(text, normalizer: corpus.index.normalizer), scope: Self.scopes[scope],
+        try SearchQuery(text, normalizer: corpus.index.normalizer), scope: Self.scopes[scope],
         schema: schema, fieldColumns: [0: "f0", 1: "f1"], attributeColumns: [0: "a0"])
     }
     let long = try sql("zur")

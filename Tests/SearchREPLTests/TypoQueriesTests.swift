@@ -10,7 +10,7 @@ import Testing
 /// counts them, on folded characters), the same seed draws the same queries, and half are
 /// typed folded.
 struct TypoQueriesTests {
-  static func model() throws -> Model {
+  static func model() throws -> SearchModel {
     let path = corpusManifest("cities", "cities")
     let manifest = try Manifest.load(from: path)
     return try DataSetLoader.load(manifest: manifest, manifestPath: path, progress: nil).0

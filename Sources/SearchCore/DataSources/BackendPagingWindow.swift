@@ -32,7 +32,7 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
   /// The backend read.
   public let backend: Backend
   /// The query answered.
-  public let query: Query
+  public let query: SearchQuery
   /// The scope answered.
   public let scope: Int
   /// Rows per page, at least 1.
@@ -63,7 +63,7 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
   /// - Throws: ``BackendPagingError/invalidPageSize(_:)`` for a page size below 1,
   ///   ``BackendPagingError/invalidNeighbours(_:)`` for a negative neighbour count.
   public init(
-    backend: Backend, query: Query, scope: Int = 0, pageSize: Int, neighbours: Int = 1,
+    backend: Backend, query: SearchQuery, scope: Int = 0, pageSize: Int, neighbours: Int = 1,
     render: @escaping Render
   ) throws(BackendPagingError) {
     guard pageSize >= 1 else { throw .invalidPageSize(pageSize) }

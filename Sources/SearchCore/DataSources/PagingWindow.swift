@@ -74,7 +74,7 @@ public struct PagingWindow<Row: Sendable>: Sendable {
   /// Creates a window that renders each row through a registry's adapters for a model.
   public init(
     table: some TableDataSource, pageSize: Int, neighbours: Int = 1, page: Int = 0,
-    registry: RowAdapterRegistry<Row>, model: Model
+    registry: RowAdapterRegistry<Row>, model: SearchModel
   ) throws(PagingWindowError) {
     try self.init(
       table: table, pageSize: pageSize, neighbours: neighbours, page: page,

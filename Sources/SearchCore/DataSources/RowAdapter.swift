@@ -12,16 +12,16 @@ public protocol RowAdapter<Row>: Sendable {
   /// What the adapter makes: a string, a cell's view model …
   associatedtype Row
   /// The row for an item of a model.
-  func row(for item: ItemID, in model: Model) -> Row
+  func row(for item: ItemID, in model: SearchModel) -> Row
 }
 
 /// A row adapter that renders a `{field}`/`{attribute}` template, such as
 /// `"{author} sent a photo: {caption}"`.
 ///
-/// Placeholders are resolved as ``/SearchEngine/Model/display(_:)`` resolves them: a field first (its values
+/// Placeholders are resolved as ``/SearchEngine/SearchModel/display(_:)`` resolves them: a field first (its values
 /// joined with ", "), then an attribute. An optional group in brackets is left out when all
 /// its placeholders are empty: `"{name}[ ({company})]"` shows "Fox Mulder" rather than
-/// "Fox Mulder ()"; `[[` and `]]` are literal brackets (see ``/SearchEngine/Model/display(_:)``). Unlike the
+/// "Fox Mulder ()"; `[[` and `]]` are literal brackets (see ``/SearchEngine/SearchModel/display(_:)``). Unlike the
 /// display template, an unknown name or a malformed group is an error when the adapter is
 /// made, not text left in every row.
 public struct TemplateRowAdapter: RowAdapter {
@@ -39,13 +39,13 @@ public struct TemplateRowAdapter: RowAdapter {
   /// ``/SearchEngine/RowAdapterError/nestedGroup(template:column:)`` or
   /// ``/SearchEngine/RowAdapterError/groupWithoutPlaceholder(template:column:)`` for brackets that do not
   /// make a group; the first problem of the template is reported.
-  public init(_ template: String, schema: Schema) throws(RowAdapterError) {
+  public init(_ template: String, schema: SearchModel.Schema) throws(RowAdapterError) {
     self.template = template
     parsed = try ParsedTemplate(template, schema: schema)
   }
 
   /// The template with the item's values in place of the placeholders.
-  public func row(for item: ItemID, in model: Model) -> String {
+  public func row(for item: ItemID, in model: SearchModel) -> String {
     parsed.render(item, in: model) { $0 }
   }
 }
@@ -66,13 +66,13 @@ public struct LinkTemplate: RowAdapter {
 
   /// Parses a link template against the schema of the models it will render; unknown
   /// placeholders throw as ``TemplateRowAdapter/init(_:schema:)`` does.
-  public init(_ template: String, schema: Schema) throws(RowAdapterError) {
+  public init(_ template: String, schema: SearchModel.Schema) throws(RowAdapterError) {
     self.template = template
     parsed = try ParsedTemplate(template, schema: schema)
   }
 
   /// The link for an item.
-  public func row(for item: ItemID, in model: Model) -> String {
+  public func row(for item: ItemID, in model: SearchModel) -> String {
     parsed.render(item, in: model, transform: Self.percentEncoded)
   }
 
@@ -109,12 +109,12 @@ public struct LinkTemplate: RowAdapter {
 
 /// A row adapter made from a closure, for rows that no template describes (a cell's view
 /// model, a formatted date).
-public struct ClosureRowAdapter<Row>: RowAdapter {
-  private let make: @Sendable (ItemID, Model) -> Row
+package struct ClosureRowAdapter<Row>: RowAdapter {
+  private let make: @Sendable (ItemID, SearchModel) -> Row
 
   /// Wraps a closure that makes the row of an item of a model.
-  public init(_ make: @escaping @Sendable (ItemID, Model) -> Row) { self.make = make }
+  public init(_ make: @escaping @Sendable (ItemID, SearchModel) -> Row) { self.make = make }
 
   /// The closure's row for the item.
-  public func row(for item: ItemID, in model: Model) -> Row { make(item, model) }
+  public func row(for item: ItemID, in model: SearchModel) -> Row { make(item, model) }
 }

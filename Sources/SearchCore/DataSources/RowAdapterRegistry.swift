@@ -38,12 +38,12 @@ public struct RowAdapterRegistry<Row>: Sendable {
 
   /// Checks that the schema has the kind attribute; throws
   /// ``/SearchEngine/RowAdapterError/unknownKindAttribute(_:attributes:)`` when it does not.
-  public func validate(against schema: Schema) throws(RowAdapterError) {
+  public func validate(against schema: SearchModel.Schema) throws(RowAdapterError) {
     _ = try kindIndex(in: schema)
   }
 
   /// The adapter for an item: the one registered for its kind, else the fallback.
-  public func adapter(for item: ItemID, in model: Model) throws(RowAdapterError)
+  public func adapter(for item: ItemID, in model: SearchModel) throws(RowAdapterError)
     -> any RowAdapter<Row>
   {
     guard model.contains(item) else { throw .unknownItem(item) }
@@ -53,19 +53,20 @@ public struct RowAdapterRegistry<Row>: Sendable {
   }
 
   /// The row for an item, made by the adapter for its kind.
-  public func row(for item: ItemID, in model: Model) throws(RowAdapterError) -> Row {
+  public func row(for item: ItemID, in model: SearchModel) throws(RowAdapterError) -> Row {
     try adapter(for: item, in: model).row(for: item, in: model)
   }
 
   /// A render closure bound to one model, for ``PagingWindow``.
-  public func renderer(for model: Model) -> @Sendable (ItemID) throws(RowAdapterError) -> Row {
+  public func renderer(for model: SearchModel) -> @Sendable (ItemID) throws(RowAdapterError) -> Row
+  {
     let registry = self
     return { (item: ItemID) throws(RowAdapterError) -> Row in
       try registry.row(for: item, in: model)
     }
   }
 
-  private func kindIndex(in schema: Schema) throws(RowAdapterError) -> Int {
+  private func kindIndex(in schema: SearchModel.Schema) throws(RowAdapterError) -> Int {
     guard let index = schema.attributeIndex(named: kindAttribute) else {
       throw .unknownKindAttribute(kindAttribute, attributes: schema.attributes)
     }

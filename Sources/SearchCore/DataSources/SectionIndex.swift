@@ -8,11 +8,11 @@ import SearchEngine
 /// Czech "chata" under "CH" (a letter of two characters after "H"), Chinese "北京" under "B"
 /// (its pinyin) and Japanese "さくら" under "さ" (its kana row). Texts before the first letter,
 /// between two scripts or after the last letter (digits, "東京" in English) share
-/// ``TableCollation/otherTitle``, the last title.
+/// ``SectionedTable/Collation/otherTitle``, the last title.
 ///
 /// Immutable and safe to share between threads, as ICU's immutable index is.
 struct SectionIndex: Sendable {
-  /// The titles in the index's order, ``TableCollation/otherTitle`` last and once.
+  /// The titles in the index's order, ``SectionedTable/Collation/otherTitle`` last and once.
   let titles: [String]
   private let index: ICU.AlphabeticIndex
   /// For each of the index's buckets, the position of its title in ``titles``.
@@ -40,7 +40,7 @@ struct SectionIndex: Sendable {
       }
     }
     let other = titles.count
-    titles.append(TableCollation.otherTitle)
+    titles.append(SectionedTable.Collation.otherTitle)
     self.titles = titles
     self.positionOfBucket = positionOfBucket.map { $0 < 0 ? other : $0 }
     self.positionOfTitle = Dictionary(
@@ -68,7 +68,7 @@ struct SectionIndex: Sendable {
   }
 
   /// Where a section titled `title` goes in the index's order: a title of the index at its
-  /// position, with ``TableCollation/otherTitle`` last; any other text just after the title it
+  /// position, with ``SectionedTable/Collation/otherTitle`` last; any other text just after the title it
   /// is filed under (German "Äpfel" after "A"), or before "#" when filed under "#".
   func rank(ofTitle title: String) -> Int {
     if let position = positionOfTitle[title] { return 2 * position }

@@ -25,7 +25,7 @@ extension SectionedTable {
   ///   with one sort key per touched item and per neighbour compared, plus one per section
   ///   title when the set of sections changes; copies the rows of the sections the batch
   ///   touched. The new table finds items (``indexPath(of:)``) after one O(*n*) pass.
-  func applying(_ edit: TableEdit, model: Model, precedes: (ItemID, ItemID) -> Bool)
+  func applying(_ edit: TableEdit, model: SearchModel, precedes: (ItemID, ItemID) -> Bool)
     throws(TableError) -> (table: SectionedTable, changes: TableChanges)
   {
     // Rows the table sorts do not follow the model's order (equal ones keep the order of
@@ -57,7 +57,7 @@ extension SectionedTable {
   /// one), built again with this table's layout: what a build from scratch gives.
   ///
   /// - Complexity: O(*n*) for the *n* items of the model, plus the build.
-  fileprivate func rebuilt(after edit: TableEdit, model: Model) throws(TableError)
+  fileprivate func rebuilt(after edit: TableEdit, model: SearchModel) throws(TableError)
     -> SectionedTable
   {
     var kept = Bitset(capacity: model.identityLimit)
@@ -84,7 +84,7 @@ private struct TableEditor {
   }
 
   let old: SectionedTable
-  let model: Model
+  let model: SearchModel
   let grouping: SectionedTable.Grouping
   /// What orders the rows; nil keeps the given order.
   let sortText: SectionedTable.SortText?
@@ -102,7 +102,7 @@ private struct TableEditor {
   /// Sort keys of rows that stay, computed when a placement meets them.
   var keys: [ItemID: [UInt8]] = [:]
 
-  init(table: SectionedTable, model: Model, precedes: @escaping (ItemID, ItemID) -> Bool)
+  init(table: SectionedTable, model: SearchModel, precedes: @escaping (ItemID, ItemID) -> Bool)
     throws(TableError)
   {
     old = table
@@ -328,7 +328,7 @@ private struct TableEditor {
     case .attribute(let attribute): return model.attribute(attribute, of: id)
     case .firstLetter(let field):
       let text = model.values(of: id, field: field).first ?? ""
-      return worker?.sectionTitle(for: text) ?? TableCollation.otherTitle
+      return worker?.sectionTitle(for: text) ?? SectionedTable.Collation.otherTitle
     }
   }
 

@@ -28,11 +28,11 @@ public struct SectionedTable: TableDataSource, Sendable {
   /// The sections, top to bottom: at least one (an empty table has one section, no rows).
   public let sections: [Section]
   /// How the rows were grouped.
-  public let sectioning: Sectioning
+  public let sectioning: SectionedTable.Sectioning
   /// How the rows are ordered inside each section.
-  public let rowOrder: RowOrder
+  public let rowOrder: SectionedTable.RowOrder
   /// The collation that ordered sections and rows and chose first-letter titles.
-  public let collation: TableCollation
+  public let collation: SectionedTable.Collation
   /// Whether rows may be edited (deleted).
   public let canEditRows: Bool
   let footer: Footer?
@@ -43,7 +43,7 @@ public struct SectionedTable: TableDataSource, Sendable {
   /// Builds a table.
   ///
   /// - Parameters:
-  ///   - items: The rows, in the order the table shows them with ``RowOrder/given``; each
+  ///   - items: The rows, in the order the table shows them with ``SectionedTable/RowOrder/given``; each
   ///     an item of `model`, each once.
   ///   - model: The model the items belong to.
   ///   - sectioning: How to group the rows.
@@ -55,8 +55,9 @@ public struct SectionedTable: TableDataSource, Sendable {
   ///   the model or is given twice, or an ICU failure.
   /// - Complexity: O(*n* log *n*) for *n* items, with one sort key per item when sorting.
   public init(
-    items: [ItemID], model: Model, sectioning: Sectioning = .none, rowOrder: RowOrder = .given,
-    collation: TableCollation, canEditRows: Bool = true, footer: Footer? = nil
+    items: [ItemID], model: SearchModel, sectioning: SectionedTable.Sectioning = .none,
+    rowOrder: SectionedTable.RowOrder = .given,
+    collation: SectionedTable.Collation, canEditRows: Bool = true, footer: Footer? = nil
   ) throws(TableError) {
     var seen = [Bool](repeating: false, count: model.identityLimit)
     for id in items {
@@ -72,8 +73,9 @@ public struct SectionedTable: TableDataSource, Sendable {
   /// Builds a table of items known to be distinct items of the model (a search result):
   /// skips the check that costs an array the size of the model on every keystroke.
   init(
-    checkedItems items: [ItemID], model: Model, sectioning: Sectioning = .none,
-    rowOrder: RowOrder = .given, collation: TableCollation, canEditRows: Bool = true,
+    checkedItems items: [ItemID], model: SearchModel, sectioning: SectionedTable.Sectioning = .none,
+    rowOrder: SectionedTable.RowOrder = .given, collation: SectionedTable.Collation,
+    canEditRows: Bool = true,
     footer: Footer? = nil
   ) throws(TableError) {
     let grouping = try Grouping(sectioning, schema: model.schema)
@@ -116,7 +118,7 @@ public struct SectionedTable: TableDataSource, Sendable {
       var sectionOfTitle: [String: Int] = [:]
       for (position, id) in items.enumerated() {
         let text = model.values(of: id, field: field).first ?? ""
-        let title = worker?.sectionTitle(for: text) ?? TableCollation.otherTitle
+        let title = worker?.sectionTitle(for: text) ?? SectionedTable.Collation.otherTitle
         if let section = sectionOfTitle[title] {
           groups[section].append(position)
         } else {
@@ -271,11 +273,11 @@ public struct SectionedTable: TableDataSource, Sendable {
     return footer(sections[section])
   }
 
-  /// The titles of the index down the side; nil for ``Sectioning/none``, which has no index.
+  /// The titles of the index down the side; nil for ``SectionedTable/Sectioning/none``, which has no index.
   ///
-  /// For ``Sectioning/firstLetter(field:)``, the collation's fixed
-  /// ``TableCollation/indexTitles`` ("A" … "Z", "#"), letters without rows included, as
-  /// UIKit's index shows every letter; for ``Sectioning/attribute(_:)``, the sections' titles.
+  /// For ``SectionedTable/Sectioning/firstLetter(field:)``, the collation's fixed
+  /// ``SectionedTable/Collation/indexTitles`` ("A" … "Z", "#"), letters without rows included, as
+  /// UIKit's index shows every letter; for ``SectionedTable/Sectioning/attribute(_:)``, the sections' titles.
   public var sectionIndexTitles: [String]? {
     switch sectioning {
     case .none: return nil
@@ -318,7 +320,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     case attribute(Int)
     case firstLetter(Int)
 
-    init(_ sectioning: Sectioning, schema: Schema) throws(TableError) {
+    init(_ sectioning: SectionedTable.Sectioning, schema: SearchModel.Schema) throws(TableError) {
       switch sectioning {
       case .none: self = .none
       case .attribute(let name):
@@ -343,7 +345,9 @@ public struct SectionedTable: TableDataSource, Sendable {
     /// The first value of a field.
     case field(Int)
 
-    init?(_ order: RowOrder, grouping: Grouping, schema: Schema) throws(TableError) {
+    init?(_ order: SectionedTable.RowOrder, grouping: Grouping, schema: SearchModel.Schema)
+      throws(TableError)
+    {
       switch order {
       case .given: return nil
       case .collation:
@@ -357,7 +361,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     }
 
     /// The text of an item in `model`.
-    func text(of id: ItemID, in model: Model) -> String {
+    func text(of id: ItemID, in model: SearchModel) -> String {
       switch self {
       case .display: model.display(id)
       case .field(let field): model.values(of: id, field: field).first ?? ""

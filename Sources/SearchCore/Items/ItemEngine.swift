@@ -41,7 +41,7 @@ where Item.ID: Sendable {
   ) throws(ItemSearchError) {
     // An unknown locale would fold and collate as the root locale without a word.
     if let locale, !Normalizer.isKnownLocale(locale) { throw .unknownLocale(locale) }
-    var model = Model(schema: schema.schema)
+    var model = SearchModel(schema: schema.schema)
     var identities: [Item.ID: ItemID] = [:]
     identities.reserveCapacity(items.count)
     var ids: [ItemID] = []

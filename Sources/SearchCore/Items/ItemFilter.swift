@@ -77,7 +77,7 @@ public struct ItemFilter<Item>: Sendable {
   }
 
   /// The engine's condition, on the attribute named `name`.
-  func condition(attribute name: String, codes: ValueCodes) -> AttributeCondition {
+  func condition(attribute name: String, codes: ValueCodes) -> AttributeFilter.Condition {
     switch test {
     case .values(let values): .oneOf(attribute: name, values: values(codes))
     case .range(let range): .number(attribute: name, in: range)

@@ -1,6 +1,6 @@
 import SearchEngine
 
-/// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``/SearchEngine/Model``: one
+/// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``/SearchEngine/SearchModel``: one
 /// field per searched key path, a field or attribute for sections, one attribute per scope.
 /// The names are internal; the app only ever names key paths and its own scope values.
 ///
@@ -14,7 +14,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     var values: @Sendable (Item) -> [String]
   }
 
-  let schema: Schema
+  let schema: SearchModel.Schema
   let fields: [Extractor]
   /// The field of each searched key path (the first, when a key path is given twice).
   let fieldOfKeyPath: [AnyKeyPath: Int]
@@ -53,26 +53,27 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
       fieldOfKeyPath[field.keyPath] = index
     }
     self.fieldOfKeyPath = fieldOfKeyPath
-    var schemaFields = fields.indices.map { Schema.Field(name: "field\($0)") }
+    var schemaFields = fields.indices.map { SearchModel.Schema.Field(name: "field\($0)") }
     var attributes = scopes.scopes.indices.map { "scope\($0 + 1)" }
     switch sections.kind {
     case .none: break
-    case .firstLetter: schemaFields.append(Schema.Field(name: Self.sectionName, isSearched: false))
+    case .firstLetter:
+      schemaFields.append(SearchModel.Schema.Field(name: Self.sectionName, isSearched: false))
     case .value: attributes.append(Self.sectionName)
     }
     attributes += tokenAttributes.indices.map { "token\($0 + 1)" }
     if case .collation = order.kind {
-      schemaFields.append(Schema.Field(name: Self.orderName, isSearched: false))
+      schemaFields.append(SearchModel.Schema.Field(name: Self.orderName, isSearched: false))
     }
     let bar = ScopeBar(
-      [ScopeBarScope(title: scopes.allTitle)]
+      [ScopeBar.Scope(title: scopes.allTitle)]
         + scopes.titles.enumerated().map { index, title in
-          var scope = ScopeBarScope(
+          var scope = ScopeBar.Scope(
             title: title, attribute: "scope\(index + 1)", values: ["1"])
           scope.mayBeEmpty = true  // a case with no item yet is no mistake
           return scope
         })
-    schema = Schema(fields: schemaFields, attributes: attributes, scopeBar: bar)
+    schema = SearchModel.Schema(fields: schemaFields, attributes: attributes, scopeBar: bar)
   }
 
   /// The record of an item: its texts by field, its scope memberships as "1" or "0".
@@ -91,7 +92,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
 
   /// The engine's condition for an app's filter, or nil when its key path is not one a listed
   /// token tests (it was not read from the items).
-  func condition(of filter: ItemFilter<Item>) -> AttributeCondition? {
+  func condition(of filter: ItemFilter<Item>) -> AttributeFilter.Condition? {
     tokenAttributeNames[filter.attribute.key].map {
       filter.condition(attribute: $0, codes: valueCodes)
     }
@@ -100,8 +101,8 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
   /// The controller's table options: sections in both tables, as a sectioned list keeps them
   /// while it is filtered, and rows in the order asked for.
   func tableOptions(locale: String?) -> SearchController.TableOptions {
-    let sectioning: Sectioning
-    var rowOrder = RowOrder.given
+    let sectioning: SectionedTable.Sectioning
+    var rowOrder = SectionedTable.RowOrder.given
     switch sections.kind {
     case .none:
       sectioning = .none
@@ -118,7 +119,3 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
       locale: locale ?? "")
   }
 }
-
-/// The engine's `Scope`, named where the generic parameter `Scope` (the app's scope type)
-/// hides it. (Not `SearchEngine.Scope`: the fuzz harnesses compile both modules as one.)
-typealias ScopeBarScope = Scope

@@ -17,7 +17,7 @@ import SearchEngine
 /// search.text = "mül"                     // the rows follow, in the background
 /// ```
 ///
-/// Underneath, a ``SearchController`` over a columnar ``/SearchEngine/Model`` does the work: the app never
+/// Underneath, a ``SearchController`` over a columnar ``/SearchEngine/SearchModel`` does the work: the app never
 /// sees its item identities, records or field numbers. Change the items through this class
 /// (``apply(_:)`` and its shorthands): changes are prepared off the main actor and installed as
 /// one update.
@@ -114,9 +114,9 @@ where Item.ID: Sendable {
   // generic class, the key path the macro writes into each setter is made anew at run time
   // on every call, which cost more than the rest of installing a change.
 
-  /// What the results table shows: ``ResultsTableState/rows(_:)``, "No Results", "Type 2 more
+  /// What the results table shows: ``SearchController/ResultsTableState/rows(_:)``, "No Results", "Type 2 more
   /// characters", or the whole list (hidden, dimmed).
-  public private(set) var state: ResultsTableState {
+  public private(set) var state: SearchController.ResultsTableState {
     get {
       access(keyPath: keyPaths.state)
       return _state
@@ -161,7 +161,7 @@ where Item.ID: Sendable {
   /// ``SearchConfiguration/completionLimit`` (none by default): the completion index is then
   /// built in the background after the first search, and each search's update brings the
   /// completions of its text.
-  public private(set) var completions: [Completion] {
+  public private(set) var completions: [SearchQuery.Completion] {
     get {
       access(keyPath: keyPaths.completions)
       return _completions
@@ -187,22 +187,22 @@ where Item.ID: Sendable {
     }
   }
 
-  @ObservationIgnored private var _state: ResultsTableState = .hidden
+  @ObservationIgnored private var _state: SearchController.ResultsTableState = .hidden
   @ObservationIgnored private var _generation = 0
   @ObservationIgnored private var _sections: [ItemSection<Item>] = []
   @ObservationIgnored private var _sectionIndexTitles: [String]? = nil
   @ObservationIgnored private var _scopeCounts: [Int?]? = nil
-  @ObservationIgnored private var _completions: [Completion] = []
+  @ObservationIgnored private var _completions: [SearchQuery.Completion] = []
   @ObservationIgnored private let keyPaths = KeyPaths()
 
   /// The key paths of the properties observed by hand, made once.
   @MainActor private struct KeyPaths {
-    let state: KeyPath<ItemSearch, ResultsTableState> = \.state
+    let state: KeyPath<ItemSearch, SearchController.ResultsTableState> = \.state
     let generation: KeyPath<ItemSearch, Int> = \.generation
     let sections: KeyPath<ItemSearch, [ItemSection<Item>]> = \.sections
     let sectionIndexTitles: KeyPath<ItemSearch, [String]?> = \.sectionIndexTitles
     let scopeCounts: KeyPath<ItemSearch, [Int?]?> = \.scopeCounts
-    let completions: KeyPath<ItemSearch, [Completion]> = \.completions
+    let completions: KeyPath<ItemSearch, [SearchQuery.Completion]> = \.completions
   }
 
   /// The scopes after "All", in the bar's order.
@@ -225,7 +225,7 @@ where Item.ID: Sendable {
   @ObservationIgnored private let foldedTokenTitles: [(text: String, words: [Substring])]
   /// Folds text as the items were folded.
   @ObservationIgnored private let normalizer: Normalizer
-  @ObservationIgnored private var token: ObservationToken?
+  @ObservationIgnored private var token: SearchController.ObservationToken?
   @ObservationIgnored var isApplying = false
   @ObservationIgnored var applyWaiters: [CheckedContinuation<Void, Never>] = []
   @ObservationIgnored var settleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -252,7 +252,7 @@ where Item.ID: Sendable {
   ///   - sections: How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``).
   ///   - order: How rows are ordered inside each section (``ItemOrder/collation(_:)``).
   ///   - configuration: When searches run, the minimum length, ranking, and how the text is
-  ///     read: ``/SearchEngine/QuerySyntax/words`` (no operators, as a search field expects) unless the
+  ///     read: ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field expects) unless the
   ///     configuration states another ``SearchConfiguration/querySyntax``.
   ///   - folding: What matching ignores (case, diacritics, width by default).
   ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index:
@@ -372,8 +372,8 @@ where Item.ID: Sendable {
   /// Calls `handler` with every update from now on, until the token is released: one per
   /// visible change, in order, after this object's own properties follow it.
   public func observe(
-    _ handler: @escaping @MainActor @Sendable (ItemSearchUpdate<Item, Scope>) -> Void
-  ) -> ObservationToken {
+    _ handler: @escaping @MainActor @Sendable (Update) -> Void
+  ) -> SearchController.ObservationToken {
     controller.observe { [weak self] event in
       guard let self, case .update(let update) = event else { return }
       handler(self.typed(update))
@@ -382,8 +382,8 @@ where Item.ID: Sendable {
 
   /// The updates from now on, as an asynchronous sequence; it ends when the consumer stops
   /// iterating. Nothing is dropped for a slow consumer.
-  public func updates() -> AsyncStream<ItemSearchUpdate<Item, Scope>> {
-    let (stream, continuation) = AsyncStream.makeStream(of: ItemSearchUpdate<Item, Scope>.self)
+  public func updates() -> AsyncStream<Update> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Update.self)
     let token = observe { continuation.yield($0) }
     continuation.onTermination = { _ in token.cancel() }
     return stream
@@ -448,9 +448,9 @@ where Item.ID: Sendable {
       })
   }
 
-  private func typed(_ update: SearchUpdate) -> ItemSearchUpdate<Item, Scope> {
+  private func typed(_ update: SearchUpdate) -> Update {
     let table = controller.table(update.table)
-    return ItemSearchUpdate(
+    return Update(
       base: update, scope: update.scope == 0 ? nil : scopes[update.scope - 1],
       sections: itemSections(of: table))
   }

@@ -32,18 +32,18 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// model's order, which UIKit's samples show and which is the default.
   public var ranksResults: Bool
   /// How the search text is read: the syntax this configuration states, else
-  /// ``/SearchEngine/QuerySyntax/extended`` (fzf's operators), as the command line reads it. An app's
-  /// search field usually wants ``/SearchEngine/QuerySyntax/words``, where `!` or `|` are characters to
+  /// ``/SearchEngine/SearchQuery/Syntax/extended`` (fzf's operators), as the command line reads it. An app's
+  /// search field usually wants ``/SearchEngine/SearchQuery/Syntax/words``, where `!` or `|` are characters to
   /// find, and ``ItemSearch`` reads words unless its configuration states another syntax.
-  public var querySyntax: QuerySyntax {
+  public var querySyntax: SearchQuery.Syntax {
     get { statedQuerySyntax ?? .extended }
     set { statedQuerySyntax = newValue }
   }
   /// The syntax this configuration states; nil leaves it to whoever searches with it (the
   /// controller reads extended syntax, ``ItemSearch`` words). One place decides: a front
   /// never overrides a stated syntax.
-  public var statedQuerySyntax: QuerySyntax?
-  /// How many typos the words of a ``/SearchEngine/QuerySyntax/words`` query may have and still
+  public var statedQuerySyntax: SearchQuery.Syntax?
+  /// How many typos the words of a ``/SearchEngine/SearchQuery/Syntax/words`` query may have and still
   /// find an item (see ``/SearchEngine/TypoTolerance``): the tolerance this configuration
   /// states, else ``/SearchEngine/TypoTolerance/default`` (one typo from 5 characters, two
   /// from 9), so that "calfornia" finds "California". The items found with typos come after
@@ -87,7 +87,7 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// leave the syntax to the front (see ``querySyntax``).
   public init(
     mode: Mode = .immediate, minimumLength: Int = 0, coalescingInterval: Duration? = nil,
-    ranksResults: Bool = false, querySyntax: QuerySyntax? = nil, backendPageSize: Int? = nil,
+    ranksResults: Bool = false, querySyntax: SearchQuery.Syntax? = nil, backendPageSize: Int? = nil,
     countsScopes: Bool = false, completionLimit: Int = 0, typos: TypoTolerance? = nil
   ) {
     self.mode = mode
@@ -105,8 +105,10 @@ public struct SearchConfiguration: Hashable, Sendable {
 extension SearchConfiguration {
   /// The query a controller with this configuration searches for when the text is `text`:
   /// in memory, or on a backend (`onBackend`), where only a stated tolerance asks for typos.
-  func query(_ text: String, normalizer: Normalizer, onBackend: Bool) throws(ICUError) -> Query {
+  func query(_ text: String, normalizer: Normalizer, onBackend: Bool) throws(ICUError)
+    -> SearchQuery
+  {
     let typos = onBackend ? statedTypos ?? .off : self.typos
-    return try Query(text, syntax: querySyntax, typos: typos, normalizer: normalizer)
+    return try SearchQuery(text, syntax: querySyntax, typos: typos, normalizer: normalizer)
   }
 }

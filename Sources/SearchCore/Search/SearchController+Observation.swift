@@ -7,7 +7,7 @@ extension SearchController {
 
   /// Calls `handler` with every event from now on, until the token is released.
   public func observe(_ handler: @escaping @MainActor @Sendable (SearchEvent) -> Void)
-    -> ObservationToken
+    -> SearchController.ObservationToken
   {
     observers.add(handler)
   }

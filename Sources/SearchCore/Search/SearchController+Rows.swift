@@ -9,7 +9,7 @@ extension SearchController {
   ///
   /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row.
   @discardableResult
-  public func selectRow(at indexPath: TableIndexPath, in table: TableKind)
+  public func selectRow(at indexPath: TableIndexPath, in table: SearchController.TableKind)
     throws(SearchControllerError) -> ItemID
   {
     guard let item = self.table(table).item(at: indexPath) else {
@@ -25,7 +25,7 @@ extension SearchController {
   /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row,
   ///   ``SearchControllerError/notEditable(_:table:)`` when it cannot be edited.
   @discardableResult
-  public func deleteRow(at indexPath: TableIndexPath, in table: TableKind)
+  public func deleteRow(at indexPath: TableIndexPath, in table: SearchController.TableKind)
     throws(SearchControllerError) -> ItemID
   {
     let source = self.table(table)

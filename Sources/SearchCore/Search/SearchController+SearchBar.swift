@@ -40,7 +40,7 @@ extension SearchController {
 
   // MARK: The delegate's reload decisions
 
-  func answer(_ trigger: SearchTrigger) -> Reload? {
+  func answer(_ trigger: SearchEvent.Trigger) -> SearchEvent.Reload? {
     guard let delegate else { return nil }
     switch trigger {
     case .searchString(let text):

@@ -12,7 +12,7 @@ extension SearchController {
     var result: SearchResult
     var table: SectionedTable
     /// The completions of the request's text, when asked for and the index was ready.
-    var completions: [Completion] = []
+    var completions: [SearchQuery.Completion] = []
     /// The changes from the results table of version `from` to ``table``, worked out where
     /// the search ran, so that the main actor does not diff the tables when it installs them.
     var changes: (from: Int, changes: TableChanges)?
@@ -25,7 +25,7 @@ extension SearchController {
   /// What a search needs, captured on the main actor so that it can run anywhere.
   struct Job: Sendable {
     var request: SearchStateMachine.Request
-    var query: Query
+    var query: SearchQuery
     var plan: IncrementalFilter.Plan
     var corpus: SearchCorpus
     var ranks: Bool
@@ -84,7 +84,7 @@ extension SearchController {
     }
 
     /// The completions of the text in the scope and among the items the tokens admit.
-    private func completions() -> [Completion] {
+    private func completions() -> [SearchQuery.Completion] {
       guard completionLimit > 0, corpus.completionsAreBuilt else { return [] }
       let filter = (try? corpus.compile(request.filter)) ?? nil
       return corpus.completions(
@@ -94,7 +94,7 @@ extension SearchController {
   }
 
   private func job(for request: SearchStateMachine.Request) -> Result<Job, SearchFailure> {
-    let query: Query
+    let query: SearchQuery
     do {
       query = try configuration.query(
         request.text, normalizer: corpus.normalizer, onBackend: backend != nil)

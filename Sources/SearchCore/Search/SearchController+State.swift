@@ -14,7 +14,7 @@ extension SearchController {
   }
 
   /// The search bar: text, placeholder, scope titles, selected scope, active.
-  public var searchBar: SearchBarState { machine.bar }
+  public var searchBar: SearchController.SearchBarState { machine.bar }
 
   /// When searches run; changes apply from the next request.
   /// A change of ``SearchConfiguration/ranksResults`` re-orders the results on screen at once
@@ -45,7 +45,7 @@ extension SearchController {
   }
 
   /// What the results table shows.
-  public var resultsState: ResultsTableState { machine.state }
+  public var resultsState: SearchController.ResultsTableState { machine.state }
 
   /// The newest request's generation.
   public var generation: Int { machine.generation }
@@ -54,10 +54,12 @@ extension SearchController {
   public var isSearchPending: Bool { machine.isSearchPending }
 
   /// The table a front shows now: the results table while it is on screen, else the original.
-  public var visibleTable: TableKind { machine.state.showsResultsTable ? .results : .original }
+  public var visibleTable: SearchController.TableKind {
+    machine.state.showsResultsTable ? .results : .original
+  }
 
   /// One of the two tables.
-  public func table(_ kind: TableKind) -> SectionedTable {
+  public func table(_ kind: SearchController.TableKind) -> SectionedTable {
     kind == .original ? originalTable : resultsTable
   }
 }

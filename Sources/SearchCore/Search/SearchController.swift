@@ -31,9 +31,9 @@ public final class SearchController {
   /// How the two tables are sectioned and ordered.
   public struct TableOptions: Hashable, Sendable {
     /// How the original table groups its rows.
-    public var sectioning: Sectioning
+    public var sectioning: SectionedTable.Sectioning
     /// How rows are ordered inside each section of the original table.
-    public var rowOrder: RowOrder
+    public var rowOrder: SectionedTable.RowOrder
     /// Whether the results table has the original's sections; false gives one flat section
     /// in the results' order, as UIKit's results table does by default.
     public var resultsUseOriginalSections: Bool
@@ -43,7 +43,7 @@ public final class SearchController {
 
     /// Creates table options; the defaults are one flat section in model order.
     public init(
-      sectioning: Sectioning = .none, rowOrder: RowOrder = .given,
+      sectioning: SectionedTable.Sectioning = .none, rowOrder: SectionedTable.RowOrder = .given,
       resultsUseOriginalSections: Bool = false, locale: String = ""
     ) {
       self.sectioning = sectioning
@@ -71,7 +71,7 @@ public final class SearchController {
   /// With ``SearchConfiguration/completionLimit``: the completions of the text of the
   /// results shown, in their scope and among the items their tokens admit, best first;
   /// empty while no results are shown.
-  public internal(set) var completions: [Completion] = []
+  public internal(set) var completions: [SearchQuery.Completion] = []
   /// How the tables are sectioned and ordered.
   public let tableOptions: TableOptions
   /// Where background searches are answered and model changes are made first; nil searches
@@ -137,10 +137,10 @@ public final class SearchController {
   /// What was on screen at the last update.
   var published: Published
   struct Published {
-    var table: TableKind
+    var table: SearchController.TableKind
     var version: Int
     var snapshot: SectionedTable
-    var state: ResultsTableState
+    var state: SearchController.ResultsTableState
     /// The request the rows answered, whose text and scope the update reported.
     var request: SearchStateMachine.Request
   }
@@ -196,7 +196,8 @@ public final class SearchController {
     originalTable = tables.originalTable
     resultsTable = tables.resultsTable
     machine = SearchStateMachine(
-      bar: SearchBarState(placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
+      bar: SearchController.SearchBarState(
+        placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
     published = Published(
       table: .original, version: 0, snapshot: originalTable, state: .hidden,
@@ -223,9 +224,11 @@ public final class SearchController {
 
     /// Lays out the whole model and an empty results table: what ``init(corpus:options:)``
     /// does, without waiting for the corpus.
-    init(model: Model, options: TableOptions) throws(TableError) {
-      let collation: TableCollation
-      do { collation = try TableCollation(locale: options.locale) } catch { throw .icu(error) }
+    init(model: SearchModel, options: TableOptions) throws(TableError) {
+      let collation: SectionedTable.Collation
+      do { collation = try SectionedTable.Collation(locale: options.locale) } catch {
+        throw .icu(error)
+      }
       self.options = options
       originalLayout = TableLayout(
         sectioning: options.sectioning, rowOrder: options.rowOrder, collation: collation)
@@ -240,13 +243,13 @@ public final class SearchController {
 
 /// How a table is built from a list of items: its sectioning, row order and collation.
 struct TableLayout: Hashable, Sendable {
-  var sectioning: Sectioning
-  var rowOrder: RowOrder
-  var collation: TableCollation
+  var sectioning: SectionedTable.Sectioning
+  var rowOrder: SectionedTable.RowOrder
+  var collation: SectionedTable.Collation
 
   /// The table of `items`, which must be distinct items of `model` (the model's own list, or a
   /// search result).
-  func table(_ items: [ItemID], of model: Model) throws(TableError) -> SectionedTable {
+  func table(_ items: [ItemID], of model: SearchModel) throws(TableError) -> SectionedTable {
     try SectionedTable(
       checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
       collation: collation)

@@ -7,19 +7,19 @@ import SearchEngine
 /// decides, see ``SearchConfiguration``), the callbacks do nothing.
 @MainActor
 public protocol SearchControllerDelegate: AnyObject {
-  /// `shouldReloadTableForSearchString`: the text changed; return ``Reload/now`` to search
-  /// and reload inside this call (*yes*), ``Reload/deferred`` to search in the background and
-  /// reload when it finishes (*no*), ``Reload/none`` to run no search (*no*), or nil for the
+  /// `shouldReloadTableForSearchString`: the text changed; return ``SearchEvent/Reload/now`` to search
+  /// and reload inside this call (*yes*), ``SearchEvent/Reload/deferred`` to search in the background and
+  /// reload when it finishes (*no*), ``SearchEvent/Reload/none`` to run no search (*no*), or nil for the
   /// default policy.
   func searchController(_ controller: SearchController, shouldReloadForSearchString text: String)
-    -> Reload?
+    -> SearchEvent.Reload?
   /// `shouldReloadTableForSearchScope`: the scope changed; answers as for the text.
   func searchController(_ controller: SearchController, shouldReloadForSearchScope scope: Int)
-    -> Reload?
+    -> SearchEvent.Reload?
   /// The tokens in the field changed (their attribute conditions); answers as for the scope.
   func searchController(
     _ controller: SearchController, shouldReloadForSearchFilter filter: AttributeFilter
-  ) -> Reload?
+  ) -> SearchEvent.Reload?
   /// The bar is about to get focus.
   func searchControllerWillBeginSearch(_ controller: SearchController)
   /// The search is active.
@@ -56,17 +56,17 @@ extension SearchControllerDelegate {
   /// The default: nil, the controller's policy decides.
   public func searchController(
     _ controller: SearchController, shouldReloadForSearchString text: String
-  ) -> Reload? { nil }
+  ) -> SearchEvent.Reload? { nil }
   /// The default: nil, the controller's policy decides.
   public func searchController(
     _ controller: SearchController, shouldReloadForSearchScope scope: Int
   )
-    -> Reload?
+    -> SearchEvent.Reload?
   { nil }
   /// The default: nil, the controller's policy decides.
   public func searchController(
     _ controller: SearchController, shouldReloadForSearchFilter filter: AttributeFilter
-  ) -> Reload? { nil }
+  ) -> SearchEvent.Reload? { nil }
   /// Does nothing.
   public func searchControllerWillBeginSearch(_ controller: SearchController) {}
   /// Does nothing.

@@ -5,9 +5,9 @@ public enum SearchControllerError: Error, Hashable, Sendable, CustomStringConver
   /// The scope bar has no such scope.
   case noSuchScope(String, titles: [String])
   /// The table has no row at that index path.
-  case noSuchRow(TableIndexPath, table: TableKind)
+  case noSuchRow(TableIndexPath, table: SearchController.TableKind)
   /// The row cannot be edited.
-  case notEditable(TableIndexPath, table: TableKind)
+  case notEditable(TableIndexPath, table: SearchController.TableKind)
   /// The corpus refused the change.
   case corpus(CorpusError)
 

@@ -41,19 +41,19 @@ public enum SearchEvent: Hashable, Sendable {
   /// The answer to a should-reload question: whether the results table reloads now (*yes*),
   /// later when a search finishes (*no*, deferred), or not at all (*no*). `generation` is the
   /// request's; a deferred reload arrives with the same one.
-  case decision(SearchTrigger, reload: Reload, generation: Int)
+  case decision(SearchEvent.Trigger, reload: SearchEvent.Reload, generation: Int)
   /// The results table reloaded with the results of `generation`, which was the newest request
   /// at that moment.
-  case reload(Reload, generation: Int, rows: Int)
+  case reload(SearchEvent.Reload, generation: Int, rows: Int)
   /// The results table's state changed.
-  case stateDidChange(ResultsTableState)
+  case stateDidChange(SearchController.ResultsTableState)
   /// The model changed during a search: the results table's rows changed as described,
   /// found by re-evaluating only the changed items.
   case resultsDidChange(TableChanges, generation: Int)
   /// The model changed: the original table's rows changed as described.
   case originalDidChange(TableChanges)
   /// A row was selected; `item` is the model item it shows.
-  case didSelect(item: ItemID, table: TableKind)
+  case didSelect(item: ItemID, table: SearchController.TableKind)
   /// An item was inserted into the model.
   case didInsert(ItemID)
   /// An item of the model was updated.
@@ -68,34 +68,40 @@ public enum SearchEvent: Hashable, Sendable {
   case error(String)
 }
 
-/// What asked the reload question.
-public enum SearchTrigger: Hashable, Sendable {
-  /// `shouldReloadForSearchString`: the text changed.
-  case searchString(String)
-  /// `shouldReloadForSearchScope`: the scope changed.
-  case searchScope(Int)
-  /// The tokens in the field changed (their attribute conditions); no UIKit counterpart.
-  case searchFilter(AttributeFilter)
-  /// The search button, in the search-button-only mode.
-  case searchButton
-  /// The search began with text or a scope already set.
-  case begin
+extension SearchEvent {
+  /// What asked the reload question.
+  public enum Trigger: Hashable, Sendable {
+    /// `shouldReloadForSearchString`: the text changed.
+    case searchString(String)
+    /// `shouldReloadForSearchScope`: the scope changed.
+    case searchScope(Int)
+    /// The tokens in the field changed (their attribute conditions); no UIKit counterpart.
+    case searchFilter(AttributeFilter)
+    /// The search button, in the search-button-only mode.
+    case searchButton
+    /// The search began with text or a scope already set.
+    case begin
+  }
 }
 
-/// When the results table reloads after a question.
-public enum Reload: String, Hashable, Sendable, CaseIterable {
-  /// Inside the call: the answer was *yes*.
-  case now
-  /// When the background search finishes, if nothing newer came first: the answer was *no*.
-  case deferred
-  /// Not at all: the answer was *no* and no search runs.
-  case none
+extension SearchEvent {
+  /// When the results table reloads after a question.
+  public enum Reload: String, Hashable, Sendable, CaseIterable {
+    /// Inside the call: the answer was *yes*.
+    case now
+    /// When the background search finishes, if nothing newer came first: the answer was *no*.
+    case deferred
+    /// Not at all: the answer was *no* and no search runs.
+    case none
+  }
 }
 
-/// Which of the two tables a row belongs to.
-public enum TableKind: String, Hashable, Sendable, CaseIterable {
-  /// The table of the whole model.
-  case original
-  /// The table of the current results.
-  case results
+extension SearchController {
+  /// Which of the two tables a row belongs to.
+  public enum TableKind: String, Hashable, Sendable, CaseIterable {
+    /// The table of the whole model.
+    case original
+    /// The table of the current results.
+    case results
+  }
 }

@@ -1,21 +1,23 @@
 import SearchEngine
 
-/// Keeps an observation of a search controller's events alive: when the token is released
-/// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
-/// observer afterwards. Nobody has to remember to unregister.
-public final class ObservationToken: Sendable {
-  private let observers: EventObservers
-  private let id: Int
+extension SearchController {
+  /// Keeps an observation of a search controller's events alive: when the token is released
+  /// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
+  /// observer afterwards. Nobody has to remember to unregister.
+  public final class ObservationToken: Sendable {
+    private let observers: EventObservers
+    private let id: Int
 
-  init(observers: EventObservers, id: Int) {
-    self.observers = observers
-    self.id = id
+    init(observers: EventObservers, id: Int) {
+      self.observers = observers
+      self.id = id
+    }
+
+    /// Ends the observation now.
+    public func cancel() { observers.remove(id) }
+
+    deinit { observers.remove(id) }
   }
-
-  /// Ends the observation now.
-  public func cancel() { observers.remove(id) }
-
-  deinit { observers.remove(id) }
 }
 
 /// The observers of one controller. Removal takes a lock rather than the main actor, so that
@@ -25,13 +27,13 @@ final class EventObservers: Sendable {
 
   private let state = LockedValue<(next: Int, handlers: [(id: Int, handler: Handler)])>((0, []))
 
-  func add(_ handler: @escaping Handler) -> ObservationToken {
+  func add(_ handler: @escaping Handler) -> SearchController.ObservationToken {
     let id = state.withLock { state in
       defer { state.next += 1 }
       state.handlers.append((state.next, handler))
       return state.next
     }
-    return ObservationToken(observers: self, id: id)
+    return SearchController.ObservationToken(observers: self, id: id)
   }
 
   func remove(_ id: Int) {

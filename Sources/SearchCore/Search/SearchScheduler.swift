@@ -38,7 +38,7 @@ extension SearchScheduler {
 /// concurrency's cooperative pool to the app's tasks (a search may use every core for
 /// milliseconds).
 @MainActor
-public final class TaskSearchScheduler: SearchScheduler {
+@usableFromInline package final class TaskSearchScheduler: SearchScheduler {
   private let clock: any Clock<Duration>
 
   /// Creates a scheduler whose timers use `clock`.

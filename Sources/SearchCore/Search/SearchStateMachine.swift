@@ -15,7 +15,7 @@ import SearchEngine
 /// request; when it finishes, its results are installed only if no newer request came since,
 /// otherwise they are discarded and never shown. A generation names one set of rows
 /// (``displayed``): no search ever runs under the generation of rows already on screen.
-public struct SearchStateMachine: Sendable {
+package struct SearchStateMachine: Sendable {
   /// One search to run: the text and scope of a request and its generation.
   public struct Request: Hashable, Sendable {
     /// The generation of the request.
@@ -46,7 +46,7 @@ public struct SearchStateMachine: Sendable {
     case end
     /// The delegate's answer to the last ``Action/askDelegate(_:)``; nil lets the default
     /// policy decide.
-    case delegateAnswered(Reload?)
+    case delegateAnswered(SearchEvent.Reload?)
     /// A search finished with this many rows (`rows` nil: it stopped because it was
     /// superseded, or failed).
     case searchFinished(generation: Int, rows: Int?)
@@ -68,7 +68,7 @@ public struct SearchStateMachine: Sendable {
     /// Ask the delegate whether to reload (`shouldReloadForSearchString` /
     /// `shouldReloadForSearchScope`), then feed its answer back as
     /// ``Input/delegateAnswered(_:)``.
-    case askDelegate(SearchTrigger)
+    case askDelegate(SearchEvent.Trigger)
     /// Run a search inside this call and feed ``Input/searchFinished(generation:rows:)`` back
     /// before doing anything else.
     case searchNow(Request)
@@ -96,17 +96,17 @@ public struct SearchStateMachine: Sendable {
     /// A background search runs.
     case running(Request)
     /// A search runs inside the current call.
-    case runningNow(Request, Reload)
+    case runningNow(Request, SearchEvent.Reload)
   }
 
   /// The bar: text, placeholder, scopes, selection, active.
-  public internal(set) var bar: SearchBarState
+  public internal(set) var bar: SearchController.SearchBarState
   /// When searches run.
   public var configuration: SearchConfiguration
   /// The newest request's generation.
   public private(set) var generation = 0
   /// What the results table shows.
-  public private(set) var state: ResultsTableState = .hidden
+  public private(set) var state: SearchController.ResultsTableState = .hidden
   /// Whether the results table exists (loaded during a search).
   public private(set) var isResultsTableLoaded = false
   /// The generation of the results in the results table, if any.
@@ -119,10 +119,10 @@ public struct SearchStateMachine: Sendable {
   /// A search that runs or waits.
   private(set) var pending: Pending?
   /// The question put to the delegate, waiting for its answer.
-  private var question: (trigger: SearchTrigger, request: Request)?
+  private var question: (trigger: SearchEvent.Trigger, request: Request)?
 
   /// Creates a machine for a bar and a configuration.
-  public init(bar: SearchBarState, configuration: SearchConfiguration) {
+  public init(bar: SearchController.SearchBarState, configuration: SearchConfiguration) {
     self.bar = bar
     self.configuration = configuration
   }
@@ -288,7 +288,7 @@ public struct SearchStateMachine: Sendable {
 
   // MARK: Decisions
 
-  private mutating func ask(_ trigger: SearchTrigger) -> [Action] {
+  private mutating func ask(_ trigger: SearchEvent.Trigger) -> [Action] {
     question = (trigger, currentRequest)
     return [.askDelegate(trigger)]
   }
@@ -299,7 +299,7 @@ public struct SearchStateMachine: Sendable {
       generation: generation, text: bar.text, scope: bar.selectedScope, filter: bar.filter)
   }
 
-  private mutating func decide(_ answer: Reload?) -> [Action] {
+  private mutating func decide(_ answer: SearchEvent.Reload?) -> [Action] {
     guard let (trigger, request) = question, request.generation == generation else { return [] }
     question = nil
     let reload = answer ?? defaultAnswer()
@@ -332,7 +332,7 @@ public struct SearchStateMachine: Sendable {
   /// The answer when the delegate gives none: below the minimum length, or with nothing to
   /// search for (dimmed), or in the search-button-only mode, *no*; otherwise search now, or in
   /// the background (also when coalescing keystrokes).
-  private func defaultAnswer() -> Reload {
+  private func defaultAnswer() -> SearchEvent.Reload {
     if missingCharacters() != nil || isDimmed || configuration.mode == .onSubmit { return .none }
     if configuration.mode == .background || configuration.coalescingInterval != nil {
       return .deferred
@@ -368,7 +368,7 @@ public struct SearchStateMachine: Sendable {
   }
 
   private mutating func finish(_ generation: Int, rows: Int?) -> [Action] {
-    let reload: Reload
+    let reload: SearchEvent.Reload
     let searched: Request
     switch pending {
     case .running(let request) where request.generation == generation:
@@ -403,7 +403,7 @@ public struct SearchStateMachine: Sendable {
   }
 
   /// Moves to a state, with the load, show and hide events that go with it.
-  private mutating func show(_ next: ResultsTableState) -> [Action] {
+  private mutating func show(_ next: SearchController.ResultsTableState) -> [Action] {
     var actions: [Action] = []
     if next.showsResultsTable && !state.showsResultsTable {
       if !isResultsTableLoaded {
@@ -422,9 +422,11 @@ public struct SearchStateMachine: Sendable {
   }
 }
 
-extension ResultsTableState {
+extension SearchController.ResultsTableState {
   /// The state of a results table with this many rows.
-  static func resultsState(rows: Int) -> ResultsTableState { rows == 0 ? .noResults : .rows(rows) }
+  static func resultsState(rows: Int) -> SearchController.ResultsTableState {
+    rows == 0 ? .noResults : .rows(rows)
+  }
 }
 
 extension String {

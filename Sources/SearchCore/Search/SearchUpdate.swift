@@ -63,13 +63,13 @@ public struct SearchUpdate: Sendable {
   public let scopeCounts: [Int?]?
   /// With ``SearchConfiguration/completionLimit``: the completions of ``text`` in its scope
   /// and among the items its tokens admit, best first (see ``SearchController/completions``).
-  public let completions: [Completion]
+  public let completions: [SearchQuery.Completion]
   /// What the results table shows now.
-  public let state: ResultsTableState
+  public let state: SearchController.ResultsTableState
   /// The table on screen now.
-  public let table: TableKind
+  public let table: SearchController.TableKind
   /// The table on screen before the update.
-  public let previousTable: TableKind
+  public let previousTable: SearchController.TableKind
   /// For a model change, what changed in the original table (whether or not it is on
   /// screen); nil otherwise.
   public let originalChanges: TableChanges?
@@ -77,8 +77,9 @@ public struct SearchUpdate: Sendable {
 
   init(
     cause: Cause, generation: Int, text: String, scope: Int, filter: AttributeFilter,
-    scopeCounts: [Int?]?, completions: [Completion], state: ResultsTableState, table: TableKind,
-    previousTable: TableKind, originalChanges: TableChanges?, changes: Diff
+    scopeCounts: [Int?]?, completions: [SearchQuery.Completion],
+    state: SearchController.ResultsTableState, table: SearchController.TableKind,
+    previousTable: SearchController.TableKind, originalChanges: TableChanges?, changes: Diff
   ) {
     self.cause = cause
     self.generation = generation

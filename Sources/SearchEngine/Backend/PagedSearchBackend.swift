@@ -15,7 +15,7 @@ public protocol PagedSearchBackend: SearchBackend {
   ///
   /// - Throws: ``SearchBackendError`` when the page cannot be read, `CancellationError` when
   ///   the task was cancelled.
-  func page(matching query: Query, scope: Int, after cursor: Cursor?, limit: Int) async throws
+  func page(matching query: SearchQuery, scope: Int, after cursor: Cursor?, limit: Int) async throws
     -> BackendPage<Cursor>
 }
 
@@ -52,7 +52,7 @@ extension MemorySearchBackend: PagedSearchBackend {
   public typealias Cursor = Int
 
   /// A page of the full scan's answer: the reference for other backends' pages.
-  public func page(matching query: Query, scope: Int, after cursor: Int?, limit: Int)
+  public func page(matching query: SearchQuery, scope: Int, after cursor: Int?, limit: Int)
     async throws -> BackendPage<Int>
   {
     guard limit > 0 else {

@@ -16,7 +16,7 @@ public protocol SearchBackend: Sendable {
   ///
   /// - Throws: ``SearchBackendError`` when the search cannot be answered, `CancellationError`
   ///   when the task was cancelled.
-  func items(matching query: Query, scope: Int) async throws -> [ItemID]
+  func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID]
 
   /// The first `limit` items of scope `scope` matching `query`, in model order, and how many
   /// match in all: what a list needs for its first screen when the whole answer would cost
@@ -24,7 +24,7 @@ public protocol SearchBackend: Sendable {
   ///
   /// - Throws: ``SearchBackendError`` when the search cannot be answered, `CancellationError`
   ///   when the task was cancelled.
-  func prefix(matching query: Query, scope: Int, limit: Int) async throws -> BackendPrefix
+  func prefix(matching query: SearchQuery, scope: Int, limit: Int) async throws -> BackendPrefix
 
   /// Makes a batch of model changes on the backend's side; the controller calls it before it
   /// changes its own model, and changes nothing when it throws.
@@ -36,7 +36,7 @@ public protocol SearchBackend: Sendable {
 extension SearchBackend {
   /// The whole answer of ``items(matching:scope:)``, cut after `limit` items, with its exact
   /// count.
-  public func prefix(matching query: Query, scope: Int, limit: Int) async throws
+  public func prefix(matching query: SearchQuery, scope: Int, limit: Int) async throws
     -> BackendPrefix
   {
     let items = try await self.items(matching: query, scope: scope)
@@ -78,7 +78,7 @@ public struct MemorySearchBackend: SearchBackend {
   public init(corpus: SearchCorpus) { self.corpus = corpus }
 
   /// The items of the scope matching the query, in model order, by a full scan.
-  public func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+  public func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID] {
     guard corpus.scopeBar.scopes.indices.contains(scope) else {
       throw SearchBackendError(
         .rejected, "no scope \(scope)",

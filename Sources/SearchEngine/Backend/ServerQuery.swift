@@ -41,12 +41,12 @@ package struct ServerQuery: Hashable, Sendable {
   ///
   /// - Throws: ``CorpusError/unknownName(_:_:scope:)`` when the scope names a field or
   ///   attribute the schema does not have; ``CorpusError/backend(_:)`` for a query with typo
-  ///   tolerance on (``Query/typos``), which a server does not match: it refuses rather than
+  ///   tolerance on (``SearchQuery/typos``), which a server does not match: it refuses rather than
   ///   answer otherwise than the in-memory engine.
-  package init(_ query: Query, scope: Int, schema: Schema) throws(CorpusError) {
+  package init(_ query: SearchQuery, scope: Int, schema: SearchModel.Schema) throws(CorpusError) {
     guard !query.typos.isOn else { throw .backend(.typosUnsupported) }
     let scopes = schema.scopeBar.scopes
-    let definition = scopes.indices.contains(scope) ? scopes[scope] : Scope(title: "All")
+    let definition = scopes.indices.contains(scope) ? scopes[scope] : ScopeBar.Scope(title: "All")
     var fields: [Int] = []
     if let names = definition.fields {
       for name in names {
@@ -143,10 +143,11 @@ package enum ServerCandidates {
   /// The indices of the records (items of `schema`, in model order) that are in scope
   /// `scope` and match `query`.
   package static func matching(
-    _ records: [ItemRecord], schema: Schema, normalizer: Normalizer, query: Query, scope: Int
+    _ records: [ItemRecord], schema: SearchModel.Schema, normalizer: Normalizer, query: SearchQuery,
+    scope: Int
   ) throws(CorpusError) -> [Int] {
     guard !records.isEmpty else { return [] }
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for record in records {
       do { try model.append(record) } catch { throw .model(error) }
     }

@@ -46,7 +46,7 @@ package struct ServerRowFolder {
   ///
   /// - Throws: ``CorpusError/unknownName(_:_:scope:)`` when a number attribute is not in the
   ///   schema, ``CorpusError/icu(_:)`` when ICU cannot fold.
-  package init(schema: Schema, normalizer: Normalizer) throws(CorpusError) {
+  package init(schema: SearchModel.Schema, normalizer: Normalizer) throws(CorpusError) {
     do { folder = try normalizer.makeFolder() } catch { throw .icu(error) }
     searched = schema.fields.map(\.isSearched)
     numberAttributes = try schema.numberAttributeIndices()
@@ -109,7 +109,7 @@ package struct ServerRowFolder {
   }
 }
 
-extension Schema {
+extension SearchModel.Schema {
   /// The attribute indices of the number attributes, in their order.
   package func numberAttributeIndices() throws(CorpusError) -> [Int] {
     var result: [Int] = []

@@ -13,7 +13,7 @@ package struct CompiledFilter: Sendable {
 
   /// Whether item `item` (alive in `model`) meets every condition.
   @inline(__always)
-  func admits(_ item: Int, model: Model) -> Bool {
+  func admits(_ item: Int, model: SearchModel) -> Bool {
     for test in tests {
       let code = Int(model.attributeOfItem[test.attribute][item])
       guard code < test.admitted.count, test.admitted[code] else { return false }

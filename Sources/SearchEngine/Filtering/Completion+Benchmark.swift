@@ -35,7 +35,7 @@ extension SearchCorpus {
   /// The completions of `text` in scope `scope` without the scope's rank (neither used nor
   /// built): what a set asked for once costs, the walk by weight and the scan after it.
   package func completionsWithoutRank(for text: String, scope: Int, limit: Int)
-    -> [Completion]
+    -> [SearchQuery.Completion]
   {
     completions(for: text, admitted: scopeMembers[scope], limit: limit, keepsRank: false)
   }

@@ -1,24 +1,26 @@
-/// A suggestion of query text taken from the items' own words and values, with the part the
-/// user typed marked.
-///
-/// Typing "san" in a list of cities may suggest "San Francisco", "San Diego" and "Santiago":
-/// see ``SearchCorpus/completions(for:scope:limit:)`` for the rule that picks and orders them.
-public struct Completion: Hashable, Sendable {
-  /// The suggested text, as an item spells it: the value or word of the first item (in the
-  /// model's order) that holds it, cut to the suggestion.
-  public let text: String
-  /// ``text`` with the part that matches the typed text marked, on whole characters: typing
-  /// "zu" marks "Zü" of "Zürich".
-  public let marked: MarkedText
-  /// The number of items whose searched fields hold the suggestion, as a whole value or as a
-  /// word: how many it would find.
-  public let count: Int
+extension SearchQuery {
+  /// A suggestion of query text taken from the items' own words and values, with the part the
+  /// user typed marked.
+  ///
+  /// Typing "san" in a list of cities may suggest "San Francisco", "San Diego" and "Santiago":
+  /// see ``SearchCorpus/completions(for:scope:limit:)`` for the rule that picks and orders them.
+  public struct Completion: Hashable, Sendable {
+    /// The suggested text, as an item spells it: the value or word of the first item (in the
+    /// model's order) that holds it, cut to the suggestion.
+    public let text: String
+    /// ``text`` with the part that matches the typed text marked, on whole characters: typing
+    /// "zu" marks "Zü" of "Zürich".
+    public let marked: MarkedText
+    /// The number of items whose searched fields hold the suggestion, as a whole value or as a
+    /// word: how many it would find.
+    public let count: Int
 
-  /// Creates a completion.
-  public init(text: String, marked: MarkedText, count: Int) {
-    self.text = text
-    self.marked = marked
-    self.count = count
+    /// Creates a completion.
+    public init(text: String, marked: MarkedText, count: Int) {
+      self.text = text
+      self.marked = marked
+      self.count = count
+    }
   }
 }
 
@@ -48,20 +50,24 @@ extension SearchCorpus {
   ///   items and in a scope asked for before (its second lookup first ranks the candidates
   ///   its items hold, once: a pass over every candidate); the first lookup in a smaller
   ///   scope may pass over the candidates that complete `text`.
-  public func completions(for text: String, scope: Int = 0, limit: Int = 10) -> [Completion] {
+  public func completions(for text: String, scope: Int = 0, limit: Int = 10) -> [SearchQuery
+    .Completion]
+  {
     completions(for: text, admitted: scopeMembers[scope], limit: limit)
   }
 
   /// The completions of `text` counting only the items of `admitted` (every item when nil),
   /// as ``completions(for:scope:limit:)`` gives them for a scope's items.
-  package func completions(for text: String, admitted: Bitset?, limit: Int) -> [Completion] {
+  package func completions(for text: String, admitted: Bitset?, limit: Int) -> [SearchQuery
+    .Completion]
+  {
     completions(for: text, admitted: admitted, limit: limit, keepsRank: true)
   }
 
   /// The completions of `text` in `admitted`; without `keepsRank`, the set's rank is neither
   /// used nor built (what tests use to compare both ways).
   func completions(for text: String, admitted: Bitset?, limit: Int, keepsRank: Bool)
-    -> [Completion]
+    -> [SearchQuery.Completion]
   {
     guard limit > 0, let folder = try? normalizer.makeFolder() else { return [] }
     let trimmed = String(
@@ -101,14 +107,14 @@ extension SearchCorpus {
   private func completion(
     _ candidate: CompletionIndex.Ranked, typedLength: Int, in completionIndex: CompletionIndex,
     admitted: Bitset?, folder: Folder, buffers: [UnsafeBufferPointer<UInt8>]
-  ) -> Completion {
+  ) -> SearchQuery.Completion {
     let handle = candidate.handle
     let field = Int(completionIndex.keyField[handle])
     let keyStart = Int(completionIndex.keyStart[handle])
     let keyLength = Int(completionIndex.keyLength[handle])
     let key = UnsafeBufferPointer(rebasing: buffers[field][keyStart..<(keyStart + keyLength)])
     let folded = String(decoding: key, as: UTF8.self)
-    let fallback = Completion(
+    let fallback = SearchQuery.Completion(
       text: folded,
       marked: MarkedText(
         text: folded,
@@ -136,7 +142,7 @@ extension SearchCorpus {
     let markLength = min(max(mark.upperBound - span.lowerBound, 0), utf8.count)
     let marks =
       markLength > 0 ? [cut.startIndex..<utf8.index(cut.startIndex, offsetBy: markLength)] : []
-    return Completion(
+    return SearchQuery.Completion(
       text: cut, marked: MarkedText(text: cut, marks: marks), count: candidate.count)
   }
 

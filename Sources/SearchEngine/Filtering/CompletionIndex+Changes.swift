@@ -9,7 +9,7 @@ struct CompletionBaseline {
   let touched: [(item: Int, values: [(field: Int, range: Range<Int>)])]
 
   /// The baseline of `changes` for `model`, whose searched fields are `fields`.
-  init(of model: Model, changes: [ModelChange], fields: [Int]) {
+  init(of model: SearchModel, changes: [ModelChange], fields: [Int]) {
     identityLimit = model.identityLimit
     var seen = Set<Int>()
     var touched: [(item: Int, values: [(field: Int, range: Range<Int>)])] = []
@@ -41,7 +41,7 @@ extension CompletionIndex {
   ///
   /// - Complexity: O(*k* log *n*) for *k* keys of the touched items' old and new values and
   ///   *n* candidates, plus the length of the item list of each candidate they change.
-  mutating func apply(_ baseline: CompletionBaseline, model: Model, index: SearchIndex) {
+  mutating func apply(_ baseline: CompletionBaseline, model: SearchModel, index: SearchIndex) {
     let added = model.identityLimit - baseline.identityLimit
     if Double(baseline.touched.count + added)
       > SearchCorpus.incrementalShare * Double(max(model.count, 1))

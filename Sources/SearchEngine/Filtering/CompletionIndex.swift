@@ -76,7 +76,7 @@ struct CompletionIndex: Sendable {
   /// Builds the index of the searched fields of `model`, whose folded text `index` holds.
   ///
   /// - Complexity: O(*e* log *e*) for *e* keys of the live items' values.
-  init(model: Model, index: SearchIndex) {
+  init(model: SearchModel, index: SearchIndex) {
     let fields = index.fields
     self = Self.withBuffers(fields) { buffers in
       var entries = Self.entries(model: model, fields: fields, buffers: buffers)
@@ -97,7 +97,7 @@ struct CompletionIndex: Sendable {
 
   /// The keys of every live item's values, item by item.
   private static func entries(
-    model: Model, fields: [FoldedValues?], buffers: [UnsafeBufferPointer<UInt8>]
+    model: SearchModel, fields: [FoldedValues?], buffers: [UnsafeBufferPointer<UInt8>]
   ) -> [Entry] {
     var entries: [Entry] = []
     entries.reserveCapacity(fields.reduce(0) { $0 + ($1?.count ?? 0) } * 2)

@@ -1,23 +1,25 @@
-/// Where a query matched in one value of a field of an item, in the original text: whole
-/// characters, as `String` ranges and as UTF-16 offsets for `NSRange` users.
-public struct Highlight: Hashable, Sendable {
-  /// The field's index in the schema.
-  public let field: Int
-  /// The value's index among the field's values for the item.
-  public let value: Int
-  /// The value's original text.
-  public let text: String
-  /// The matched ranges of `text`, ascending and not overlapping.
-  public let ranges: [Range<String.Index>]
-  /// The same ranges in UTF-16 code units.
-  public let utf16Ranges: [Range<Int>]
+extension SearchResult {
+  /// Where a query matched in one value of a field of an item, in the original text: whole
+  /// characters, as `String` ranges and as UTF-16 offsets for `NSRange` users.
+  public struct Highlight: Hashable, Sendable {
+    /// The field's index in the schema.
+    public let field: Int
+    /// The value's index among the field's values for the item.
+    public let value: Int
+    /// The value's original text.
+    public let text: String
+    /// The matched ranges of `text`, ascending and not overlapping.
+    public let ranges: [Range<String.Index>]
+    /// The same ranges in UTF-16 code units.
+    public let utf16Ranges: [Range<Int>]
+  }
 }
 
 extension SearchCorpus {
   /// Where `query` matches item `id` in the fields that `scope` searches: one highlight per
   /// value with at least one match. Inverse terms highlight nothing.
   ///
-  /// A word of a query with typos (``Query/typos``) that the item does not contain exactly
+  /// A word of a query with typos (``SearchQuery/typos``) that the item does not contain exactly
   /// highlights the item's words it found with the fewest typos: the whole word, or, for the
   /// query's last word while it is typed, the longest prefix of the word at that distance.
   ///
@@ -25,8 +27,8 @@ extension SearchCorpus {
   ///   - id: The item, which should match `query`.
   ///   - query: The query, folded with this corpus's normaliser.
   ///   - scope: The scope whose fields are highlighted.
-  public func highlights(of id: ItemID, for query: Query, scope: Int = 0) throws(ICUError)
-    -> [Highlight]
+  public func highlights(of id: ItemID, for query: SearchQuery, scope: Int = 0) throws(ICUError)
+    -> [SearchResult.Highlight]
   {
     let folder = try normalizer.makeFolder()
     let terms = zip(query.sets, query.typoRules).flatMap { set, rules in
@@ -49,7 +51,7 @@ extension SearchCorpus {
         for (value, ranges) in exact.enumerated() { found[value] += ranges }
       }
     }
-    var result: [Highlight] = []
+    var result: [SearchResult.Highlight] = []
     for (position, (field, index, text, folded)) in values.enumerated() {
       let ranges = found[position]
       let original = Self.merged(ranges.compactMap { folded.originalUTF8Range(forFolded: $0) })
@@ -65,7 +67,8 @@ extension SearchCorpus {
         return lower..<(lower + text.utf16.distance(from: range.lowerBound, to: range.upperBound))
       }
       result.append(
-        Highlight(field: field, value: index, text: text, ranges: indices, utf16Ranges: utf16))
+        SearchResult.Highlight(
+          field: field, value: index, text: text, ranges: indices, utf16Ranges: utf16))
     }
     return result
   }
@@ -181,7 +184,7 @@ extension SearchCorpus {
 
   /// Orders by relevance items (in model order) that match `query` in scope `scope`, found
   /// elsewhere (a ``SearchBackend``'s answer).
-  public func ranked(_ items: [ItemID], for query: Query, scope: Int) -> [ItemID] {
+  public func ranked(_ items: [ItemID], for query: SearchQuery, scope: Int) -> [ItemID] {
     Ranking.ranked(items, query: query, scope: scope, corpus: self)
   }
 }

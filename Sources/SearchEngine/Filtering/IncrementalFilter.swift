@@ -1,7 +1,7 @@
 /// Answers a sequence of searches as a user types, reusing earlier results.
 ///
 /// When the new query narrows an earlier one (same scope, a filter with at least its
-/// conditions, see ``Query/narrows(_:matchingNumbers:)`` and ``AttributeFilter/narrows(_:)``),
+/// conditions, see ``SearchQuery/narrows(_:matchingNumbers:)`` and ``AttributeFilter/narrows(_:)``),
 /// only the earlier results are checked; a query seen before (after a backspace) is answered from a
 /// small stack of earlier results. Any change of the corpus clears the stack. Whatever path is
 /// taken, the result equals a full scan: that invariant is what the tests check.
@@ -29,7 +29,7 @@ public struct IncrementalFilter: Sendable {
   /// Runs `query` in `scope` over `corpus`; nil when `isCancelled` said stop (the stack is
   /// then unchanged).
   public mutating func search(
-    _ query: Query, scope: Int, in corpus: SearchCorpus,
+    _ query: SearchQuery, scope: Int, in corpus: SearchCorpus,
     isCancelled: @Sendable () -> Bool = { false }
   ) -> SearchResult? {
     // The empty filter names no attribute: nothing to refuse.
@@ -44,7 +44,7 @@ public struct IncrementalFilter: Sendable {
   ///
   /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
   public mutating func search(
-    _ query: Query, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
+    _ query: SearchQuery, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
     in corpus: SearchCorpus, isCancelled: @Sendable () -> Bool = { false }
   ) throws(AttributeFilterError) -> SearchResult? {
     let plan = self.plan(
@@ -69,7 +69,7 @@ public struct IncrementalFilter: Sendable {
   }
 
   /// Decides where a search of `query` in `scope` starts, without running it.
-  public func plan(_ query: Query, scope: Int, corpus: SearchCorpus) -> Plan {
+  public func plan(_ query: SearchQuery, scope: Int, corpus: SearchCorpus) -> Plan {
     plan(query, scope: scope, filter: .none, corpus: corpus)
   }
 
@@ -80,7 +80,7 @@ public struct IncrementalFilter: Sendable {
   /// narrowed when the query narrows its query and the filter holds every condition of its
   /// filter (a token added narrows, a token removed widens).
   public func plan(
-    _ query: Query, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
+    _ query: SearchQuery, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
     corpus: SearchCorpus
   ) -> Plan {
     let scope = Self.searchedScope(scope, countingScopes: countingScopes, corpus: corpus)
@@ -118,7 +118,7 @@ public struct IncrementalFilter: Sendable {
 
   /// Runs a plan; a pure function of its arguments, so a background task can run it.
   public static func run(
-    _ plan: Plan, query: Query, scope: Int, in corpus: SearchCorpus,
+    _ plan: Plan, query: SearchQuery, scope: Int, in corpus: SearchCorpus,
     isCancelled: @Sendable () -> Bool = { false }
   ) -> SearchResult? {
     (try? run(plan, query: query, scope: scope, filter: .none, in: corpus, isCancelled: isCancelled))
@@ -130,7 +130,7 @@ public struct IncrementalFilter: Sendable {
   ///
   /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
   public static func run(
-    _ plan: Plan, query: Query, scope: Int, filter: AttributeFilter,
+    _ plan: Plan, query: SearchQuery, scope: Int, filter: AttributeFilter,
     countingScopes: Bool = false, in corpus: SearchCorpus,
     isCancelled: @Sendable () -> Bool = { false }
   ) throws(AttributeFilterError) -> SearchResult? {
@@ -241,7 +241,7 @@ public struct IncrementalFilter: Sendable {
 
   /// Whether two queries have the same terms (kinds, inverse flags, folded text, typo rules),
   /// however they were typed ("ca" and " ca ").
-  static func sameTerms(_ a: Query, _ b: Query) -> Bool {
+  static func sameTerms(_ a: SearchQuery, _ b: SearchQuery) -> Bool {
     // The same words find other items with other typo budgets, or as a prefix ("calif" while
     // typed, "calif " once done).
     guard a.sets.count == b.sets.count, a.typoRules == b.typoRules else { return false }

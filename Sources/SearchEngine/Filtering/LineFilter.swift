@@ -38,7 +38,8 @@ package struct LineFilter: Sendable {
   /// rejecting the lines that cannot match before folding them (``LinePrefilter``) unless
   /// `prefilters` is false (for tests, which compare both ways).
   package init(
-    query: Query, normalizer: Normalizer, batchBytes: Int = 8 << 20, chunkBytes: Int = 256 << 10,
+    query: SearchQuery, normalizer: Normalizer, batchBytes: Int = 8 << 20,
+    chunkBytes: Int = 256 << 10,
     prefilters: Bool = true
   ) {
     self.normalizer = normalizer

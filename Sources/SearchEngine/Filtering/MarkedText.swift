@@ -1,5 +1,5 @@
 /// A row's text with the parts a query matched marked, for drawing highlights: the item as
-/// ``Model/display(_:)`` shows it, and the ranges of that text that come from matched
+/// ``SearchModel/display(_:)`` shows it, and the ranges of that text that come from matched
 /// ranges of the fields it shows.
 public struct MarkedText: Hashable, Sendable {
   /// The row's text.
@@ -43,7 +43,7 @@ extension SearchCorpus {
   /// searches and the display shows); no marks for a nil or empty query.
   ///
   /// - Throws: ICU's errors, from folding the item's values.
-  public func markedDisplay(of id: ItemID, for query: Query?, scope: Int = 0) throws(ICUError)
+  public func markedDisplay(of id: ItemID, for query: SearchQuery?, scope: Int = 0) throws(ICUError)
     -> MarkedText
   {
     var byValue: [Int: [Int: [Range<String.Index>]]] = [:]
@@ -90,7 +90,7 @@ extension SearchCorpus {
   ///
   /// - Throws: ICU's errors, from folding the item's values.
   public func markedRow(
-    of id: ItemID, for query: Query?, scope: Int = 0, snippetLength: Int = 40
+    of id: ItemID, for query: SearchQuery?, scope: Int = 0, snippetLength: Int = 40
   ) throws(ICUError) -> MarkedText {
     let display = try markedDisplay(of: id, for: query, scope: scope)
     // A display with a mark shows why already.
@@ -101,7 +101,7 @@ extension SearchCorpus {
         id, in: model, text: { _ in }, field: { field, _ in shownFields.insert(field) },
         attribute: { _ in })
     }
-    let isShown = { (highlight: Highlight) -> Bool in
+    let isShown = { (highlight: SearchResult.Highlight) -> Bool in
       model.displayParts == nil
         ? highlight.field == 0 && highlight.value == 0 : shownFields.contains(highlight.field)
     }
@@ -125,7 +125,7 @@ extension SearchCorpus {
   /// A highlight's value cut to `length` characters around its first match (a quarter of
   /// the length before it), with "…" where it was cut, and its marks as UTF-8 ranges of the
   /// result.
-  static func snippet(of highlight: Highlight, length: Int) -> (String, [Range<Int>]) {
+  static func snippet(of highlight: SearchResult.Highlight, length: Int) -> (String, [Range<Int>]) {
     let value = highlight.text
     let count = value.count
     var lower = value.startIndex

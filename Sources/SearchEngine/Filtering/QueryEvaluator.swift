@@ -33,7 +33,8 @@ package struct QueryEvaluator: Sendable {
   /// a millisecond or two, one with two typos about four times that.
   var typoIndexThresholds = (one: 256, two: 1024)
 
-  package init(corpus: SearchCorpus, query: Query, scope: Int, filter: CompiledFilter? = nil) {
+  package init(corpus: SearchCorpus, query: SearchQuery, scope: Int, filter: CompiledFilter? = nil)
+  {
     self.corpus = corpus
     self.sets = zip(query.sets, query.typoRules).map { set, rules in
       zip(set.terms, rules).map { term, rule in
@@ -319,7 +320,7 @@ package struct QueryEvaluator: Sendable {
 
   /// Whether an item matches every set; a word with a typo budget (``TermMatcher/typo``) also
   /// with typos.
-  static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: Model)
+  static func matches(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: SearchModel)
     -> Bool
   {
     hasTypos(sets)
@@ -337,7 +338,9 @@ package struct QueryEvaluator: Sendable {
   /// Kept apart from ``matchesWithTypos(_:sets:fields:model:)``, without a word of typos: the
   /// mere presence of the typo check in this loop made the check of every item several times
   /// slower, typos or not (a scoped keystroke's p99 four times), in release builds.
-  static func matchesExactly(_ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: Model)
+  static func matchesExactly(
+    _ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: SearchModel
+  )
     -> Bool
   {
     for set in sets {
@@ -366,7 +369,7 @@ package struct QueryEvaluator: Sendable {
 
   /// Whether an item matches every set, a word with a typo budget also with typos.
   static func matchesWithTypos(
-    _ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: Model
+    _ item: Int32, sets: [[TermMatcher]], fields: [ItemText], model: SearchModel
   )
     -> Bool
   {

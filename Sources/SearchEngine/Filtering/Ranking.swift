@@ -27,7 +27,7 @@ enum Ranking {
   }
 
   /// Sorts `items` (in model order) by relevance for `query`.
-  static func ranked(_ items: [ItemID], query: Query, scope: Int, corpus: SearchCorpus)
+  static func ranked(_ items: [ItemID], query: SearchQuery, scope: Int, corpus: SearchCorpus)
     -> [ItemID]
   {
     // A term the query has several times counts as many times, matched once.

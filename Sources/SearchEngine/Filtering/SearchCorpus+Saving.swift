@@ -127,7 +127,7 @@ extension SearchCorpus {
       throw SavedIndexError(
         .stale, file: path, reason: "it was made from other data (\(saved), now \(source))")
     }
-    let model = try Model(reading: reader)
+    let model = try SearchModel(reading: reader)
     let index = try SearchIndex(reading: reader, model: model, normalizer: expected)
     guard try reader.read(UInt64.self, "the end mark") == Self.endMark, reader.isAtEnd else {
       throw reader.corrupt("it does not end where its content does")

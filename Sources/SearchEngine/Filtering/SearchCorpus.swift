@@ -4,7 +4,7 @@
 /// copies share storage until one of them changes.
 public struct SearchCorpus: Sendable {
   /// The items.
-  public private(set) var model: Model
+  public private(set) var model: SearchModel
   /// The folded text of the searched fields.
   package private(set) var index: SearchIndex
   /// For each scope of the model's scope bar, the items it admits (nil: all of them) and the
@@ -26,20 +26,22 @@ public struct SearchCorpus: Sendable {
   var wordIndexCache = WordIndexCache()
 
   /// Indexes `model` with `normalizer`.
-  public init(model: Model, normalizer: Normalizer) throws(CorpusError) {
+  public init(model: SearchModel, normalizer: Normalizer) throws(CorpusError) {
     try self.init(model: model, normalizer: normalizer, progress: nil, checksScopes: true)
   }
 
   /// Indexes `model` with `normalizer`; `progress`, when given, counts the values folded (what
   /// the command line's progress bar shows).
-  package init(model: Model, normalizer: Normalizer, progress: LoadProgress?) throws(CorpusError) {
+  package init(model: SearchModel, normalizer: Normalizer, progress: LoadProgress?)
+    throws(CorpusError)
+  {
     try self.init(model: model, normalizer: normalizer, progress: progress, checksScopes: true)
   }
 
   /// Indexes `model`; `checksScopes` false accepts scopes that admit no item (a handful of
   /// items picked from a larger model, as a server backend settles them).
   package init(
-    model: Model, normalizer: Normalizer, progress: LoadProgress? = nil, checksScopes: Bool
+    model: SearchModel, normalizer: Normalizer, progress: LoadProgress? = nil, checksScopes: Bool
   ) throws(CorpusError) {
     self.model = model
     do { index = try SearchIndex(model: model, normalizer: normalizer, progress: progress) } catch {
@@ -54,7 +56,7 @@ public struct SearchCorpus: Sendable {
 
   /// A corpus of a model and its index read from a saved file: only the scopes are resolved
   /// again (see `SearchCorpus+Saving.swift`).
-  init(model: Model, index: SearchIndex) throws(CorpusError) {
+  init(model: SearchModel, index: SearchIndex) throws(CorpusError) {
     self.model = model
     self.index = index
     scopeMembers = []
@@ -112,7 +114,7 @@ public struct SearchCorpus: Sendable {
     try apply([.remove(id)])
   }
 
-  /// Applies a batch of changes to the model in order (see ``Model/apply(_:)``), then brings
+  /// Applies a batch of changes to the model in order (see ``SearchModel/apply(_:)``), then brings
   /// the index and the scopes up to date once for the whole batch.
   ///
   /// A batch of at most ``incrementalShare`` of the model's items updates the scopes in
@@ -262,7 +264,7 @@ public struct SearchCorpus: Sendable {
     /// For each field, the values of the touched items that were in the model.
     var killed: [[Range<Int>]]
 
-    init(of model: Model, changes: [ModelChange]) {
+    init(of model: SearchModel, changes: [ModelChange]) {
       identityLimit = model.identityLimit
       valueCounts = model.columns.map(\.valueCount)
       attributeValueCounts = model.attributeValues.map(\.count)
@@ -410,7 +412,7 @@ public struct SearchCorpus: Sendable {
   }
 
   /// Whether an item's number attributes hold one of `matches`.
-  static func hasNumber(_ item: Int, matches: [NumberMatch], model: Model) -> Bool {
+  static func hasNumber(_ item: Int, matches: [NumberMatch], model: SearchModel) -> Bool {
     matches.contains { match in match.codes.contains(model.attributeOfItem[match.attribute][item]) }
   }
 

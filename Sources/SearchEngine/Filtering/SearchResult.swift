@@ -2,7 +2,7 @@
 /// rank order when ranking was asked for). A view, never a copy of the items.
 public struct SearchResult: Sendable {
   /// The query that was run.
-  public let query: Query
+  public let query: SearchQuery
   /// The scope it was run in.
   public let scope: Int
   /// The matching items.
@@ -34,7 +34,7 @@ public struct SearchResult: Sendable {
   package let typoOnly: [Int: TypoMatches]
 
   package init(
-    query: Query, scope: Int, filter: AttributeFilter = .none, items: [ItemID], path: Path,
+    query: SearchQuery, scope: Int, filter: AttributeFilter = .none, items: [ItemID], path: Path,
     modelVersion: Int, partialCount: ResultCount? = nil, scopeCounts: [Int?]? = nil,
     unscopedItems: [ItemID]? = nil, typoOnly: [Int: TypoMatches] = [:]
   ) {

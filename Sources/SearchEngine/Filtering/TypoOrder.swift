@@ -11,11 +11,11 @@ struct TypoCounter: Sendable {
   /// other sets cost nothing.
   private let sets: [(index: Int, terms: [TermMatcher])]
   private let fields: [FieldText]
-  private let model: Model
+  private let model: SearchModel
 
   /// The counter of `query`'s results in `scope`; nil when no word of the query may have a
   /// typo, so that every result is exact.
-  init?(corpus: SearchCorpus, query: Query, scope: Int) {
+  init?(corpus: SearchCorpus, query: SearchQuery, scope: Int) {
     let sets = zip(query.sets, query.typoRules).enumerated().map { index, set in
       let terms = zip(set.0.terms, set.1).map { term, rule in
         var matcher = TermMatcher(term)
@@ -147,7 +147,7 @@ package struct TypoCounts: Sendable {
 extension SearchCorpus {
   /// How many typos an item of the results of `query` in `scope` needed: over the query's
   /// words, the fewest edits with which each found a word of the item, summed; 0 when the item
-  /// contains every word exactly, and for a query without typo tolerance (``Query/typos``).
+  /// contains every word exactly, and for a query without typo tolerance (``SearchQuery/typos``).
   ///
   /// A list labels the rows found with typos by it ("did you mean"), and the ranking orders by
   /// it first (``ranked(_:)``).
@@ -156,7 +156,7 @@ extension SearchCorpus {
   ///   - id: An item of the query's results.
   ///   - query: The query the results are of.
   ///   - scope: The scope searched.
-  public func typos(of id: ItemID, for query: Query, scope: Int = 0) -> Int {
+  public func typos(of id: ItemID, for query: SearchQuery, scope: Int = 0) -> Int {
     guard model.contains(id), let counter = TypoCounter(corpus: self, query: query, scope: scope)
     else { return 0 }
     return counter.typos(of: id.rawValue)

@@ -12,7 +12,7 @@ extension SearchIndex {
   /// Reads folded columns written by ``write(to:)`` for `model`, checking that exactly its
   /// searched fields are indexed, each with a folded value per value of the model, and
   /// that each value of ASCII text that folds byte for byte is folded so.
-  init(reading reader: SavedFileReader, model: Model, normalizer: Normalizer)
+  init(reading reader: SavedFileReader, model: SearchModel, normalizer: Normalizer)
     throws(SavedIndexError)
   {
     let version = try reader.readCount("the index's model version", limit: Int.max)

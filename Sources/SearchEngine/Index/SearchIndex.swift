@@ -18,7 +18,7 @@ package struct SearchIndex: Sendable {
   ///
   /// - Complexity: O(*n*) in the model's text, divided over the cores.
   /// `progress`, when given, counts the values folded.
-  package init(model: Model, normalizer: Normalizer, progress: LoadProgress? = nil)
+  package init(model: SearchModel, normalizer: Normalizer, progress: LoadProgress? = nil)
     throws(ICUError)
   {
     self.normalizer = normalizer
@@ -97,7 +97,7 @@ package struct SearchIndex: Sendable {
   ///
   /// - Complexity: O(*k*) in the text of the new values; O(*n*) in the model's text when a
   ///   byte gains or loses its bits.
-  package mutating func apply(changesOf model: Model) throws(ICUError) {
+  package mutating func apply(changesOf model: SearchModel) throws(ICUError) {
     guard model.version != modelVersion else { return }
     for field in fields.indices {
       guard var folded = fields[field] else { continue }

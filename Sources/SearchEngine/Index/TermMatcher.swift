@@ -27,7 +27,7 @@ struct TermMatcher: Sendable {
   let skipsTrailingSpace: Bool
   /// The folded characters of a fuzzy term, in order.
   let characters: [[UInt8]]
-  /// The term as a number in canonical form, when it is one (see ``Schema/numberAttributes``).
+  /// The term as a number in canonical form, when it is one (see ``SearchModel/Schema/numberAttributes``).
   let number: String?
   /// The values of number attributes equal to ``number``, in the corpus being searched: set
   /// by the evaluator.

@@ -204,7 +204,7 @@ struct WordIndex: Sendable {
 
   /// Indexes the words of every live value of the searched fields of `model`, folded in
   /// `index`.
-  init(index: SearchIndex, model: Model) {
+  init(index: SearchIndex, model: SearchModel) {
     var collector = WordCollector()
     // About a word a value: the occurrences grow once or not at all.
     collector.reserve(occurrences: index.fields.reduce(0) { $0 + ($1?.count ?? 0) })
@@ -260,7 +260,7 @@ struct WordIndex: Sendable {
   /// Brings the index up to date with the values `index` has gained for `model` since this
   /// index was built: their words go to the unsorted table, or, past ``rebuildShare``, the
   /// whole index is built again.
-  func updated(for index: SearchIndex, model: Model) -> WordIndex {
+  func updated(for index: SearchIndex, model: SearchModel) -> WordIndex {
     var result = self
     for (field, values) in index.fields.enumerated() {
       guard let values, field < result.indexedValues.count else { continue }

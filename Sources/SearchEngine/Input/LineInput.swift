@@ -26,7 +26,7 @@ package struct LineInput: Sendable {
   /// file, `/dev/zero`) is refused before it fills memory.
   package static let maximumLineLength = 256 << 20
 
-  /// The most bytes read in all, 2 GiB: what a field of a ``Model`` holds.
+  /// The most bytes read in all, 2 GiB: what a field of a ``SearchModel`` holds.
   package static let maximumSize = Int(Int32.max)
 
   /// Reads the file at `path`, or standard input when `path` is nil, to its end and splits it

@@ -1,6 +1,6 @@
 /// A `{name}` template parsed once against a schema, so that rendering a row is a walk over
 /// literal text and column reads. A name is a field (its values joined with ", ") or else an
-/// attribute. ``Model/display(_:)`` and the row adapters render with it.
+/// attribute. ``SearchModel/display(_:)`` and the row adapters render with it.
 ///
 /// `[` and `]` enclose an optional group, `{name}[ ({company})]`: the group is left out
 /// entirely when every placeholder inside it renders empty (a field with no values or only
@@ -33,7 +33,7 @@ package struct ParsedTemplate: Sendable, Hashable {
   /// Throws for unknown names, unclosed braces and malformed groups, at the first problem: a
   /// template is written by a programmer, so a typo should stop them at once rather than show
   /// "{auhtor}" in every row.
-  package init(_ template: String, schema: Schema) throws(RowAdapterError) {
+  package init(_ template: String, schema: SearchModel.Schema) throws(RowAdapterError) {
     var first: Problem?
     self.init(template, schema: schema) { problem in
       if first == nil { first = problem }
@@ -63,12 +63,12 @@ package struct ParsedTemplate: Sendable, Hashable {
   /// group inside a group, and a `]` that closes no group are literal brackets (the parts
   /// after an unclosed `[` always show); a group without a placeholder is literal text,
   /// brackets included.
-  package init(lenient template: String, schema: Schema) {
+  package init(lenient template: String, schema: SearchModel.Schema) {
     self.init(template, schema: schema) { _ in }
   }
 
   /// Parses; `report` hears of each problem, and what caused it is kept as text.
-  private init(_ template: String, schema: Schema, report: (Problem) -> Void) {
+  private init(_ template: String, schema: SearchModel.Schema, report: (Problem) -> Void) {
     var builder = Builder()
     // Scalar by scalar: "}" followed by a combining mark or a skin-tone modifier is one
     // Character, and the brace must still close its placeholder.
@@ -184,9 +184,11 @@ package struct ParsedTemplate: Sendable, Hashable {
   ///
   /// The model may have another schema than the one the template was parsed against: a name
   /// whose index moved is looked up again, and a name the model lacks is written back as
-  /// `{name}` (as ``Model/display(_:)`` does), so a mismatch shows rather than crashes.
+  /// `{name}` (as ``SearchModel/display(_:)`` does), so a mismatch shows rather than crashes.
   /// Placeholders of an item that is not in the model are empty.
-  package func render(_ item: ItemID, in model: Model, transform: (String) -> String) -> String {
+  package func render(_ item: ItemID, in model: SearchModel, transform: (String) -> String)
+    -> String
+  {
     var result = ""
     walk(
       item, in: model, text: { result += $0 },
@@ -200,7 +202,7 @@ package struct ParsedTemplate: Sendable, Hashable {
   /// whose placeholders all render empty is skipped whole; a name the model lacks renders
   /// `{name}`, which is not empty.
   package func walk(
-    _ item: ItemID, in model: Model, text: (String) -> Void, field: (Int, [String]) -> Void,
+    _ item: ItemID, in model: SearchModel, text: (String) -> Void, field: (Int, [String]) -> Void,
     attribute: (String) -> Void
   ) {
     let known = model.contains(item)
@@ -243,7 +245,9 @@ package struct ParsedTemplate: Sendable, Hashable {
     }
   }
 
-  private static func piece(_ part: Part, of item: ItemID, in model: Model, known: Bool) -> Piece {
+  private static func piece(_ part: Part, of item: ItemID, in model: SearchModel, known: Bool)
+    -> Piece
+  {
     let schema = model.schema
     switch part {
     case .text(let literal):

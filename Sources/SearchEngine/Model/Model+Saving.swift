@@ -1,4 +1,4 @@
-extension Model {
+extension SearchModel {
   /// Writes the model (schema, columns, value maps, attributes, order) to a saved index file.
   func write(to writer: SavedFileWriter) throws(SavedIndexError) {
     try schema.write(to: writer)
@@ -20,7 +20,7 @@ extension Model {
   /// Reads a model written by ``write(to:)``, checking every part against the others: the
   /// order holds each living item once, value maps and codes are in range.
   init(reading reader: SavedFileReader) throws(SavedIndexError) {
-    let schema = try Schema(reading: reader)
+    let schema = try SearchModel.Schema(reading: reader)
     let version = try reader.readCount("the model version", limit: Int.max)
     let identityOrder = try reader.read(UInt8.self, "the order flag")
     let order: [Int32] = try reader.readArray("the order")

@@ -1,14 +1,14 @@
 /// An ordered collection of items with stable identities, stored column-wise.
 ///
-/// Each item has the text fields and attributes of the model's ``Schema``. Text is kept in one
+/// Each item has the text fields and attributes of the model's ``SearchModel/Schema``. Text is kept in one
 /// `TextColumn` per field (contiguous bytes plus offsets), attributes as small integer codes,
 /// so a model of a million items costs a few bytes per item beyond its text.
 ///
 /// The order of the model is the order items were appended, changed by ``insert(_:at:)`` and
 /// ``remove(_:)``. Identities never change: ``update(_:with:)`` keeps the item's ``ItemID``.
-public struct Model: Sendable {
+public struct SearchModel: Sendable {
   /// What every item holds.
-  public let schema: Schema
+  public let schema: SearchModel.Schema
 
   /// One column per field, with the values of every item.
   package private(set) var columns: [TextColumn]
@@ -34,7 +34,7 @@ public struct Model: Sendable {
   public private(set) var version = 0
 
   /// Creates an empty model.
-  public init(schema: Schema) {
+  public init(schema: SearchModel.Schema) {
     self.schema = schema
     displayParts = schema.displayTemplate.map { ParsedTemplate(lenient: $0, schema: schema) }
     columns = Array(repeating: TextColumn(), count: schema.fields.count)
@@ -48,7 +48,8 @@ public struct Model: Sendable {
   /// A model of stored parts, checked by the caller (see `Model+Saving.swift`); the
   /// attributes' code tables are rebuilt from their values.
   init(
-    schema: Schema, columns: [TextColumn], valueMaps: [ValueMap], attributeValues: [[String]],
+    schema: SearchModel.Schema, columns: [TextColumn], valueMaps: [ValueMap],
+    attributeValues: [[String]],
     attributeOfItem: [AttributeCodes], order: [ItemID], isAlive: [Bool], positions: [Int32],
     isInIdentityOrder: Bool, version: Int
   ) {

@@ -1,9 +1,9 @@
-/// One change of a batch to a ``Model``, a ``SearchCorpus`` or a search controller
+/// One change of a batch to a ``SearchModel``, a ``SearchCorpus`` or a search controller
 /// (SearchCore's `SearchController.apply(_:)`): the changes of a batch apply in order, each to
 /// the model as the ones before it left it.
 public enum ModelChange: Hashable, Sendable {
   /// Adds an item at a position of the model's order; at the end when the position is nil.
-  /// It gets the next identity: the model's ``Model/identityLimit`` for the batch's first
+  /// It gets the next identity: the model's ``SearchModel/identityLimit`` for the batch's first
   /// insertion, one more for each insertion after it.
   case insert(ItemRecord, at: Int? = nil)
   /// Replaces an item's content; its identity and position stay.

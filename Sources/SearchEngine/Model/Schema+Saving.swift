@@ -15,7 +15,7 @@ extension SavedFileReader {
   }
 }
 
-extension Schema {
+extension SearchModel.Schema {
   /// Writes the schema to a saved index file.
   func write(to writer: SavedFileWriter) throws(SavedIndexError) {
     try writer.write(fields.map(\.name))
@@ -49,10 +49,10 @@ extension Schema {
     let template = try reader.readOptionalString("the display template")
     let numbers = try reader.readStrings("number attributes")
     let scopeCount = try reader.readCount("the number of scopes", limit: 1 << 16)
-    var scopes: [Scope] = []
+    var scopes: [ScopeBar.Scope] = []
     for _ in 0..<scopeCount {
       let title = try reader.readString("a scope's title")
-      var scope = Scope(
+      var scope = ScopeBar.Scope(
         title: title, attribute: try reader.readOptionalString("the attribute of \(title)"),
         values: Set(try reader.readStrings("the values of \(title)")))
       let hasFields = try reader.read(UInt8.self, "the fields of \(title)")

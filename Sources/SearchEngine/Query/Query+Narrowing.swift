@@ -1,4 +1,4 @@
-extension Query {
+extension SearchQuery {
   /// Whether every item that matches this query is sure to match `older`, so that a search
   /// for this query may rescan the results of `older` instead of every item.
   ///
@@ -18,7 +18,7 @@ extension Query {
   /// query narrows only an empty one. False means only "not known": the caller scans all.
   /// Both queries must have been folded with the same normaliser, like the items.
   ///
-  /// With `matchingNumbers` (the items have ``Schema/numberAttributes``), a term that is a
+  /// With `matchingNumbers` (the items have ``SearchModel/Schema/numberAttributes``), a term that is a
   /// number also matches items by equality, which containment does not predict: "200" finds
   /// nothing where "2007" finds the products of 2007. Such a term then implies another only
   /// when both are the same number ("2007" and "2007.0").
@@ -30,7 +30,7 @@ extension Query {
   /// or more loosely, or is a prefix term (the query's last word) whose text the newer one
   /// starts with: the distance from a query word to the prefixes of a word never falls as the
   /// query word grows. A term without typos implies as above.
-  public func narrows(_ older: Query, matchingNumbers: Bool = false) -> Bool {
+  public func narrows(_ older: SearchQuery, matchingNumbers: Bool = false) -> Bool {
     older.sets.indices.allSatisfy { olderSet in
       keepsSet(of: older, at: olderSet)
         || sets.indices.contains { set in
@@ -55,7 +55,8 @@ extension Query {
   /// finds either contains that text (and matched the older word) or holds a word within its
   /// budget, which the word index lists (``SearchCorpus/typoMatches(of:rule:scope:)``). So a
   /// search checks those items beside the older results instead of scanning every item.
-  package func typoWidening(of older: Query, matchingNumbers: Bool = false) -> [TermPosition]? {
+  package func typoWidening(of older: SearchQuery, matchingNumbers: Bool = false) -> [TermPosition]?
+  {
     var widened: Set<TermPosition> = []
     for olderSet in older.sets.indices where !keepsSet(of: older, at: olderSet) {
       // A set here that implies the older set, by typo-aware implication where it holds
@@ -92,12 +93,12 @@ extension Query {
   }
 }
 
-extension Query {
+extension SearchQuery {
   /// Whether set `index` of `older` is here at the same place with the same typo rules, so
   /// that it implies itself: text typed at the end keeps the sets before it, and the search
   /// compares the other sets only, not every pair (a query of *s* sets costs O(*s*), not
   /// O(*s*²), per keystroke).
-  fileprivate func keepsSet(of older: Query, at index: Int) -> Bool {
+  fileprivate func keepsSet(of older: SearchQuery, at index: Int) -> Bool {
     index < sets.count && sets[index] == older.sets[index]
       && typoRules[index] == older.typoRules[index]
   }
@@ -113,7 +114,7 @@ package struct TermPosition: Hashable, Comparable, Sendable {
 
 extension Term {
   /// Whether every item that this term finds under `rule` is found by `other` under
-  /// `olderRule` (see ``Query/narrows(_:matchingNumbers:)``).
+  /// `olderRule` (see ``SearchQuery/narrows(_:matchingNumbers:)``).
   func implies(_ other: Term, rule: TypoRule, olderRule: TypoRule, matchingNumbers: Bool)
     -> Bool
   {

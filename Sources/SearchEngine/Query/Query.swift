@@ -1,10 +1,10 @@
 /// A search query: term sets that must all match, each a choice of terms of which one must
 /// match.
 ///
-/// The text is read in one of three syntaxes (``QuerySyntax``): ``QuerySyntax/words``, white
+/// The text is read in one of three syntaxes (``SearchQuery/Syntax``): ``SearchQuery/Syntax/words``, white
 /// space separated words without operators, each its own set of one exact term;
-/// ``QuerySyntax/literal``, the whole text (trimmed) as one exact term; or, by default,
-/// ``QuerySyntax/extended``, fzf's extended search syntax in exact mode (`fzf --exact`).
+/// ``SearchQuery/Syntax/literal``, the whole text (trimmed) as one exact term; or, by default,
+/// ``SearchQuery/Syntax/extended``, fzf's extended search syntax in exact mode (`fzf --exact`).
 ///
 /// The extended syntax and its corner cases are those of fzf 0.38 (`src/pattern.go`):
 ///
@@ -44,19 +44,19 @@
 /// no terms (empty, only white space, only operators, or only terms that fold to nothing)
 /// ``isEmpty`` and matches every item, in every syntax.
 ///
-/// A ``QuerySyntax/words`` query may tolerate typos (``typos``, ``TypoTolerance``): a word of
+/// A ``SearchQuery/Syntax/words`` query may tolerate typos (``typos``, ``TypoTolerance``): a word of
 /// five characters or more then also finds the items with a word one or two edits away,
 /// "calfornia" finds "California". The other syntaxes are always exact. See <doc:QueryLanguage>.
 ///
 /// Every string is a valid query in every syntax; only folding can fail.
-public struct Query: Hashable, Sendable {
+public struct SearchQuery: Hashable, Sendable {
   /// The query as typed.
   public let text: String
   /// How ``text`` was read.
-  public let syntax: QuerySyntax
+  public let syntax: SearchQuery.Syntax
   /// The term sets, in query order; an item must match all of them.
   public let sets: [TermSet]
-  /// How many typos the words may have: the tolerance given for a ``QuerySyntax/words``
+  /// How many typos the words may have: the tolerance given for a ``SearchQuery/Syntax/words``
   /// query, ``TypoTolerance/off`` in the other syntaxes.
   public let typos: TypoTolerance
   /// For each term of each set, its typo budget and whether it matches as a prefix of a word.
@@ -76,12 +76,12 @@ public struct Query: Hashable, Sendable {
   /// - Parameters:
   ///   - text: The query as typed.
   ///   - syntax: How to read `text`.
-  ///   - typos: How many typos the words of a ``QuerySyntax/words`` query may have (see
+  ///   - typos: How many typos the words of a ``SearchQuery/Syntax/words`` query may have (see
   ///     <doc:QueryLanguage>); the other syntaxes ignore it and are always exact.
   ///   - normalizer: The normaliser that folded the items.
   /// - Throws: ``ICUError`` when ICU fails to fold a term. Parsing itself never fails.
   public init(
-    _ text: String, syntax: QuerySyntax = .extended, typos: TypoTolerance = .off,
+    _ text: String, syntax: SearchQuery.Syntax = .extended, typos: TypoTolerance = .off,
     normalizer: Normalizer
   ) throws(ICUError) {
     self.text = text
@@ -130,11 +130,11 @@ package struct TypoRule: Hashable, Sendable {
   }
 }
 
-extension Query: CustomStringConvertible {
+extension SearchQuery: CustomStringConvertible {
   /// The parsed structure in extended syntax, sets separated by spaces and the terms of a set
   /// in parentheses: `(^abc | def$) !ghi`; empty for a query with no terms.
   ///
-  /// A term of a ``QuerySyntax/words`` or ``QuerySyntax/literal`` query is always exact and
+  /// A term of a ``SearchQuery/Syntax/words`` or ``SearchQuery/Syntax/literal`` query is always exact and
   /// never inverse, however it starts: its description is its text with spaces escaped, so
   /// the word `!mül` prints as `!mül`.
   public var description: String {
@@ -142,7 +142,7 @@ extension Query: CustomStringConvertible {
   }
 }
 
-extension Query {
+extension SearchQuery {
   /// What a term matches, wherever it is in the text: terms with equal keys find the same
   /// items in the same places (`e e e` is one term three times).
   private struct MatchKey: Hashable {

@@ -1,7 +1,7 @@
 // The two syntaxes without operators: words, and one literal piece of text.
 
 extension QueryParser {
-  /// The term sets of `text` read as ``QuerySyntax/words``: one set of one exact term per
+  /// The term sets of `text` read as ``SearchQuery/Syntax/words``: one set of one exact term per
   /// run of characters between white space, in query order. Words that fold to nothing are
   /// dropped.
   static func parseWords(_ text: String, normalizer: Normalizer) throws(ICUError) -> [TermSet] {
@@ -17,7 +17,7 @@ extension QueryParser {
     return sets
   }
 
-  /// The term sets of `text` read as ``QuerySyntax/literal``: one set of one exact term, the
+  /// The term sets of `text` read as ``SearchQuery/Syntax/literal``: one set of one exact term, the
   /// text without the blank characters at either end; none when nothing else is left.
   ///
   /// A character is blank when it is white space or folds to nothing or to white space (a

@@ -1,4 +1,4 @@
-/// One search term of a ``Query``: a piece of folded text, how it must occur in an item, and
+/// One search term of a ``SearchQuery``: a piece of folded text, how it must occur in an item, and
 /// whether the item must contain it or must not.
 ///
 /// Every kind matches on whole folded characters, like ``FoldedPattern``. The anchored kinds
@@ -29,7 +29,7 @@ public struct Term: Hashable, Sendable {
   public let text: String
   /// ``text`` folded with the query's normaliser: what is looked for in folded items.
   public let pattern: FoldedPattern
-  /// Where the term's whole token, operators and escapes included, sits in ``Query/text``:
+  /// Where the term's whole token, operators and escapes included, sits in ``SearchQuery/text``:
   /// for highlighting the query itself.
   public let range: Range<String.Index>
 }

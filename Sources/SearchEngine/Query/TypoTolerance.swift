@@ -1,4 +1,4 @@
-/// How many typos a word of a ``QuerySyntax/words`` query may have and still find an item:
+/// How many typos a word of a ``SearchQuery/Syntax/words`` query may have and still find an item:
 /// a budget of edits by the word's length in folded characters.
 ///
 /// A word of fewer than ``oneTypoFrom`` characters must occur exactly; from ``oneTypoFrom``
@@ -8,7 +8,7 @@
 /// A word that is a number never matches with typos. See <doc:QueryLanguage> for the rule.
 ///
 /// The ``default`` is Meilisearch's: one typo from 5 characters, two from 9. ``off`` makes
-/// every word exact. Only ``QuerySyntax/words`` queries use a tolerance; the literal and the
+/// every word exact. Only ``SearchQuery/Syntax/words`` queries use a tolerance; the literal and the
 /// extended syntaxes are always exact.
 public struct TypoTolerance: Hashable, Sendable, CustomStringConvertible {
   /// The shortest word, in folded characters, that may have one typo; nil when no word may.

@@ -159,7 +159,7 @@ enum LiveScreen {
 
   /// The completions of the text, best first, each with the typed part in bold and how many
   /// items it finds: "Tab: [San] Francisco 12 · [San]tiago 9"; Tab takes the first.
-  static func completions(_ completions: [Completion], width: Int) -> StyledLine {
+  static func completions(_ completions: [SearchQuery.Completion], width: Int) -> StyledLine {
     var line = StyledLine(width: width)
     line.append("Tab: ", .dim)
     for (index, completion) in completions.enumerated() {

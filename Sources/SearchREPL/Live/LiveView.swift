@@ -18,7 +18,7 @@ final class LiveView {
   private let controller: SearchController
   /// What the items are called ("cities"), for the original table's count.
   private let itemsName: String
-  private var token: ObservationToken?
+  private var token: SearchController.ObservationToken?
   fileprivate var size: (columns: Int, rows: Int)
 
   /// The selected row of the visible table, as a flat position (section 0's rows first).
@@ -42,7 +42,7 @@ final class LiveView {
   private var editor = LineEditor()
   /// The tokens in the field, in the order they were added (the controller's filter is a
   /// set): Backspace on an empty bar removes the last.
-  private var tokens: [AttributeCondition] = []
+  private var tokens: [AttributeFilter.Condition] = []
   /// The attributes a token's condition may name (a data set's, from its manifest).
   private let attributes: [ConditionSyntax.Attribute]
   /// The values Ctrl-T offers when the text is not a condition.
@@ -59,7 +59,7 @@ final class LiveView {
   private let settled: @MainActor () -> Void
 
   private struct WindowKey: Equatable {
-    var table: TableKind
+    var table: SearchController.TableKind
     var version: Int
     var pageSize: Int
   }
@@ -388,7 +388,7 @@ final class LiveView {
   /// becomes a token.
   private func addToken() {
     let text = controller.searchBar.text
-    let condition: AttributeCondition
+    let condition: AttributeFilter.Condition
     if text.contains(where: { "=<>?".contains($0) }) {
       // With --backend, the server's table holds the items: values are taken as written.
       let corpus = controller.corpus
@@ -440,7 +440,7 @@ final class LiveView {
   private var hasScopes: Bool { !controller.searchBar.scopeTitles.isEmpty }
 
   /// The completions of the text on screen that would change it (not the text itself).
-  private var shownCompletions: [Completion] {
+  private var shownCompletions: [SearchQuery.Completion] {
     let text = controller.searchBar.text
     guard !text.isEmpty, controller.results?.query.text == text else { return [] }
     return controller.completions.filter { $0.text.lowercased() != text.lowercased() }
@@ -628,7 +628,7 @@ final class LiveView {
   /// The paging window on the visible table, one page per screen, showing the page that
   /// holds the first row on screen (its next page is rendered too, as a neighbour): made
   /// anew when the table's contents or the page size changed, else moved.
-  private func currentWindow(kind: TableKind, table: SectionedTable, top: Int)
+  private func currentWindow(kind: SearchController.TableKind, table: SectionedTable, top: Int)
     -> PagingWindow<MarkedText>?
   {
     let pageSize = self.pageSize
@@ -655,7 +655,7 @@ final class LiveView {
 
   /// Renders an item: the results' rows with what the query matched marked, the original
   /// table's as the model displays them.
-  private func renderer(_ kind: TableKind) -> PagingWindow<MarkedText>.Render {
+  private func renderer(_ kind: SearchController.TableKind) -> PagingWindow<MarkedText>.Render {
     let corpus = controller.corpus
     if kind == .results, let results = controller.results {
       let query = results.query

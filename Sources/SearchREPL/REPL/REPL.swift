@@ -120,7 +120,7 @@ struct REPLOptions: Sendable {
   var minimumLength: Int
   /// Whether results are ordered by relevance.
   var ranks: Bool
-  var sectioning: Sectioning
+  var sectioning: SectionedTable.Sectioning
   var folding: Folding
   /// The normaliser's and the collation's locale; nil for the root locale.
   var locale: String?
@@ -138,7 +138,7 @@ struct REPLOptions: Sendable {
   /// Which saved index the data set is read from.
   var savedIndex = SavedIndex.Choice.off
   /// How the search text is read (`--syntax`).
-  var syntax = QuerySyntax.extended
+  var syntax = SearchQuery.Syntax.extended
   /// The typos of words (`--typos`); nil: the default in memory, none on a server.
   var typos: TypoTolerance? = nil
 }

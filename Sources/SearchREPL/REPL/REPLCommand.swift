@@ -19,7 +19,7 @@ enum REPLCommand: Equatable {
   case more
   case begin
   case end
-  case show(TableKind?, page: Int)
+  case show(SearchController.TableKind?, page: Int)
   case next
   case previous
   case select(TableIndexPath)
@@ -53,10 +53,10 @@ enum REPLCommand: Equatable {
     case coalesce(Int)
     case rank(Bool)
     /// How the text is read.
-    case syntax(QuerySyntax)
+    case syntax(SearchQuery.Syntax)
     /// The typos a word of the words syntax may have.
     case typos(TypoTolerance)
-    case sections(Sectioning)
+    case sections(SectionedTable.Sectioning)
     case fold(Folding)
     /// A locale identifier; "" is the root locale.
     case locale(String)
@@ -290,8 +290,9 @@ enum REPLCommand: Equatable {
     throws(REPLCommandError) -> REPLCommand
   {
     var words = words[...]
-    var table: TableKind?
-    if let first = words.first, let kind = TableKind(rawValue: first.lowercased()) {
+    var table: SearchController.TableKind?
+    if let first = words.first, let kind = SearchController.TableKind(rawValue: first.lowercased())
+    {
       table = kind
       words = words.dropFirst()
     }
@@ -329,7 +330,7 @@ enum REPLCommand: Equatable {
       default: throw wrong
       }
     case "syntax":
-      guard let syntax = QuerySyntax(rawValue: value.lowercased()) else { throw wrong }
+      guard let syntax = SearchQuery.Syntax(rawValue: value.lowercased()) else { throw wrong }
       return .syntax(syntax)
     case "typos":
       switch TypoRuleText.tolerance(value.lowercased(), what: "set typos") {
@@ -409,8 +410,8 @@ enum REPLCommand: Equatable {
   }
 
   /// `none`, `letter:FIELD` or an attribute's name.
-  static func sectioning(_ text: String) -> Sectioning? {
-    if text.lowercased() == "none" { return Sectioning.none }
+  static func sectioning(_ text: String) -> SectionedTable.Sectioning? {
+    if text.lowercased() == "none" { return SectionedTable.Sectioning.none }
     if text.lowercased().hasPrefix("letter:") {
       let field = String(text.dropFirst("letter:".count))
       return field.isEmpty ? nil : .firstLetter(field: field)

@@ -171,10 +171,10 @@ final class EventRenderer {
   /// A request waiting for the end of its call.
   struct Request {
     var cause: Cause
-    var reload: Reload?
+    var reload: SearchEvent.Reload?
     var generation: Int?
     var rows: Int?
-    var state: ResultsTableState?
+    var state: SearchController.ResultsTableState?
     /// Each scope's rows for the same text and tokens, when the scopes are counted.
     var scopeCounts: [Int?]?
   }
@@ -188,7 +188,7 @@ final class EventRenderer {
   private var pending: Request?
   private var held: [String] = []
   /// A rows state whose reload line, if it follows, says the same thing (text mode).
-  private var heldState: ResultsTableState?
+  private var heldState: SearchController.ResultsTableState?
   private var callStart: ContinuousClock.Instant?
   /// When each generation's request began, for the `ms` of its deferred reload.
   private var starts: [Int: ContinuousClock.Instant] = [:]
@@ -238,17 +238,24 @@ final class EventRenderer {
     case .textDidChange(let text):
       // While active a decision follows and carries the text; inactive, nothing follows.
       if controller?.searchBar.isActive == false {
-        start(Request(cause: .text(text), reload: Reload.none, generation: controller?.generation))
+        start(
+          Request(
+            cause: .text(text), reload: SearchEvent.Reload.none, generation: controller?.generation)
+        )
       }
     case .scopeDidChange(let scope):
       if controller?.searchBar.isActive == false {
         start(
-          Request(cause: .scope(scope), reload: Reload.none, generation: controller?.generation))
+          Request(
+            cause: .scope(scope), reload: SearchEvent.Reload.none,
+            generation: controller?.generation))
       }
     case .filterDidChange(let filter):
       if controller?.searchBar.isActive == false {
         start(
-          Request(cause: .filter(filter), reload: Reload.none, generation: controller?.generation))
+          Request(
+            cause: .filter(filter), reload: SearchEvent.Reload.none,
+            generation: controller?.generation))
       }
     case .searchButtonClicked:
       start(Request(cause: .search))
@@ -300,7 +307,7 @@ final class EventRenderer {
     }
   }
 
-  private func decide(_ trigger: SearchTrigger, reload: Reload, generation: Int) {
+  private func decide(_ trigger: SearchEvent.Trigger, reload: SearchEvent.Reload, generation: Int) {
     switch trigger {
     case .searchString(let text):
       start(Request(cause: .text(text), reload: reload, generation: generation))
@@ -394,7 +401,8 @@ final class EventRenderer {
   }
 
   private func reloadLine(
-    _ reload: Reload, generation: Int, rows: Int, state: ResultsTableState, counts: [Int?]?
+    _ reload: SearchEvent.Reload, generation: Int, rows: Int,
+    state: SearchController.ResultsTableState, counts: [Int?]?
   ) -> String {
     let elapsed = output.timing ? starts[generation].map { clock.now - $0 } : nil
     if output.json {
@@ -440,7 +448,7 @@ final class EventRenderer {
         guard request.reload == .now else { return nil }
         object.add("event", "reload")
       }
-      object.add("reload", (request.reload ?? Reload.none).rawValue)
+      object.add("reload", (request.reload ?? SearchEvent.Reload.none).rawValue)
       if let generation = request.generation { object.add("generation", generation) }
       if let rows = request.rows, let state = request.state {
         object.add("rows", rows)
@@ -461,7 +469,7 @@ final class EventRenderer {
     case .beginSearch: head = "search on begin"
     }
     var line = head + " → "
-    switch request.reload ?? Reload.none {
+    switch request.reload ?? SearchEvent.Reload.none {
     case .now: line += "reload now"
     case .deferred: line += "reload deferred"
     case .none: line += "no reload"

@@ -13,18 +13,18 @@ final class REPLSession {
   private var controller: SearchController
   private let output: REPLOutput
   private let renderer: EventRenderer
-  private var token: ObservationToken?
+  private var token: SearchController.ObservationToken?
   /// The data set's description: attribute types for `insert` and `update`.
   private let manifest: Manifest
   /// The table options in force; `set sections` and `set locale` change them.
   private var tableOptions: SearchController.TableOptions
   /// The table and page `next` and `prev` move from.
-  private var lastShown: (table: TableKind, page: Int)?
+  private var lastShown: (table: SearchController.TableKind, page: Int)?
   /// Whether `show` marks matches with terminal attributes.
   private let highlights: Bool
   /// The tokens in the field, in the order they were added: `token list` numbers them and
   /// `token remove INDEX` counts in this order (the controller's filter is a set).
-  private var tokens: [AttributeCondition] = []
+  private var tokens: [AttributeFilter.Condition] = []
   /// The values `suggest` offers, counted once per model version.
   private var suggestions = TokenSuggestions()
 
@@ -296,7 +296,7 @@ final class REPLSession {
 
   /// The condition `text` writes, its notes printed; nil, with the error printed, when it
   /// writes none.
-  private func condition(_ text: String, for command: String) -> AttributeCondition? {
+  private func condition(_ text: String, for command: String) -> AttributeFilter.Condition? {
     do {
       let reading = try ConditionSyntax.read(text, attributes: conditionAttributes)
       for note in reading.notes { output.info("\(command): \(note)") }
@@ -412,7 +412,7 @@ final class REPLSession {
     max(1, (table.numberOfRows + pageSize - 1) / pageSize)
   }
 
-  private func show(_ kind: TableKind, page: Int) {
+  private func show(_ kind: SearchController.TableKind, page: Int) {
     let table = controller.table(kind)
     let pages = Self.pageCount(of: table)
     guard page >= 1, page <= pages else {
@@ -707,7 +707,7 @@ final class REPLSession {
     return true
   }
 
-  private static func describe(_ sectioning: Sectioning) -> String {
+  private static func describe(_ sectioning: SectionedTable.Sectioning) -> String {
     switch sectioning {
     case .none: "none"
     case .attribute(let name): name

@@ -2,7 +2,7 @@ import SearchCore
 import SearchEngine
 
 /// Reads a token's condition as the command line writes it, the form
-/// ``/SearchEngine/AttributeCondition/description`` prints: `country=CH`, `country=CH|DE`,
+/// ``/SearchEngine/AttributeFilter/Condition/description`` prints: `country=CH`, `country=CH|DE`,
 /// `population>=1000000`, `population<=5000`, `population=1000..5000` (either bound may be
 /// left out, not both), `elevation?`.
 ///
@@ -47,7 +47,7 @@ enum ConditionSyntax {
 
   /// A condition read from text, and what was taken in place of what was written.
   struct Reading: Equatable, Sendable {
-    var condition: AttributeCondition
+    var condition: AttributeFilter.Condition
     /// One line per written value that no item holds, naming the values taken for it.
     var notes: [String] = []
   }
@@ -56,7 +56,7 @@ enum ConditionSyntax {
   ///
   /// - Throws: ``ConditionSyntaxError``, with the column (from 1) of the part that is wrong.
   static func parse(_ text: String, attributes: [Attribute]) throws(ConditionSyntaxError)
-    -> AttributeCondition
+    -> AttributeFilter.Condition
   {
     try read(text, attributes: attributes).condition
   }

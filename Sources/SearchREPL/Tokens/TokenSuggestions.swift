@@ -16,13 +16,13 @@ struct TokenSuggestions {
 
   /// A suggested token and how many items hold its value.
   struct Suggestion: Equatable, Sendable {
-    var condition: AttributeCondition
+    var condition: AttributeFilter.Condition
     var items: Int
   }
 
   /// An offered value, its folded words and how many items hold it.
   private struct Value {
-    var condition: AttributeCondition
+    var condition: AttributeFilter.Condition
     var folded: String
     var words: [Substring]
     var items: Int
@@ -37,7 +37,8 @@ struct TokenSuggestions {
   /// value), leaving out the conditions in `excluded`; at most ``limit``. An empty text
   /// suggests every offered value.
   mutating func suggestions(
-    for text: String, in corpus: SearchCorpus, excluding excluded: Set<AttributeCondition> = []
+    for text: String, in corpus: SearchCorpus,
+    excluding excluded: Set<AttributeFilter.Condition> = []
   ) -> [Suggestion] {
     refresh(corpus)
     let typed = (try? corpus.normalizer.fold(text.trimmingSpacesAtEnds)) ?? text

@@ -5,7 +5,7 @@ import SearchCore
 /// A background search superseded by the next keystroke; the observer sets `statusLabel`.
 @MainActor
 func backgroundSearchExample(products: SearchCorpus, statusLabel: StatusLabel) throws
-  -> (controller: SearchController, token: ObservationToken)
+  -> (controller: SearchController, token: SearchController.ObservationToken)
 {
   let controller = try SearchController(
     corpus: products, placeholder: "Search products",

@@ -16,7 +16,7 @@ struct Contact: Identifiable, Sendable {
 @MainActor
 final class ContactsController {
   let search: ItemSearch<Contact, Contact.Group, Never>
-  private var token: ObservationToken?
+  private var token: SearchController.ObservationToken?
 
   init(contacts: [Contact], tableView: some TableBatchUpdating) async throws {
     search = try await ItemSearch(

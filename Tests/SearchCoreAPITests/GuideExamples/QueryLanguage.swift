@@ -5,9 +5,9 @@ import SearchCore
 /// A search field that reads words: nothing typed is an operator.
 @MainActor
 func queryLanguageExample(products: SearchCorpus, normalizer: Normalizer) throws
-  -> (query: Query, controller: SearchController)
+  -> (query: SearchQuery, controller: SearchController)
 {
-  let query = try Query("!mül", syntax: .words, normalizer: normalizer)  // the word "!mül"
+  let query = try SearchQuery("!mül", syntax: .words, normalizer: normalizer)  // the word "!mül"
   let controller = try SearchController(
     corpus: products, configuration: SearchConfiguration(querySyntax: .words, typos: .off))
   controller.begin()
@@ -16,8 +16,8 @@ func queryLanguageExample(products: SearchCorpus, normalizer: Normalizer) throws
 }
 
 /// The same guide's block on typos: a words query that tolerates them, and a stricter rule.
-func queryLanguageTyposExample(normalizer: Normalizer) throws -> (Query, TypoTolerance) {
-  let query = try Query("calfornia", syntax: .words, typos: .default, normalizer: normalizer)
+func queryLanguageTyposExample(normalizer: Normalizer) throws -> (SearchQuery, TypoTolerance) {
+  let query = try SearchQuery("calfornia", syntax: .words, typos: .default, normalizer: normalizer)
   let strict = try TypoTolerance(oneTypoFrom: 6, twoTyposFrom: 12)
   return (query, strict)
 }

@@ -27,7 +27,7 @@
       address: try PostgresAddress(url: "postgres://search@db.example/catalogue"),
       table: "products", schema: try manifest.schema(), normalizer: normalizer)
     let window = try BackendPagingWindow(
-      backend: backend, query: try Query(text, normalizer: normalizer), pageSize: 50
+      backend: backend, query: try SearchQuery(text, normalizer: normalizer), pageSize: 50
     ) { id, record in Product(id: id, record: record) }
     try await window.show(page: 0)  // reads pages 0 and 1
     try await window.showNext()  // reads page 2 only

@@ -5,7 +5,7 @@ import SearchCore
 /// The products' scope bar, with and without text; the observer sets `statusLabel`.
 @MainActor
 func scopeBarsExample(products: SearchCorpus, statusLabel: StatusLabel) throws
-  -> (controller: SearchController, titles: [String], token: ObservationToken)
+  -> (controller: SearchController, titles: [String], token: SearchController.ObservationToken)
 {
   let controller = try SearchController(corpus: products)
   let titles = controller.searchBar.scopeTitles  // ["All", "Device", "Desktop", "Portable"]

@@ -22,7 +22,8 @@ import Testing
   ) throws -> BackendPagingWindow<MemorySearchBackend, String> {
     let model = corpus.model
     return try BackendPagingWindow(
-      backend: self.backend, query: try Query(text, normalizer: corpus.normalizer), scope: scope,
+      backend: self.backend, query: try SearchQuery(text, normalizer: corpus.normalizer),
+      scope: scope,
       pageSize: pageSize, neighbours: neighbours
     ) { id, record in
       // The row is made from the backend's values, which are the model's here.
@@ -32,7 +33,8 @@ import Testing
   }
 
   func answer(_ text: String, scope: Int = 0) async throws -> [ItemID] {
-    try await backend.items(matching: try Query(text, normalizer: corpus.normalizer), scope: scope)
+    try await backend.items(
+      matching: try SearchQuery(text, normalizer: corpus.normalizer), scope: scope)
   }
 
   @Test func theFirstPageReadsItselfAndItsNeighbour() async throws {
@@ -153,7 +155,7 @@ import Testing
   /// A backend that fails, or a row that cannot be made, leaves the window as it was.
   @Test func aFailedMoveChangesNothing() async throws {
     let failing = FailingBackend(base: backend)
-    let query = try Query("", normalizer: corpus.normalizer)
+    let query = try SearchQuery("", normalizer: corpus.normalizer)
     let window = try BackendPagingWindow(backend: failing, query: query, pageSize: 4) {
       id, record in
       if id == ItemID(rawValue: 20) { throw RenderError() }
@@ -191,11 +193,11 @@ private actor FailingBackend: PagedSearchBackend {
 
   func setFailing(_ value: Bool) { failing = value }
 
-  func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+  func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID] {
     try await base.items(matching: query, scope: scope)
   }
 
-  func page(matching query: Query, scope: Int, after cursor: Int?, limit: Int) async throws
+  func page(matching query: SearchQuery, scope: Int, after cursor: Int?, limit: Int) async throws
     -> BackendPage<Int>
   {
     if failing {

@@ -7,16 +7,16 @@ import Testing
 /// contents when their placeholders are all empty, in the model's display, the row adapters
 /// and the marked display text.
 @Suite struct DisplayTemplateTests {
-  private static let schema = Schema(
+  private static let schema = SearchModel.Schema(
     fields: [.init(name: "name"), .init(name: "company"), .init(name: "city")],
     attributes: ["kind"])
 
   /// Mulder has everything; Scully no company (no values) and no kind; Skinner only an empty
   /// company value and no city; the Gunmen an empty company value and a real one.
-  private static func model(template: String? = nil) throws -> Model {
+  private static func model(template: String? = nil) throws -> SearchModel {
     var schema = Self.schema
     schema.displayTemplate = template
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for record in [
       ItemRecord(fields: [["Fox Mulder"], ["FBI"], ["Washington"]], attributes: ["agent"]),
       ItemRecord(fields: [["Dana Scully"], [], ["Washington"]], attributes: [""]),
@@ -74,7 +74,7 @@ import Testing
     try model.remove(gone)
     #expect(adapter.row(for: gone, in: model) == "<>")
     // A model without the company field shows the placeholder, so the group shows.
-    var other = Model(schema: Schema(fields: [.init(name: "name")]))
+    var other = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
     let fox = try other.append(ItemRecord(fields: [["Fox Mulder"]], attributes: []))
     #expect(adapter.row(for: fox, in: other) == "<Fox Mulder> ({company})")
   }
@@ -173,10 +173,10 @@ import Testing
   }
 
   @Test func highlightsSkipDroppedGroups() throws {
-    let schema = Schema(
+    let schema = SearchModel.Schema(
       fields: [.init(name: "name"), .init(name: "alias"), .init(name: "note", isSearched: false)],
       attributes: ["country"], displayTemplate: "[{alias}: ]{name}[ ({note})] – {country}")
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for record in [
       ItemRecord(fields: [["Zürich"], [], ["zur"]], attributes: ["CH"]),
       ItemRecord(fields: [["Zürich"], ["Zurigo", "Zurich"], []], attributes: ["CH"]),
@@ -185,7 +185,7 @@ import Testing
       _ = try model.append(record)
     }
     let corpus = try SearchCorpus(model: model, normalizer: try Normalizer())
-    let query = try Query("zur", normalizer: corpus.normalizer)
+    let query = try SearchQuery("zur", normalizer: corpus.normalizer)
     let marked = try corpus.model.ids.map { try corpus.markedDisplay(of: $0, for: query) }
     #expect(
       marked.map(Self.shown) == [

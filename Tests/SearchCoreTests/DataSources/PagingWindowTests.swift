@@ -284,9 +284,10 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
     }
   }
 
-  private static func kindModel(_ kinds: [String]) throws -> Model {
-    let schema = Schema(fields: [Schema.Field(name: "title")], attributes: ["kind"])
-    var model = Model(schema: schema)
+  private static func kindModel(_ kinds: [String]) throws -> SearchModel {
+    let schema = SearchModel.Schema(
+      fields: [SearchModel.Schema.Field(name: "title")], attributes: ["kind"])
+    var model = SearchModel(schema: schema)
     for (index, kind) in kinds.enumerated() {
       try model.append(ItemRecord(fields: [["message \(index)"]], attributes: [kind]))
     }

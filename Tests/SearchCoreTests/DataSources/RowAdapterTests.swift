@@ -5,7 +5,7 @@ import Testing
 @testable import SearchEngine
 
 /// Loads a committed data set of `Corpus/`.
-private func loadModel(_ name: String) throws -> Model {
+private func loadModel(_ name: String) throws -> SearchModel {
   let path = Fixtures.root + "/Corpus/\(name)/\(name).manifest.json"
   let manifest = try Manifest.load(from: path)
   let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: path)
@@ -14,13 +14,13 @@ private func loadModel(_ name: String) throws -> Model {
 }
 
 /// The item whose "id" attribute (the data set's own id, not the ItemID) is `id`.
-private func item(withID id: String, in model: Model) throws -> ItemID {
+private func item(withID id: String, in model: SearchModel) throws -> ItemID {
   let attribute = try #require(model.schema.attributeIndex(named: "id"))
   return try #require(model.ids.first { model.attribute(attribute, of: $0) == id })
 }
 
 /// The chat's three kinds, each with its template.
-private func chatRegistry(for schema: Schema, skipping skipped: String? = nil) throws
+private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: String? = nil) throws
   -> RowAdapterRegistry<String>
 {
   let templates = [
@@ -94,8 +94,9 @@ private func chatRegistry(for schema: Schema, skipping skipped: String? = nil) t
 
   /// A kind nobody registered goes to the fallback; without one, its error names it.
   @Test func fallbackCatchesUnknownKinds() throws {
-    let schema = Schema(fields: [Schema.Field(name: "title")], attributes: ["kind"])
-    var model = Model(schema: schema)
+    let schema = SearchModel.Schema(
+      fields: [SearchModel.Schema.Field(name: "title")], attributes: ["kind"])
+    var model = SearchModel(schema: schema)
     let note = try model.append(ItemRecord(fields: [["Shopping list"]], attributes: ["text"]))
     let video = try model.append(ItemRecord(fields: [["Trevi at night"]], attributes: ["video"]))
     var registry = RowAdapterRegistry<String>(kindAttribute: "kind")

@@ -6,16 +6,18 @@ import Testing
 @testable import SearchEngine
 
 @Suite struct SectionedTableEditingTests {
-  let collation: TableCollation
+  let collation: SectionedTable.Collation
 
-  init() throws { collation = try TableCollation(locale: "") }
+  init() throws { collation = try SectionedTable.Collation(locale: "") }
 
   private func path(_ section: Int, _ row: Int) -> TableIndexPath {
     TableIndexPath(section: section, row: row)
   }
 
   /// A contacts-style table of names, sorted.
-  private func letters(_ model: Model, rowOrder: RowOrder = .collation) throws -> SectionedTable {
+  private func letters(_ model: SearchModel, rowOrder: SectionedTable.RowOrder = .collation) throws
+    -> SectionedTable
+  {
     try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"), rowOrder: rowOrder,
       collation: collation)
@@ -23,7 +25,7 @@ import Testing
 
   /// Applies a batch to the model and the table; checks the result against a rebuild and
   /// the UIKit simulation.
-  private func edit(_ table: SectionedTable, _ model: inout Model, _ changes: [ModelChange])
+  private func edit(_ table: SectionedTable, _ model: inout SearchModel, _ changes: [ModelChange])
     throws -> (table: SectionedTable, changes: TableChanges)
   {
     let edit = try model.apply(changes)
@@ -36,7 +38,7 @@ import Testing
     return result
   }
 
-  private func names(_ table: SectionedTable, _ model: Model) -> [String: [String]] {
+  private func names(_ table: SectionedTable, _ model: SearchModel) -> [String: [String]] {
     TableFixtures.shown(table, model)
   }
 
@@ -140,17 +142,18 @@ import Testing
   /// The whole table with only some rows kept is the table built of those rows: what a
   /// search's results table is made of when it has the original's layout.
   @Test func keepingRowsEqualsBuilding() async throws {
-    let collations = try ["", "sv"].map { try TableCollation(locale: $0) }
+    let collations = try ["", "sv"].map { try SectionedTable.Collation(locale: $0) }
     await propertyCheck(count: TestBudget.cases(200), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       var model = try EditFixtures.model(limit: 30, using: &random)
       // Edits first: the model's order is then no longer its identities' order.
       _ = try model.apply(EditFixtures.changes(for: model, using: &random))
       let sectioning =
-        [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+        [SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
         .randomElement(using: &random) ?? .none
       let rowOrder =
-        [RowOrder.given, .collation, .fieldCollation("name")].randomElement(using: &random)
+        [SectionedTable.RowOrder.given, .collation, .fieldCollation("name")].randomElement(
+          using: &random)
         ?? .given
       let collation = collations.randomElement(using: &random) ?? collations[0]
       let whole = try SectionedTable(
@@ -167,19 +170,20 @@ import Testing
   }
 
   @Test func editingEqualsRebuilding() async throws {
-    let collations = try ["", "es", "sv", "de"].map { try TableCollation(locale: $0) }
+    let collations = try ["", "es", "sv", "de"].map { try SectionedTable.Collation(locale: $0) }
     await propertyCheck(count: TestBudget.cases(500), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       var model = try EditFixtures.model(limit: 30, using: &random)
       let sectioning =
-        [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+        [SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
         .randomElement(using: &random) ?? .none
       let rowOrder =
-        [RowOrder.given, .collation, .fieldCollation("name")].randomElement(using: &random)
+        [SectionedTable.RowOrder.given, .collation, .fieldCollation("name")].randomElement(
+          using: &random)
         ?? .given
       let collation = collations.randomElement(using: &random) ?? collations[0]
       let filtered = Int.random(in: 0..<4, using: &random) == 0
-      func shown(_ model: Model) -> [ItemID] {
+      func shown(_ model: SearchModel) -> [ItemID] {
         filtered
           ? model.ids.filter { !["x", "é"].contains(model.attribute(0, of: $0)) } : model.ids
       }

@@ -8,8 +8,10 @@ import Testing
 /// Small models and random tables for the data-source tests.
 enum TableFixtures {
   /// A model of one field, "name", and one attribute, "kind".
-  static func model(_ rows: [(name: String?, kind: String)]) throws -> Model {
-    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+  static func model(_ rows: [(name: String?, kind: String)]) throws -> SearchModel {
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"]))
     for row in rows {
       try model.append(ItemRecord(fields: [row.name.map { [$0] } ?? []], attributes: [row.kind]))
     }
@@ -17,12 +19,12 @@ enum TableFixtures {
   }
 
   /// A model of names, all of kind "x".
-  static func model(names: [String]) throws -> Model {
+  static func model(names: [String]) throws -> SearchModel {
     try model(names.map { (name: $0, kind: "x") })
   }
 
   /// The sections as titles and display texts, for readable expectations.
-  static func shown(_ table: SectionedTable, _ model: Model) -> [String: [String]] {
+  static func shown(_ table: SectionedTable, _ model: SearchModel) -> [String: [String]] {
     var result: [String: [String]] = [:]
     for section in table.sections {
       result[section.title ?? "-"] = section.items.map { model.display($0) }
@@ -43,7 +45,7 @@ enum TableFixtures {
 @Suite struct SectionedTableTests {
   @Test func spanishPutsEnyeAfterN() throws {
     let model = try TableFixtures.model(names: ["Ñandú", "Oso", "Nube", "Mano", "nada"])
-    let spanish = try TableCollation(locale: "es")
+    let spanish = try SectionedTable.Collation(locale: "es")
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: spanish)
@@ -60,7 +62,7 @@ enum TableFixtures {
     // Under the root rules Ñ is an N with a tilde, and sorts among the N words.
     let root = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      rowOrder: .collation, collation: try TableCollation(locale: ""))
+      rowOrder: .collation, collation: try SectionedTable.Collation(locale: ""))
     #expect(root.sections.map(\.title) == ["M", "N", "O"])
     #expect(TableFixtures.shown(root, model)["N"] == ["nada", "Ñandú", "Nube"])
   }
@@ -69,7 +71,7 @@ enum TableFixtures {
     let model = try TableFixtures.model(names: ["Örebro", "Zebra", "Åsa", "ärlig", "Anna", "Émile"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      rowOrder: .collation, collation: try TableCollation(locale: "sv"))
+      rowOrder: .collation, collation: try SectionedTable.Collation(locale: "sv"))
     #expect(table.sections.map(\.title) == ["A", "E", "Z", "Å", "Ä", "Ö"])
     #expect(TableFixtures.shown(table, model)["E"] == ["Émile"])
     #expect(TableFixtures.shown(table, model)["Ä"] == ["ärlig"])
@@ -79,24 +81,24 @@ enum TableFixtures {
     let model = try TableFixtures.model(names: ["Bach", "Azur", "Ärger", "Apfel"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      rowOrder: .collation, collation: try TableCollation(locale: "de"))
+      rowOrder: .collation, collation: try SectionedTable.Collation(locale: "de"))
     #expect(table.sections.map(\.title) == ["A", "B"])
     #expect(TableFixtures.shown(table, model)["A"] == ["Apfel", "Ärger", "Azur"])
     #expect(table.sectionIndexTitles?.contains("Ä") == false)
   }
 
   @Test func titlesOfSingleTexts() throws {
-    let english = try TableCollation(locale: "en")
+    let english = try SectionedTable.Collation(locale: "en")
     #expect(english.sectionTitle(for: "Émile") == "E")
     #expect(english.sectionTitle(for: "émile") == "E")
     #expect(english.sectionTitle(for: "42") == "#")
     #expect(english.sectionTitle(for: "") == "#")
     #expect(english.sectionTitle(for: "🙂 smile") == "#")
-    let swedish = try TableCollation(locale: "sv")
+    let swedish = try SectionedTable.Collation(locale: "sv")
     #expect(swedish.sectionTitle(for: "åsa") == "Å")
     #expect(swedish.sectionTitle(for: "Émile") == "E")
-    #expect(try TableCollation(locale: "es").sectionTitle(for: "ñu") == "Ñ")
-    #expect(try TableCollation(locale: "de").sectionTitle(for: "Ärger") == "A")
+    #expect(try SectionedTable.Collation(locale: "es").sectionTitle(for: "ñu") == "Ñ")
+    #expect(try SectionedTable.Collation(locale: "de").sectionTitle(for: "Ärger") == "A")
     #expect(english.orderedSectionTitles(["#", "B", "A", "B"]) == ["A", "B", "#"])
     // Only the marks the locale ignores go: Swedish Ǻ is Å with an acute.
     #expect(swedish.sectionTitle(for: "Ǻngel") == "Å")
@@ -111,7 +113,7 @@ enum TableFixtures {
     ])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      collation: try TableCollation(locale: "en"))
+      collation: try SectionedTable.Collation(locale: "en"))
     #expect(table.sections.map(\.title) == ["A", "B", "#"])
     #expect(TableFixtures.shown(table, model)["#"] == ["42", "🙂", ""])
     #expect(table.section(forSectionIndexTitle: "#", at: 26) == 2)
@@ -123,7 +125,7 @@ enum TableFixtures {
     let model = try TableFixtures.model(names: ["Yxa", "über", "Zebra", "Uppsala"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      rowOrder: .collation, collation: try TableCollation(locale: "sv"))
+      rowOrder: .collation, collation: try SectionedTable.Collation(locale: "sv"))
     #expect(
       TableFixtures.shown(table, model) == [
         "U": ["Uppsala"], "Y": ["über", "Yxa"], "Z": ["Zebra"],
@@ -136,7 +138,7 @@ enum TableFixtures {
     let model = try TableFixtures.model(names: ["Ｋｅｎｊｉ", "Kato", "Mori"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      collation: try TableCollation(locale: "en"))
+      collation: try SectionedTable.Collation(locale: "en"))
     #expect(TableFixtures.shown(table, model) == ["K": ["Ｋｅｎｊｉ", "Kato"], "M": ["Mori"]])
   }
 
@@ -148,7 +150,7 @@ enum TableFixtures {
     ])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      rowOrder: .collation, collation: try TableCollation(locale: "cs"))
+      rowOrder: .collation, collation: try SectionedTable.Collation(locale: "cs"))
     #expect(table.sections.map(\.title) == ["C", "Č", "H", "CH", "I"])
     #expect(TableFixtures.shown(table, model)["C"] == ["celek", "cesta"])
     #expect(TableFixtures.shown(table, model)["CH"] == ["chata", "Chrudim"])
@@ -159,7 +161,7 @@ enum TableFixtures {
     let model = try TableFixtures.model(names: ["さくら", "東京", "かめ", "Kenji", "あめ", "大阪"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      collation: try TableCollation(locale: "ja"))
+      collation: try SectionedTable.Collation(locale: "ja"))
     #expect(table.sections.map(\.title) == ["K", "あ", "か", "さ", "#"])
     #expect(TableFixtures.shown(table, model)["#"] == ["東京", "大阪"])
   }
@@ -169,7 +171,7 @@ enum TableFixtures {
     let model = try TableFixtures.model(names: ["北京", "上海", "Berlin", "東京"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      collation: try TableCollation(locale: "zh"))
+      collation: try SectionedTable.Collation(locale: "zh"))
     #expect(table.sections.map(\.title) == ["B", "D", "S"])
     #expect(TableFixtures.shown(table, model)["B"] == ["北京", "Berlin"])
   }
@@ -178,7 +180,7 @@ enum TableFixtures {
   /// and a letter after the last one with rows to the last section.
   @Test func indexShowsEveryLetterAndJumpsForward() throws {
     let model = try TableFixtures.model(names: ["Cleo", "Anna", "42", "Axel"])
-    let english = try TableCollation(locale: "en")
+    let english = try SectionedTable.Collation(locale: "en")
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       collation: english)
@@ -205,7 +207,7 @@ enum TableFixtures {
     let swedishModel = try TableFixtures.model(names: ["Anna", "Åsa", "Örjan"])
     let swedish = try SectionedTable(
       items: swedishModel.ids, model: swedishModel, sectioning: .firstLetter(field: "name"),
-      collation: try TableCollation(locale: "sv"))
+      collation: try SectionedTable.Collation(locale: "sv"))
     let swedishTitles = swedish.sectionIndexTitles ?? []
     #expect(swedishTitles.suffix(4) == ["Å", "Ä", "Ö", "#"])
     #expect(swedish.section(forSectionIndexTitle: "Z", at: 25) == 1)
@@ -223,7 +225,7 @@ enum TableFixtures {
       (name: "leek", kind: "vegetable"), (name: "Banana", kind: "Fruit"),
       (name: "almond", kind: "nut"),
     ])
-    let collation = try TableCollation(locale: "en")
+    let collation = try SectionedTable.Collation(locale: "en")
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .attribute("kind"), collation: collation)
     #expect(table.sectionIndexTitles == ["Fruit", "nut", "vegetable"])
@@ -244,7 +246,7 @@ enum TableFixtures {
     let ranked = [4, 0, 5, 2, 3, 1].map { model.ids[$0] }
     let table = try SectionedTable(
       items: ranked, model: model, sectioning: .firstLetter(field: "name"),
-      collation: try TableCollation(locale: ""))
+      collation: try SectionedTable.Collation(locale: ""))
     #expect(table.sections.map(\.title) == ["A", "B", "C"])
     #expect(
       TableFixtures.shown(table, model) == [
@@ -256,7 +258,7 @@ enum TableFixtures {
 
   @Test func plainAndEmptyTables() throws {
     let model = try TableFixtures.model(names: ["a", "b"])
-    let collation = try TableCollation(locale: "")
+    let collation = try SectionedTable.Collation(locale: "")
     let plain = try SectionedTable(
       items: model.ids, model: model, collation: collation, canEditRows: false,
       footer: { "\($0.items.count) rows" })
@@ -266,7 +268,9 @@ enum TableFixtures {
     #expect(plain.titleForFooter(inSection: 0) == "2 rows")
     #expect(plain.titleForFooter(inSection: 1) == nil)
     #expect(!plain.canEditRow(at: TableIndexPath(section: 0, row: 0)))
-    for sectioning in [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")] {
+    for sectioning in [
+      SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name"),
+    ] {
       let empty = try SectionedTable(
         items: [], model: model, sectioning: sectioning, collation: collation)
       #expect(empty.numberOfSections == 1)
@@ -283,7 +287,7 @@ enum TableFixtures {
 
   @Test func unknownNamesAndItemsAreErrors() throws {
     let model = try TableFixtures.model(names: ["a"])
-    let collation = try TableCollation(locale: "")
+    let collation = try SectionedTable.Collation(locale: "")
     #expect(throws: TableError.unknownAttribute("colour", available: ["kind"])) {
       try SectionedTable(
         items: model.ids, model: model, sectioning: .attribute("colour"), collation: collation)
@@ -308,7 +312,7 @@ enum TableFixtures {
   /// Every row of every table: the index path of the item at a path is that path, and the
   /// table holds exactly the items it was given, in the promised orders.
   @Test func indexPathsRoundTrip() async throws {
-    let collations = try TableFixtures.locales.map { try TableCollation(locale: $0) }
+    let collations = try TableFixtures.locales.map { try SectionedTable.Collation(locale: $0) }
     await propertyCheck(count: TestBudget.cases(150), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let rows = (0..<Int.random(in: 0...40, using: &random)).map { _ in
@@ -322,9 +326,9 @@ enum TableFixtures {
       let items = Array(
         model.ids.shuffled(using: &random).prefix(Int.random(in: 0...40, using: &random)))
       let sectioning =
-        [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+        [SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
         .randomElement(using: &random) ?? .none
-      let order = Bool.random(using: &random) ? RowOrder.given : .collation
+      let order = Bool.random(using: &random) ? SectionedTable.RowOrder.given : .collation
       let collation = collations.randomElement(using: &random) ?? collations[0]
       let table = try SectionedTable(
         items: items, model: model, sectioning: sectioning, rowOrder: order, collation: collation)
@@ -402,7 +406,9 @@ enum TableFixtures {
   }
 
   @Test func largeSwedishTable() throws {
-    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"]))
     var random = SplitMix64(seed: 42)
     let letters = Array("abcdefghijklmnopqrstuvwxyzñåäöé")
     for _ in 0..<60_000 {
@@ -411,7 +417,7 @@ enum TableFixtures {
     }
     let built = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
-      rowOrder: .collation, collation: try TableCollation(locale: "sv"))
+      rowOrder: .collation, collation: try SectionedTable.Collation(locale: "sv"))
     #expect(built.numberOfRows == 60_000)
     #expect(built.sections.map(\.title).suffix(3) == ["Å", "Ä", "Ö"])
     #expect(built.sections.count == 29)  // A to Z (é under E, ñ under N), Å, Ä, Ö

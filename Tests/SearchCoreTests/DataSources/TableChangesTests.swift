@@ -6,7 +6,7 @@ import Testing
 @testable import SearchEngine
 
 /// A fruit model: "Apple", "Avocado", "Banana", "Blueberry", "Cherry", with kinds.
-private func fruit() throws -> Model {
+private func fruit() throws -> SearchModel {
   try TableFixtures.model([
     (name: "Apple", kind: "fruit"), (name: "Avocado", kind: "fruit"),
     (name: "Banana", kind: "fruit"), (name: "Blueberry", kind: "berry"),
@@ -15,17 +15,17 @@ private func fruit() throws -> Model {
 }
 
 @Suite struct TableChangesTests {
-  let collation: TableCollation
-  let model: Model
+  let collation: SectionedTable.Collation
+  let model: SearchModel
   let ids: [ItemID]
 
   init() throws {
-    collation = try TableCollation(locale: "en")
+    collation = try SectionedTable.Collation(locale: "en")
     model = try fruit()
     ids = model.ids
   }
 
-  private func letters(_ positions: [Int], in model: Model? = nil) throws -> SectionedTable {
+  private func letters(_ positions: [Int], in model: SearchModel? = nil) throws -> SectionedTable {
     try SectionedTable(
       items: positions.map { ids[$0] }, model: model ?? self.model,
       sectioning: .firstLetter(field: "name"), collation: collation)
@@ -94,10 +94,10 @@ private func fruit() throws -> Model {
     let model = try TableFixtures.model([(name: "Öl", kind: "Ö"), (name: "Zoo", kind: "Z")])
     let old = try SectionedTable(
       items: model.ids, model: model, sectioning: .attribute("kind"),
-      collation: try TableCollation(locale: "de"))
+      collation: try SectionedTable.Collation(locale: "de"))
     let new = try SectionedTable(
       items: model.ids, model: model, sectioning: .attribute("kind"),
-      collation: try TableCollation(locale: "sv"))
+      collation: try SectionedTable.Collation(locale: "sv"))
     #expect(old.sectionIndexTitles == ["Ö", "Z"])
     #expect(new.sectionIndexTitles == ["Z", "Ö"])
     let changes = TableChanges(from: old, to: new)
@@ -118,7 +118,7 @@ private func fruit() throws -> Model {
   /// Any two tables of one model: the changes, applied in UIKit's batch-update order, give
   /// exactly the new table; updated rows are the new paths of updated items in both.
   @Test func changesTurnOldTableIntoNew() async throws {
-    let collations = try TableFixtures.locales.map { try TableCollation(locale: $0) }
+    let collations = try TableFixtures.locales.map { try SectionedTable.Collation(locale: $0) }
     await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let rows = (0..<Int.random(in: 0...40, using: &random)).map { _ in
@@ -129,7 +129,7 @@ private func fruit() throws -> Model {
       }
       let model = try TableFixtures.model(rows)
       let sectioning =
-        [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+        [SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
         .randomElement(using: &random) ?? .none
       func table() throws -> SectionedTable {
         let items = model.ids.shuffled(using: &random)
@@ -137,7 +137,7 @@ private func fruit() throws -> Model {
         // Mostly the same sectioning, sometimes another, so sections come and go wholesale.
         let own =
           Int.random(in: 0..<5, using: &random) == 0
-          ? [Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
+          ? [SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
             .randomElement(using: &random) ?? .none : sectioning
         return try SectionedTable(
           items: Array(items), model: model, sectioning: own,
@@ -163,14 +163,16 @@ private func fruit() throws -> Model {
   }
 
   @Test func largeDiff() throws {
-    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"]))
     var random = SplitMix64(seed: 7)
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     for _ in 0..<60_000 {
       let name = String((0..<6).map { _ in letters.randomElement(using: &random) ?? "a" })
       try model.append(ItemRecord(fields: [[name]], attributes: ["x"]))
     }
-    let collation = try TableCollation(locale: "")
+    let collation = try SectionedTable.Collation(locale: "")
     let old = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"), collation: collation)
     var kept = model.ids.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }

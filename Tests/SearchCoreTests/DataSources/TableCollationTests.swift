@@ -10,28 +10,29 @@ import Testing
 
   @Test func englishAndRootIndexIsAToZThenOther() throws {
     for locale in ["", "root", "en"] {
-      #expect(try TableCollation(locale: locale).indexTitles == Self.latin + ["#"], "\(locale)")
+      #expect(
+        try SectionedTable.Collation(locale: locale).indexTitles == Self.latin + ["#"], "\(locale)")
     }
   }
 
   @Test func spanishIndexHasEnyeAfterN() throws {
-    let titles = try TableCollation(locale: "es").indexTitles
+    let titles = try SectionedTable.Collation(locale: "es").indexTitles
     #expect(titles == Array(Self.latin[...13]) + ["Ñ"] + Array(Self.latin[14...]) + ["#"])
   }
 
   @Test func swedishIndexEndsWithRingAndUmlauts() throws {
-    let titles = try TableCollation(locale: "sv").indexTitles
+    let titles = try SectionedTable.Collation(locale: "sv").indexTitles
     #expect(titles == Self.latin + ["Å", "Ä", "Ö", "#"])
   }
 
   /// German sorts "Ä" as "A" with a secondary difference: it is no letter of the index.
   @Test func germanIndexHasNoUmlauts() throws {
-    let titles = try TableCollation(locale: "de").indexTitles
+    let titles = try SectionedTable.Collation(locale: "de").indexTitles
     #expect(titles == Self.latin + ["#"])
   }
 
   @Test func czechIndexHasCHAfterH() throws {
-    let titles = try TableCollation(locale: "cs").indexTitles
+    let titles = try SectionedTable.Collation(locale: "cs").indexTitles
     let expected = "A B C Č D E F G H CH I J K L M N O P Q R Ř S Š T U V W X Y Z Ž #"
     #expect(titles == expected.split(separator: " ").map(String.init))
   }
@@ -39,26 +40,26 @@ import Testing
   /// CLDR's Japanese index is the ten kana rows; Latin, which Japanese sorts before kana,
   /// gets A to Z added so that Latin names do not all land in "#".
   @Test func japaneseIndexHasKanaRowsAndLatin() throws {
-    let titles = try TableCollation(locale: "ja").indexTitles
+    let titles = try SectionedTable.Collation(locale: "ja").indexTitles
     let rows = ["あ", "か", "さ", "た", "な", "は", "ま", "や", "ら", "わ"]
     #expect(titles == Self.latin + rows + ["#"])
   }
 
   /// Chinese collation sorts Han characters by pinyin, and its index is A to Z.
   @Test func chineseIndexIsPinyinLetters() throws {
-    #expect(try TableCollation(locale: "zh").indexTitles == Self.latin + ["#"])
+    #expect(try SectionedTable.Collation(locale: "zh").indexTitles == Self.latin + ["#"])
   }
 
   /// Russian sorts Cyrillic first; its index is А to Я (without Ё, Ъ, Ь, which are not
   /// index letters), then A to Z added for Latin names.
   @Test func russianIndexIsCyrillicThenLatin() throws {
-    let titles = try TableCollation(locale: "ru").indexTitles
+    let titles = try SectionedTable.Collation(locale: "ru").indexTitles
     #expect(titles.first == "А" && titles.dropLast().suffix(26) == Self.latin[...])
     #expect(titles.contains("Я") && !titles.contains("Ъ") && titles.last == "#")
   }
 
   @Test func titlesOfTheReportedTexts() throws {
-    let english = try TableCollation(locale: "en")
+    let english = try SectionedTable.Collation(locale: "en")
     // Full-width letters differ from ASCII ones only at the tertiary level.
     #expect(english.sectionTitle(for: "Ｋｅｎｊｉ") == "K")
     #expect(english.sectionTitle(for: "Kenji") == "K")
@@ -68,23 +69,23 @@ import Testing
     #expect(english.sectionTitle(for: "Москва") == "#")
     #expect(english.sectionTitle(for: "한국") == "#")
     // CLDR's Swedish tailors ü as a variant of y.
-    let swedish = try TableCollation(locale: "sv")
+    let swedish = try SectionedTable.Collation(locale: "sv")
     #expect(swedish.sectionTitle(for: "über") == "Y")
     #expect(swedish.sectionTitle(for: "Über") == "Y")
-    #expect(try TableCollation(locale: "de").sectionTitle(for: "Ärger") == "A")
-    #expect(try TableCollation(locale: "es").sectionTitle(for: "Ñandú") == "Ñ")
+    #expect(try SectionedTable.Collation(locale: "de").sectionTitle(for: "Ärger") == "A")
+    #expect(try SectionedTable.Collation(locale: "es").sectionTitle(for: "Ñandú") == "Ñ")
     // 北 is běi, 東 dōng, 上 shàng.
-    let chinese = try TableCollation(locale: "zh")
+    let chinese = try SectionedTable.Collation(locale: "zh")
     #expect(chinese.sectionTitle(for: "北京") == "B")
     #expect(chinese.sectionTitle(for: "東京") == "D")
     #expect(chinese.sectionTitle(for: "上海") == "S")
     // Voiced kana and katakana sort with their plain hiragana at primary strength.
-    let japanese = try TableCollation(locale: "ja")
+    let japanese = try SectionedTable.Collation(locale: "ja")
     #expect(japanese.sectionTitle(for: "さくら") == "さ")
     #expect(japanese.sectionTitle(for: "ざくろ") == "さ")
     #expect(japanese.sectionTitle(for: "カタカナ") == "か")
     #expect(japanese.sectionTitle(for: "Ｋｅｎｊｉ") == "K")
-    let russian = try TableCollation(locale: "ru")
+    let russian = try SectionedTable.Collation(locale: "ru")
     #expect(russian.sectionTitle(for: "Москва") == "М")
     #expect(russian.sectionTitle(for: "Kenji") == "K")
   }
@@ -92,7 +93,7 @@ import Testing
   /// A title can be two characters, and two texts with the same first character can have
   /// different titles: nothing may be remembered per first character.
   @Test func czechCHIsTitledByMoreThanItsFirstLetter() throws {
-    let czech = try TableCollation(locale: "cs")
+    let czech = try SectionedTable.Collation(locale: "cs")
     #expect(czech.sectionTitle(for: "chata") == "CH")
     #expect(czech.sectionTitle(for: "cesta") == "C")
     #expect(czech.sectionTitle(for: "Chrudim") == "CH")
@@ -103,10 +104,10 @@ import Testing
 
   @Test func sectionTitlesAreIndexTitles() throws {
     for locale in TableFixtures.locales + ["cs", "ja", "zh", "ru"] {
-      let collation = try TableCollation(locale: locale)
+      let collation = try SectionedTable.Collation(locale: locale)
       let titles = Set(collation.indexTitles)
       #expect(titles.count == collation.indexTitles.count, "\(locale): distinct")
-      #expect(collation.indexTitles.last == TableCollation.otherTitle, "\(locale)")
+      #expect(collation.indexTitles.last == SectionedTable.Collation.otherTitle, "\(locale)")
       #expect(collation.orderedSectionTitles(collation.indexTitles) == collation.indexTitles)
       for word in TableFixtures.words + ["Ｋｅｎｊｉ", "東京", "chata", "さくら"] {
         #expect(titles.contains(collation.sectionTitle(for: word)), "\(locale) \(word)")
@@ -115,19 +116,19 @@ import Testing
   }
 
   @Test func orderedTitlesFollowTheIndex() throws {
-    let english = try TableCollation(locale: "en")
+    let english = try SectionedTable.Collation(locale: "en")
     #expect(english.orderedSectionTitles(["#", "B", "A", "B"]) == ["A", "B", "#"])
     // "CH" is one letter, after "H", though its first character is a "C".
-    let czech = try TableCollation(locale: "cs")
+    let czech = try SectionedTable.Collation(locale: "cs")
     #expect(
       czech.orderedSectionTitles(["CH", "I", "#", "H", "Č", "C"])
         == ["C", "Č", "H", "CH", "I", "#"])
     // Japanese: Latin, then kana, then "#".
-    let japanese = try TableCollation(locale: "ja")
+    let japanese = try SectionedTable.Collation(locale: "ja")
     #expect(japanese.orderedSectionTitles(["#", "か", "K", "あ"]) == ["K", "あ", "か", "#"])
     // A title that is no index title goes just after the one it is filed under, and before
     // "#" when that is where it is filed.
-    let german = try TableCollation(locale: "de")
+    let german = try SectionedTable.Collation(locale: "de")
     #expect(
       german.orderedSectionTitles(["B", "#", "Äpfel", "42", "A"])
         == ["A", "Äpfel", "B", "42", "#"])
@@ -135,7 +136,7 @@ import Testing
 
   /// The index is shared between copies of a collation and used without a lock.
   @Test func titlesFromManyThreadsAgree() async throws {
-    let collation = try TableCollation(locale: "cs")
+    let collation = try SectionedTable.Collation(locale: "cs")
     let words = TableFixtures.words + ["chata", "cesta", "Čech", "hrad"]
     let expected = words.map(collation.sectionTitle(for:))
     let results = await withTaskGroup(of: [String].self) { group in

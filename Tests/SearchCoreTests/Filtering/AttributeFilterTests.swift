@@ -17,15 +17,15 @@ import Testing
   static func corpus(seed: Int, count: Int) throws -> SearchCorpus {
     var random = SplitMix64(seed: seed)
     let bar = ScopeBar([
-      Scope(title: "All"),
-      Scope(title: "Work", attribute: "group", values: ["work"]),
-      Scope(title: "Home", attribute: "group", values: ["family", "friends"]),
-      Scope(title: "Nicknames", fields: ["nickname"]),
+      ScopeBar.Scope(title: "All"),
+      ScopeBar.Scope(title: "Work", attribute: "group", values: ["work"]),
+      ScopeBar.Scope(title: "Home", attribute: "group", values: ["family", "friends"]),
+      ScopeBar.Scope(title: "Nicknames", fields: ["nickname"]),
     ])
-    let schema = Schema(
+    let schema = SearchModel.Schema(
       fields: [.init(name: "name"), .init(name: "nickname")],
       attributes: ["group", "size", "tag"], scopeBar: bar)
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     func word() -> String {
       (0..<Int.random(in: 1...3, using: &random)).map { _ in
         syllables.randomElement(using: &random) ?? "ka"
@@ -43,7 +43,7 @@ import Testing
     return try SearchCorpus(model: model, normalizer: Normalizer(folding: .default))
   }
 
-  static let conditions: [AttributeCondition] = [
+  static let conditions: [AttributeFilter.Condition] = [
     .equals(attribute: "group", value: "work"),
     .oneOf(attribute: "group", values: ["family", "friends"]),
     .oneOf(attribute: "group", values: []),
@@ -56,7 +56,7 @@ import Testing
   ]
 
   /// The oracle's reading of a condition, from the attribute's text.
-  static func meets(_ condition: AttributeCondition, _ text: String) -> Bool {
+  static func meets(_ condition: AttributeFilter.Condition, _ text: String) -> Bool {
     switch condition {
     case .oneOf(_, let values): values.contains(text)
     case .present: !text.isEmpty
@@ -65,7 +65,7 @@ import Testing
   }
 
   static func expected(
-    _ query: Query, scope: Int, filter: AttributeFilter, in corpus: SearchCorpus
+    _ query: SearchQuery, scope: Int, filter: AttributeFilter, in corpus: SearchCorpus
   ) throws -> [ItemID] {
     let model = corpus.model
     return try ReferenceSearch.search(query, scope: scope, in: corpus).filter { id in
@@ -84,7 +84,7 @@ import Testing
       var random = SplitMix64(seed: seed + 100)
       var filter = IncrementalFilter()
       var text = ""
-      var conditions: Set<AttributeCondition> = []
+      var conditions: Set<AttributeFilter.Condition> = []
       var scope = 0
       for step in 0..<30 {
         switch Int.random(in: 0..<8, using: &random) {
@@ -101,7 +101,7 @@ import Testing
             conditions.remove(condition)
           }
         }
-        let query = try Query(text, normalizer: corpus.normalizer)
+        let query = try SearchQuery(text, normalizer: corpus.normalizer)
         let attributes = AttributeFilter(conditions)
         let result = try #require(
           try filter.search(
@@ -130,7 +130,7 @@ import Testing
   @Test func aConditionAddedNarrowsAndOneRemovedDoesNot() throws {
     let corpus = try Self.corpus(seed: 1, count: 400)
     var filter = IncrementalFilter()
-    let query = try Query("a", normalizer: corpus.normalizer)
+    let query = try SearchQuery("a", normalizer: corpus.normalizer)
     let work = AttributeFilter([.equals(attribute: "group", value: "work")])
     let workTagged = AttributeFilter(work.conditions.union([.present(attribute: "tag")]))
     #expect(try filter.search(query, scope: 0, filter: work, in: corpus)?.path == .fullScan)
@@ -141,9 +141,9 @@ import Testing
     let tagged = AttributeFilter([.present(attribute: "tag")])
     #expect(try filter.search(query, scope: 0, filter: tagged, in: corpus)?.path == .fullScan)
     // An empty query with a filter is a result of its own, which a query then narrows.
-    let empty = try Query("", normalizer: corpus.normalizer)
+    let empty = try SearchQuery("", normalizer: corpus.normalizer)
     _ = try filter.search(empty, scope: 0, filter: workTagged, in: corpus)
-    let ne = try Query("ne", normalizer: corpus.normalizer)
+    let ne = try SearchQuery("ne", normalizer: corpus.normalizer)
     #expect(
       try filter.search(ne, scope: 0, filter: workTagged, in: corpus)?.path == .narrowed(from: ""))
   }
@@ -172,7 +172,7 @@ import Testing
         }
       }
       try corpus.apply(changes)
-      let query = try Query("ka", normalizer: corpus.normalizer)
+      let query = try SearchQuery("ka", normalizer: corpus.normalizer)
       var fresh = IncrementalFilter()
       let result = try fresh.search(
         query, scope: 1, filter: attributes, countingScopes: true, in: corpus)
@@ -185,7 +185,7 @@ import Testing
   @Test func anUnknownAttributeIsRefusedWithTheAttributesThereAre() throws {
     let corpus = try Self.corpus(seed: 2, count: 20)
     var filter = IncrementalFilter()
-    let query = try Query("a", normalizer: corpus.normalizer)
+    let query = try SearchQuery("a", normalizer: corpus.normalizer)
     #expect(
       throws: AttributeFilterError.unknownAttribute("colour", available: ["group", "size", "tag"])
     ) {
@@ -199,15 +199,17 @@ import Testing
 
   @Test func conditionsReadAsTheCommandLineWritesThem() {
     #expect(
-      AttributeCondition.oneOf(attribute: "group", values: ["work", "family"]).description
+      AttributeFilter.Condition.oneOf(attribute: "group", values: ["work", "family"]).description
         == "group=family|work")
     #expect(
-      AttributeCondition.number(attribute: "size", in: 1_000 ... .infinity).description
+      AttributeFilter.Condition.number(attribute: "size", in: 1_000 ... .infinity).description
         == "size>=1000")
     #expect(
-      AttributeCondition.number(attribute: "size", in: -.infinity...2.5).description == "size<=2.5")
-    #expect(AttributeCondition.number(attribute: "size", in: 3...7).description == "size=3..7")
-    #expect(AttributeCondition.present(attribute: "tag").description == "tag?")
+      AttributeFilter.Condition.number(attribute: "size", in: -.infinity...2.5).description
+        == "size<=2.5")
+    #expect(
+      AttributeFilter.Condition.number(attribute: "size", in: 3...7).description == "size=3..7")
+    #expect(AttributeFilter.Condition.present(attribute: "tag").description == "tag?")
   }
 }
 

@@ -7,16 +7,16 @@ import Testing
 /// item, folded apart from the index, counted and sorted by the rule), on random corpora of
 /// mixed scripts, in every scope, before and after random batches of changes.
 @Suite struct CompletionTests {
-  static let schema = Schema(
+  static let schema = SearchModel.Schema(
     fields: [
-      Schema.Field(name: "name"), Schema.Field(name: "aliases"),
-      Schema.Field(name: "note", isSearched: false),
+      SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "aliases"),
+      SearchModel.Schema.Field(name: "note", isSearched: false),
     ],
     attributes: ["kind"],
     scopeBar: ScopeBar([
-      Scope(title: "All"),
-      Scope(title: "Towns", attribute: "kind", values: ["town"]),
-      Scope(title: "Rare", attribute: "kind", values: ["rare"]),
+      ScopeBar.Scope(title: "All"),
+      ScopeBar.Scope(title: "Towns", attribute: "kind", values: ["town"]),
+      ScopeBar.Scope(title: "Rare", attribute: "kind", values: ["rare"]),
     ]))
 
   /// Words of several scripts that fold together in some ways and apart in others: accents
@@ -46,8 +46,8 @@ import Testing
       attributes: [kinds.randomElement(using: &random) ?? ""])
   }
 
-  static func model(items: Int, using random: inout SplitMix64) throws -> Model {
-    var model = Model(schema: schema)
+  static func model(items: Int, using random: inout SplitMix64) throws -> SearchModel {
+    var model = SearchModel(schema: schema)
     for _ in 0..<items { try model.append(record(using: &random)) }
     return model
   }
@@ -90,7 +90,7 @@ import Testing
     /// Each live item's keys, in model order.
     var keys: [(item: Int, keys: Set<[UInt8]>)] = []
 
-    init(_ model: Model, normalizer: Normalizer) throws {
+    init(_ model: SearchModel, normalizer: Normalizer) throws {
       for id in model.ids {
         var held = Set<[UInt8]>()
         for field in model.schema.fields.indices where model.schema.fields[field].isSearched {
@@ -127,7 +127,7 @@ import Testing
 
   /// The typed texts: every prefix (by characters) of a sample of the keys, and of a sample
   /// of the original values (so that "Zü" is typed as well as "zu"), with spaces around some.
-  static func typedTexts(_ oracle: Oracle, model: Model, using random: inout SplitMix64)
+  static func typedTexts(_ oracle: Oracle, model: SearchModel, using random: inout SplitMix64)
     -> [String]
   {
     let keys = Array(Set(oracle.keys.flatMap(\.keys))).sorted { $0.lexicographicallyPrecedes($1) }
@@ -221,7 +221,7 @@ import Testing
   /// The mark covers the typed part: one range from the start, whose folded form starts with
   /// the typed text, and which no shorter run of whole characters would cover.
   static func expectMarked(
-    _ completion: Completion, typed: [UInt8], normalizer: Normalizer, _ context: String
+    _ completion: SearchQuery.Completion, typed: [UInt8], normalizer: Normalizer, _ context: String
   ) throws {
     let marked = completion.marked
     #expect(marked.text == completion.text, "\(context)")
@@ -369,7 +369,8 @@ import Testing
 
   /// A corpus of one name per item.
   static func corpus(_ names: [String]) throws -> SearchCorpus {
-    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")]))
+    var model = SearchModel(
+      schema: SearchModel.Schema(fields: [SearchModel.Schema.Field(name: "name")]))
     for name in names { try model.append(ItemRecord(fields: [[name]], attributes: [])) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }

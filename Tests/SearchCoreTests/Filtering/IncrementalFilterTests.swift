@@ -43,7 +43,7 @@ private let queries: [String] = {
 
   @Test func fullScanEqualsReference() throws {
     for (number, text) in queries.enumerated() where number % TestBudget.step(3) == 0 {
-      let query = try Query(text, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, normalizer: corpus.normalizer)
       let scope = number % corpus.scopeBar.scopes.count
       var filter = IncrementalFilter()
       let result = try filter.searching(query, scope: scope, in: corpus)
@@ -70,7 +70,7 @@ private let queries: [String] = {
         session.press(odds.key(for: action), newScope: { ($0 + 1 + action) % scopes })
         let text = session.text
         let scope = session.scope
-        let query = try Query(text, normalizer: corpus.normalizer)
+        let query = try SearchQuery(text, normalizer: corpus.normalizer)
         let result = try filter.searching(query, scope: scope, in: corpus)
         var fresh = IncrementalFilter()
         let full = try fresh.searching(query, scope: scope, in: corpus)
@@ -89,23 +89,26 @@ private let queries: [String] = {
   @Test func narrowingAndBackspacingUseEarlierResults() throws {
     var filter = IncrementalFilter()
     let normalizer = corpus.normalizer
-    let c = try filter.searching(try Query("c", normalizer: normalizer), scope: 0, in: corpus)
+    let c = try filter.searching(try SearchQuery("c", normalizer: normalizer), scope: 0, in: corpus)
     #expect(c.path == .fullScan)
-    let ca = try filter.searching(try Query("ca", normalizer: normalizer), scope: 0, in: corpus)
+    let ca = try filter.searching(
+      try SearchQuery("ca", normalizer: normalizer), scope: 0, in: corpus)
     #expect(ca.path == .narrowed(from: "c"))
     #expect(ca.items.allSatisfy(c.items.contains))
-    let back = try filter.searching(try Query("c", normalizer: normalizer), scope: 0, in: corpus)
+    let back = try filter.searching(
+      try SearchQuery("c", normalizer: normalizer), scope: 0, in: corpus)
     #expect(back.path == .cached)
     #expect(back.items == c.items)
     // A scope change starts over.
-    let german = try filter.searching(try Query("ca", normalizer: normalizer), scope: 4, in: corpus)
+    let german = try filter.searching(
+      try SearchQuery("ca", normalizer: normalizer), scope: 4, in: corpus)
     #expect(german.path == .fullScan)
   }
 
   @Test func modelChangesClearTheCache() throws {
     var corpus = self.corpus
     var filter = IncrementalFilter()
-    let query = try Query("zebra", normalizer: corpus.normalizer)
+    let query = try SearchQuery("zebra", normalizer: corpus.normalizer)
     let before = try filter.searching(query, scope: 0, in: corpus)
     let id = try corpus.append(ItemRecord(fields: [["Zebraßtreifen"]], attributes: ["German"]))
     let after = try filter.searching(query, scope: 0, in: corpus)
@@ -115,20 +118,21 @@ private let queries: [String] = {
     let updated = try filter.searching(query, scope: 0, in: corpus)
     #expect(updated.items == before.items)
     let horse = try #require(
-      filter.search(try Query("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus))
+      filter.search(try SearchQuery("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus))
     #expect(horse.items.contains(id))
     try corpus.remove(id)
     let removed = try #require(
-      filter.search(try Query("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus))
+      filter.search(try SearchQuery("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus))
     #expect(!removed.items.contains(id))
     #expect(
       try ReferenceSearch.search(
-        try Query("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus) == removed.items)
+        try SearchQuery("pferd", normalizer: corpus.normalizer), scope: 4, in: corpus)
+        == removed.items)
   }
 
   @Test func insertInTheMiddleKeepsModelOrder() throws {
     var corpus = self.corpus
-    let query = try Query("ß", normalizer: corpus.normalizer)
+    let query = try SearchQuery("ß", normalizer: corpus.normalizer)
     let id = try corpus.insert(ItemRecord(fields: [["Maß"]], attributes: ["German"]), at: 0)
     var filter = IncrementalFilter()
     let result = try filter.searching(query, scope: 0, in: corpus)
@@ -138,7 +142,7 @@ private let queries: [String] = {
 
   @Test func cancelledSearchLeavesNoTrace() throws {
     var filter = IncrementalFilter()
-    let query = try Query("e", normalizer: corpus.normalizer)
+    let query = try SearchQuery("e", normalizer: corpus.normalizer)
     let cancelled = filter.search(query, scope: 0, in: corpus, isCancelled: { true })
     #expect(cancelled == nil)
     #expect(filter.cachedResults.isEmpty)
@@ -161,11 +165,11 @@ private let queries: [String] = {
       for character in "e " {
         text.append(character)
         result = try filter.searching(
-          Query(text, normalizer: cities.normalizer), scope: 0, in: cities)
+          SearchQuery(text, normalizer: cities.normalizer), scope: 0, in: cities)
       }
     }
     let single = try filter.searching(
-      Query("e", normalizer: cities.normalizer), scope: 0, in: cities)
+      SearchQuery("e", normalizer: cities.normalizer), scope: 0, in: cities)
     let repeated = try #require(result)
     #expect(repeated.query.sets.count == sets)
     #expect(repeated.items == single.items)
@@ -174,14 +178,16 @@ private let queries: [String] = {
     var random = SplitMix64(seed: 45)
     for _ in 0..<TestBudget.cases(1_000) {
       word.append(Character(Unicode.Scalar(UInt8(0x61 + random.next() % 26))))
-      _ = try filter.searching(Query(word, normalizer: cities.normalizer), scope: 0, in: cities)
+      _ = try filter.searching(
+        SearchQuery(word, normalizer: cities.normalizer), scope: 0, in: cities)
     }
   }
 }
 
 extension IncrementalFilter {
   /// `search`, for tests: a search that was not cancelled always has a result.
-  fileprivate mutating func searching(_ query: Query, scope: Int, in corpus: SearchCorpus) throws
+  fileprivate mutating func searching(_ query: SearchQuery, scope: Int, in corpus: SearchCorpus)
+    throws
     -> SearchResult
   {
     guard let result = search(query, scope: scope, in: corpus) else {
@@ -199,7 +205,7 @@ extension IncrementalFilterTests {
     let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
     func check(_ label: String) throws {
       for (index, letter) in letters.enumerated() where index % TestBudget.step(1) == 0 {
-        let query = try Query(letter, normalizer: corpus.normalizer)
+        let query = try SearchQuery(letter, normalizer: corpus.normalizer)
         let scope = index / TestBudget.step(1) % 2 == 0 ? 0 : 4
         var filter = IncrementalFilter()
         let result = try filter.searching(query, scope: scope, in: corpus)

@@ -17,7 +17,7 @@ struct LineFilterTests {
     "fin", "ﬁ", "東", "москва", "é", "d", "e", "ss", "^ ", "!e !d", "zur ich", "",
   ]
 
-  private func corpusAnswer(_ query: Query, _ input: LineInput, _ normalizer: Normalizer)
+  private func corpusAnswer(_ query: SearchQuery, _ input: LineInput, _ normalizer: Normalizer)
     throws -> [Int]
   {
     let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)
@@ -37,7 +37,7 @@ struct LineFilterTests {
       let bytes = Array(lines.joined(separator: "\n").utf8)
       let input = try LineInput(bytes: bytes, source: "t")
       for text in Self.queries {
-        let query = try Query(text, normalizer: normalizer)
+        let query = try SearchQuery(text, normalizer: normalizer)
         let filter = LineFilter(
           query: query, normalizer: normalizer, batchBytes: batchBytes, chunkBytes: chunkBytes)
         let found = try filter.matchingLines(in: bytes)
@@ -55,7 +55,7 @@ struct LineFilterTests {
     let bytes = Array(lines.joined(separator: "\n").utf8)
     let input = try LineInput(bytes: bytes, source: "t")
     for text in ["zurich", "!zurich", "^line 3", "9$"] {
-      let query = try Query(text, normalizer: normalizer)
+      let query = try SearchQuery(text, normalizer: normalizer)
       let filter = LineFilter(
         query: query, normalizer: normalizer, batchBytes: batchBytes, chunkBytes: chunkBytes)
       let found = try filter.matchingLines(in: bytes)
@@ -71,7 +71,7 @@ struct LineFilterTests {
     var bytes = Array((0..<50).map { "line \($0)\n" }.joined().utf8)
     bytes += Array("ok ".utf8) + [0xC3, 0x28] + Array(" after\nlast\n".utf8)
     let filter = LineFilter(
-      query: try Query("line", normalizer: normalizer), normalizer: normalizer,
+      query: try SearchQuery("line", normalizer: normalizer), normalizer: normalizer,
       batchBytes: batchBytes, chunkBytes: 16)
     #expect(
       throws: InputError(
@@ -95,7 +95,8 @@ struct LineFilterTests {
     ] as [([UInt8], String)])
   func bytesThatAreNotUTF8AreNamed(bytes: [UInt8], hint: String) throws {
     let normalizer = try Normalizer()
-    let filter = LineFilter(query: try Query("a", normalizer: normalizer), normalizer: normalizer)
+    let filter = LineFilter(
+      query: try SearchQuery("a", normalizer: normalizer), normalizer: normalizer)
     do {
       _ = try filter.matchingLines(in: bytes)
       Issue.record("no error")
@@ -112,7 +113,7 @@ struct LineFilterTests {
   @Test func lineEnds() throws {
     let normalizer = try Normalizer()
     func found(_ query: String, _ text: String) throws -> [Int] {
-      try LineFilter(query: try Query(query, normalizer: normalizer), normalizer: normalizer)
+      try LineFilter(query: try SearchQuery(query, normalizer: normalizer), normalizer: normalizer)
         .matchingLines(in: Array(text.utf8))
     }
     #expect(try found("a$", "xa\r\nya\nza") == [0, 1, 2])

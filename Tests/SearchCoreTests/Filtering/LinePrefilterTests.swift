@@ -36,7 +36,7 @@ struct LinePrefilterTests {
       await propertyCheck(count: TestBudget.cases(60), input: line.array(of: 0...40)) { lines in
         let bytes = Array(lines.joined(separator: "\n").utf8)
         for text in Self.queries {
-          let query = try Query(text, normalizer: normalizer)
+          let query = try SearchQuery(text, normalizer: normalizer)
           let prefiltered = LineFilter(query: query, normalizer: normalizer, chunkBytes: 97)
           let full = LineFilter(
             query: query, normalizer: normalizer, chunkBytes: 97, prefilters: false)
@@ -64,7 +64,7 @@ struct LinePrefilterTests {
       ranges.append(start..<(start + line.utf8.count))
       start += line.utf8.count + 1
     }
-    let query = try Query("zurich", normalizer: normalizer)
+    let query = try SearchQuery("zurich", normalizer: normalizer)
     let prefilter = try #require(
       LinePrefilter(sets: query.sets.map { $0.terms.map(TermMatcher.init) }))
     let kept = try bytes.withUnsafeBufferPointer { bytes in
@@ -75,7 +75,7 @@ struct LinePrefilterTests {
     #expect(kept == [0, 1, 3, 4, 5, 8])
     // Inverse and fuzzy sets reject nothing: there is no prefilter.
     for text in ["!zurich", "'zurich", "zurich | !bern"] {
-      let sets = try Query(text, normalizer: normalizer).sets
+      let sets = try SearchQuery(text, normalizer: normalizer).sets
       #expect(LinePrefilter(sets: sets.map { $0.terms.map(TermMatcher.init) }) == nil, "\(text)")
     }
   }

@@ -15,13 +15,13 @@ import Testing
   private func marks(
     template: String, name: String, note: [String], query: String
   ) throws -> (text: String, marks: [Range<Int>], matched: Bool, isEmpty: Bool) {
-    var model = Model(
-      schema: Schema(
-        fields: [Schema.Field(name: "name"), Schema.Field(name: "note")],
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "note")],
         displayTemplate: template))
     try model.append(ItemRecord(fields: [[name], note]))
     let corpus = try SearchCorpus(model: model, normalizer: Normalizer())
-    let parsed = try Query(query, normalizer: corpus.normalizer)
+    let parsed = try SearchQuery(query, normalizer: corpus.normalizer)
     let marked = try corpus.markedDisplay(of: model.ids[0], for: parsed)
     var filter = IncrementalFilter()
     let matched = filter.search(parsed, scope: 0, in: corpus)?.items.count == 1

@@ -7,10 +7,10 @@ import Testing
 /// field's matched ranges land where the field's value sits in the row.
 @Suite struct MarkedTextTests {
   private static func corpus(_ records: [ItemRecord], template: String?) throws -> SearchCorpus {
-    let schema = Schema(
+    let schema = SearchModel.Schema(
       fields: [.init(name: "name"), .init(name: "alias"), .init(name: "note", isSearched: false)],
       attributes: ["country"], displayTemplate: template)
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for record in records { _ = try model.insert(record, at: model.count) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
@@ -20,8 +20,8 @@ import Testing
     marked.runs.map { $0.isMarked ? "[\($0.text)]" : String($0.text) }.joined()
   }
 
-  private static func query(_ text: String, _ corpus: SearchCorpus) throws -> Query {
-    try Query(text, normalizer: corpus.normalizer)
+  private static func query(_ text: String, _ corpus: SearchCorpus) throws -> SearchQuery {
+    try SearchQuery(text, normalizer: corpus.normalizer)
   }
 
   @Test func matchesInSeveralValuesLandInTheRow() throws {

@@ -44,7 +44,9 @@ import Testing
 
   @Test func narrowingKnowsThatNumbersMatchByEquality() throws {
     let normalizer = corpus.normalizer
-    func query(_ text: String) throws -> Query { try Query(text, normalizer: normalizer) }
+    func query(_ text: String) throws -> SearchQuery {
+      try SearchQuery(text, normalizer: normalizer)
+    }
     // Text containment alone would say that "2007" narrows "200".
     #expect(try query("2007").narrows(try query("200")))
     #expect(try !query("2007").narrows(try query("200"), matchingNumbers: true))
@@ -81,7 +83,7 @@ import Testing
           odds.key(for: action), newScope: { ($0 + 1) % corpus.scopeBar.scopes.count })
         let text = session.text
         let scope = session.scope
-        let query = try Query(text, normalizer: corpus.normalizer)
+        let query = try SearchQuery(text, normalizer: corpus.normalizer)
         guard let result = filter.search(query, scope: scope, in: corpus) else {
           Issue.record("a search that nobody cancelled returned nil")
           return
@@ -99,7 +101,8 @@ import Testing
 
   private func names(_ text: String) throws -> [String] {
     var filter = IncrementalFilter()
-    let result = filter.search(try Query(text, normalizer: corpus.normalizer), scope: 0, in: corpus)
+    let result = filter.search(
+      try SearchQuery(text, normalizer: corpus.normalizer), scope: 0, in: corpus)
     return (result?.items ?? []).map { corpus.model.values(of: $0, field: 0)[0] }
   }
 

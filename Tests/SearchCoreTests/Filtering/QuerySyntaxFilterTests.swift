@@ -44,8 +44,8 @@ private let productTargets = [
     #expect(tweetTargets.count >= 40)
   }
 
-  @Test(arguments: QuerySyntax.allCases)
-  func incrementalEqualsFullScanWhileTyping(_ syntax: QuerySyntax) async throws {
+  @Test(arguments: SearchQuery.Syntax.allCases)
+  func incrementalEqualsFullScanWhileTyping(_ syntax: SearchQuery.Syntax) async throws {
     let tweets = try Fixtures.corpus("tweets/tweets")
     let products = try Fixtures.corpus("products/products")
     let paths = LockedValue<[String: Int]>([:])
@@ -63,7 +63,7 @@ private let productTargets = [
           session.press(odds.key(for: action), newScope: { ($0 + 1 + action) % scopes })
           let text = session.text
           let scope = session.scope
-          let query = try Query(text, syntax: syntax, normalizer: corpus.normalizer)
+          let query = try SearchQuery(text, syntax: syntax, normalizer: corpus.normalizer)
           let searched = filter.search(query, scope: scope, in: corpus)
           let result = try #require(searched)
           var fresh = IncrementalFilter()

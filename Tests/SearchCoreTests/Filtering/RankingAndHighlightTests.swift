@@ -8,16 +8,16 @@ import Testing
   /// A corpus of one searched field "name", one unsearched field "note", an attribute
   /// "continent", and scopes by attribute and by field.
   private func corpus(_ names: [[String]], continents: [String]? = nil) throws -> SearchCorpus {
-    let schema = Schema(
+    let schema = SearchModel.Schema(
       fields: [.init(name: "name"), .init(name: "alias"), .init(name: "note", isSearched: false)],
       attributes: ["continent"],
       scopeBar: ScopeBar([
-        Scope(title: "All"),
-        Scope(title: "Europe", attribute: "continent", values: ["EU"]),
-        Scope(title: "Name", fields: ["name"]),
+        ScopeBar.Scope(title: "All"),
+        ScopeBar.Scope(title: "Europe", attribute: "continent", values: ["EU"]),
+        ScopeBar.Scope(title: "Name", fields: ["name"]),
       ]),
       displayTemplate: "{name} ({continent})")
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for (index, values) in names.enumerated() {
       let continent = continents?[index] ?? "EU"
       try model.append(
@@ -36,7 +36,7 @@ import Testing
     -> SearchResult
   {
     var filter = IncrementalFilter()
-    let query = try Query(text, normalizer: corpus.normalizer)
+    let query = try SearchQuery(text, normalizer: corpus.normalizer)
     guard let result = filter.search(query, scope: scope, in: corpus) else {
       throw CancellationError()
     }
@@ -70,7 +70,7 @@ import Testing
   /// its own: "mac 2006" orders the Macs of 2006 by their names, shorter first.
   @Test func aNumberAttributeDoesNotHideTheFieldsLength() throws {
     let products = try Fixtures.corpus("products/products")
-    let query = try Query("mac 2006", normalizer: products.normalizer)
+    let query = try SearchQuery("mac 2006", normalizer: products.normalizer)
     var filter = IncrementalFilter()
     let found = filter.search(query, scope: 0, in: products)
     let result = try #require(found)
@@ -104,7 +104,7 @@ import Testing
       ["Москва", "Moscow"], ["東京都", "Tōkyō"], ["Αθήνα"], ["ガス"], ["👍🏽 café"],
     ])
     func ranges(_ text: String, _ item: Int) throws -> [String] {
-      let query = try Query(text, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, normalizer: corpus.normalizer)
       return try corpus.highlights(of: corpus.model.id(at: item), for: query).flatMap { highlight in
         highlight.ranges.map { String(highlight.text[$0]) }
       }
@@ -121,7 +121,7 @@ import Testing
 
   @Test func highlightsGiveUTF16RangesPerValueAndTerm() throws {
     let corpus = try corpus([["👍🏽 café au lait", "lait d'amande"]])
-    let query = try Query("lait ^cafe", normalizer: corpus.normalizer)
+    let query = try SearchQuery("lait ^cafe", normalizer: corpus.normalizer)
     let highlights = try corpus.highlights(of: corpus.model.id(at: 0), for: query)
     #expect(highlights.map(\.field) == [0, 1])
     #expect(highlights.map(\.value) == [0, 0])
@@ -134,7 +134,7 @@ import Testing
     let corpus = try corpus([["  Straße  "]])
     let id = corpus.model.id(at: 0)
     func marked(_ text: String) throws -> [String] {
-      let query = try Query(text, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, normalizer: corpus.normalizer)
       return try corpus.highlights(of: id, for: query).flatMap { h in
         h.ranges.map { String(h.text[$0]) }
       }

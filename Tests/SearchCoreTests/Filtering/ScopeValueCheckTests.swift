@@ -6,10 +6,11 @@ import Testing
 /// A scope whose values no item has was silently an empty list; now building the corpus says
 /// so, with the values there are.
 @Suite struct ScopeValueCheckTests {
-  private func corpus(scope: Scope, groups: [String]) throws -> SearchCorpus {
-    var model = Model(
-      schema: Schema(
-        fields: [Schema.Field(name: "name")], attributes: ["group"], scopeBar: ScopeBar([scope])))
+  private func corpus(scope: ScopeBar.Scope, groups: [String]) throws -> SearchCorpus {
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["group"],
+        scopeBar: ScopeBar([scope])))
     for (index, group) in groups.enumerated() {
       try model.append(ItemRecord(fields: [["contact \(index)"]], attributes: [group]))
     }
@@ -17,7 +18,7 @@ import Testing
   }
 
   @Test func aMisspeltValueIsAnErrorWithTheRightOne() throws {
-    let work = Scope(title: "Work", attribute: "group", values: ["Work"])
+    let work = ScopeBar.Scope(title: "Work", attribute: "group", values: ["Work"])
     #expect(
       throws: CorpusError.scopeMatchesNothing(
         "Work", attribute: "group", values: ["Work"], available: ["family", "work"])
@@ -29,7 +30,7 @@ import Testing
         "\(error)"
           == "scope \"Work\" matches no item: no item has group \"Work\"; did you mean \"work\"?")
     }
-    let typo = Scope(title: "Friends", attribute: "group", values: ["frinds"])
+    let typo = ScopeBar.Scope(title: "Friends", attribute: "group", values: ["frinds"])
     do {
       _ = try corpus(scope: typo, groups: ["work", "family"])
       Issue.record("no error for a value no item has")
@@ -42,10 +43,11 @@ import Testing
 
   @Test func oneValueThatItemsHaveIsEnough() throws {
     // Planned values may wait for their items, as long as the scope admits something now.
-    let scope = Scope(title: "Home", attribute: "group", values: ["family", "friends"])
+    let scope = ScopeBar.Scope(title: "Home", attribute: "group", values: ["family", "friends"])
     let built = try corpus(scope: scope, groups: ["work", "family"])
     #expect(built.members(ofScope: 1).count == 1)
     // An empty model has nothing to check yet.
-    _ = try corpus(scope: Scope(title: "Any", attribute: "group", values: ["x"]), groups: [])
+    _ = try corpus(
+      scope: ScopeBar.Scope(title: "Any", attribute: "group", values: ["x"]), groups: [])
   }
 }

@@ -26,7 +26,9 @@ import Testing
       ])
   }
 
-  private static func changes(for model: Model, using random: inout SplitMix64) -> [ModelChange] {
+  private static func changes(for model: SearchModel, using random: inout SplitMix64)
+    -> [ModelChange]
+  {
     let size = Int.random(in: 1...12, using: &random)
     return randomModelChanges(size, for: model, endInserts: false, using: &random) {
       record(using: &$0)

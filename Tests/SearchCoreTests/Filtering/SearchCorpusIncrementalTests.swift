@@ -8,17 +8,17 @@ import Testing
 /// Small batches update a corpus's scopes and common-byte bits in place: the corpus they
 /// leave is the one built from scratch from the same model, bit for bit and run for run.
 @Suite struct SearchCorpusIncrementalTests {
-  static let schema = Schema(
+  static let schema = SearchModel.Schema(
     fields: [
-      Schema.Field(name: "name"), Schema.Field(name: "tags"),
-      Schema.Field(name: "note", isSearched: false),
+      SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "tags"),
+      SearchModel.Schema.Field(name: "note", isSearched: false),
     ],
     attributes: ["kind", "year", "price"],
     scopeBar: ScopeBar([
-      Scope(title: "All"),
-      Scope(title: "Tools", attribute: "kind", values: ["tool", "gadget"]),
-      Scope(title: "Books", attribute: "kind", values: ["book"], fields: ["name"]),
-      Scope(title: "Tags", fields: ["tags"]),
+      ScopeBar.Scope(title: "All"),
+      ScopeBar.Scope(title: "Tools", attribute: "kind", values: ["tool", "gadget"]),
+      ScopeBar.Scope(title: "Books", attribute: "kind", values: ["book"], fields: ["name"]),
+      ScopeBar.Scope(title: "Tags", fields: ["tags"]),
     ]),
     numberAttributes: ["year", "price"])
 
@@ -58,8 +58,8 @@ import Testing
       ])
   }
 
-  private static func model(items: Int, using random: inout SplitMix64) throws -> Model {
-    var model = Model(schema: schema)
+  private static func model(items: Int, using random: inout SplitMix64) throws -> SearchModel {
+    var model = SearchModel(schema: schema)
     for _ in 0..<items {
       var record = record(using: &random)
       record.fields[0] = [phrase(using: &random)]  // one name each: an identity map
@@ -71,7 +71,7 @@ import Testing
   /// A batch of `size` inserts (anywhere, or at the end), updates and removes, of items in
   /// the model or added earlier in the batch.
   private static func changes(
-    _ size: Int, for model: Model, using random: inout SplitMix64
+    _ size: Int, for model: SearchModel, using random: inout SplitMix64
   ) -> [ModelChange] {
     randomModelChanges(size, for: model, endInserts: true, using: &random) { record(using: &$0) }
   }

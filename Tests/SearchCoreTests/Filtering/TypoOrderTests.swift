@@ -17,7 +17,8 @@ import Testing
   @Test(arguments: queries)
   func countsForAResultEqualEachItemsOwn(_ text: String) throws {
     let corpus = try Fixtures.corpus("cities/cities")
-    let query = try Query(text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+    let query = try SearchQuery(
+      text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
     var filter = IncrementalFilter()
     let found = filter.search(query, scope: 0, in: corpus)
     let result = try #require(found)
@@ -55,7 +56,7 @@ import Testing
   /// typos, and not the items that contain the word exactly.
   @Test func aScanTellsTheItemsFoundOnlyWithTypos() throws {
     let corpus = try Fixtures.corpus("cities/cities")
-    let query = try Query(
+    let query = try SearchQuery(
       "calfornia", syntax: .words, typos: .default, normalizer: corpus.normalizer)
     var filter = IncrementalFilter()
     let found = filter.search(query, scope: 0, in: corpus)
@@ -75,7 +76,8 @@ import Testing
     var withTypos = 0
     var exact = 0
     for text in Self.queries {
-      let query = try Query(text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+      let query = try SearchQuery(
+        text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
       var filter = IncrementalFilter()
       let found = filter.search(query, scope: 0, in: corpus)
       let result = try #require(found)

@@ -58,7 +58,9 @@ import Testing
   /// The reference: an item matches a term when a folded value of a searched field of the
   /// scope contains it, or has a word (a run of characters whose first scalar is a letter or a
   /// digit, split on Swift's characters) within the term's budget.
-  static func reference(_ query: Query, scope: Int, in corpus: SearchCorpus) throws -> [ItemID] {
+  static func reference(_ query: SearchQuery, scope: Int, in corpus: SearchCorpus) throws
+    -> [ItemID]
+  {
     let model = corpus.model
     let bar = corpus.scopeBar.scopes[scope]
     let fields = model.schema.fields.indices.filter { field in
@@ -116,7 +118,8 @@ import Testing
           text += " " + String(words[Int(random.next() % UInt64(words.count))].prefix(4))
         }
         if random.next() % 3 == 0 { text += " " }
-        let query = try Query(text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+        let query = try SearchQuery(
+          text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
         for scope in 0..<3 {
           let found =
             QueryEvaluator(corpus: corpus, query: query, scope: scope)
@@ -147,7 +150,7 @@ import Testing
       let odds = TypingSession.Odds(backspace: 3, selectScope: 1, outOf: 20)
       for action in actions {
         session.press(odds.key(for: action), newScope: { ($0 + 1 + action) % 3 })
-        let query = try Query(
+        let query = try SearchQuery(
           session.text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
         if case .narrow(let earlier) = filter.plan(query, scope: session.scope, corpus: corpus),
           query.typoWidening(of: earlier.query)?.isEmpty == false
@@ -220,7 +223,8 @@ import Testing
       for _ in 0..<8 {
         var text = Self.misspelt(words[Int(random.next() % UInt64(words.count))], &random)
         if random.next() % 3 == 0 { text += " " }
-        let query = try Query(text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+        let query = try SearchQuery(
+          text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
         for scope in 0..<3 {
           let full =
             QueryEvaluator(corpus: corpus, query: query, scope: scope)

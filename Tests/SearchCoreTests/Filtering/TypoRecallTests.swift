@@ -51,7 +51,7 @@ import Testing
       let text = random.next() % 2 == 0 ? name : try normalizer.fold(name)
       guard let query = Self.misspelt(text, &random) else { continue }
       tried += 1
-      let parsed = try Query(query, syntax: .words, typos: .default, normalizer: normalizer)
+      let parsed = try SearchQuery(query, syntax: .words, typos: .default, normalizer: normalizer)
       var filter = IncrementalFilter()
       guard let result = filter.search(parsed, scope: 0, in: corpus) else { continue }
       if corpus.ranked(result).prefix(10).contains(id) {

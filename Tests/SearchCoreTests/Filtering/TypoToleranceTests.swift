@@ -10,16 +10,16 @@ import Testing
   /// A corpus of one searched field "name", a second searched field "alias", an unsearched
   /// "note", an attribute "kind" and scopes by attribute and by field.
   static func corpus(_ names: [[String]], folding: Folding = .default) throws -> SearchCorpus {
-    let schema = Schema(
+    let schema = SearchModel.Schema(
       fields: [.init(name: "name"), .init(name: "alias"), .init(name: "note", isSearched: false)],
       attributes: ["kind"],
       scopeBar: ScopeBar([
-        Scope(title: "All"),
-        Scope(title: "Even", attribute: "kind", values: ["even"]),
-        Scope(title: "Name", fields: ["name"]),
+        ScopeBar.Scope(title: "All"),
+        ScopeBar.Scope(title: "Even", attribute: "kind", values: ["even"]),
+        ScopeBar.Scope(title: "Name", fields: ["name"]),
       ]),
       displayTemplate: "{name}")
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     for (index, values) in names.enumerated() {
       try model.append(record(values, index: index))
     }
@@ -34,10 +34,10 @@ import Testing
 
   /// The names of the items `text` finds with `typos`, ranked.
   private func found(
-    _ text: String, typos: TypoTolerance = .default, syntax: QuerySyntax = .words,
+    _ text: String, typos: TypoTolerance = .default, syntax: SearchQuery.Syntax = .words,
     scope: Int = 0, in corpus: SearchCorpus
   ) throws -> [String] {
-    let query = try Query(text, syntax: syntax, typos: typos, normalizer: corpus.normalizer)
+    let query = try SearchQuery(text, syntax: syntax, typos: typos, normalizer: corpus.normalizer)
     var filter = IncrementalFilter()
     guard let result = filter.search(query, scope: scope, in: corpus) else { return [] }
     return corpus.ranked(result).map { corpus.model.values(of: $0, field: 0)[0] }
@@ -164,8 +164,8 @@ import Testing
 
   @Test func otherSyntaxesAndTyposOffStayExact() throws {
     let corpus = try Self.corpus([["California"], ["Calfornia Motel"]])
-    for syntax in [QuerySyntax.literal, .extended] {
-      let query = try Query(
+    for syntax in [SearchQuery.Syntax.literal, .extended] {
+      let query = try SearchQuery(
         "califronia", syntax: syntax, typos: .default, normalizer: corpus.normalizer)
       #expect(query.typos == .off)
       #expect(try found("califronia", syntax: syntax, in: corpus) == [])
@@ -180,12 +180,12 @@ import Testing
   @Test func serverQueriesRefuseTypos() throws {
     let corpus = try Self.corpus([["California"]])
     let schema = corpus.model.schema
-    let typo = try Query(
+    let typo = try SearchQuery(
       "calfornia", syntax: .words, typos: .default, normalizer: corpus.normalizer)
     #expect(throws: CorpusError.backend(.typosUnsupported)) {
       try ServerQuery(typo, scope: 0, schema: schema)
     }
-    let exact = try Query("calfornia", syntax: .words, normalizer: corpus.normalizer)
+    let exact = try SearchQuery("calfornia", syntax: .words, normalizer: corpus.normalizer)
     _ = try ServerQuery(exact, scope: 0, schema: schema)
   }
 
@@ -202,7 +202,8 @@ import Testing
   @Test func highlightsMarkTheWordInTheOriginalText() throws {
     let corpus = try Self.corpus([["Zürich Airport"], ["California State"]])
     func marked(_ text: String, item: Int32) throws -> [String] {
-      let query = try Query(text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
+      let query = try SearchQuery(
+        text, syntax: .words, typos: .default, normalizer: corpus.normalizer)
       return try corpus.highlights(of: ItemID(rawValue: item), for: query).flatMap { highlight in
         highlight.ranges.map { String(highlight.text[$0]) }
       }
@@ -230,7 +231,7 @@ import Testing
     try corpus.update(ItemID(rawValue: 3), with: Self.record(["Montana"], index: 3))
     records[3] = Self.record(["Montana"], index: 3)
     #expect(corpus.wordIndexCache.current != nil)
-    var fresh = Model(schema: corpus.model.schema)
+    var fresh = SearchModel(schema: corpus.model.schema)
     for record in records { try fresh.append(record) }
     try fresh.apply([.remove(ItemID(rawValue: 1))])
     let expected = try SearchCorpus(model: fresh, normalizer: corpus.normalizer)

@@ -9,7 +9,7 @@ import Testing
 /// ahead and then bisects), in a column long enough to be scanned in parallel chunks.
 struct ColumnScanTests {
   private func corpus(_ values: [[String]]) throws -> SearchCorpus {
-    var model = Model(schema: Schema(fields: [.init(name: "name")]))
+    var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
     for item in values { _ = try model.append(ItemRecord(fields: [item], attributes: [])) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
@@ -37,13 +37,14 @@ struct ColumnScanTests {
     let corpus = try corpus(items(gaps: gaps))
     #expect(corpus.model.count > QueryEvaluator.parallelThreshold, "the scan must be chunked")
     for text in ["qz", "^qz", "qz$", "qz | alpha", "qz !echo"] {
-      let query = try Query(text, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, normalizer: corpus.normalizer)
       var filter = IncrementalFilter()
       let found = filter.search(query, scope: 0, in: corpus)?.items
       #expect(found == (try ReferenceSearch.search(query, scope: 0, in: corpus)), "\(text)")
     }
     var filter = IncrementalFilter()
-    let hits = filter.search(try Query("qz", normalizer: corpus.normalizer), scope: 0, in: corpus)
+    let hits = filter.search(
+      try SearchQuery("qz", normalizer: corpus.normalizer), scope: 0, in: corpus)
     #expect(hits?.items.count == gaps.count, "one item per hit")
   }
 
@@ -52,7 +53,7 @@ struct ColumnScanTests {
     await propertyCheck(count: TestBudget.cases(8), input: gaps) { gaps in
       let corpus = try corpus(items(gaps: gaps))
       for text in ["qz", "^qz", "qz$"] {
-        let query = try Query(text, normalizer: corpus.normalizer)
+        let query = try SearchQuery(text, normalizer: corpus.normalizer)
         var filter = IncrementalFilter()
         let found = filter.search(query, scope: 0, in: corpus)?.items
         #expect(found == (try ReferenceSearch.search(query, scope: 0, in: corpus)), "\(text)")
@@ -65,12 +66,13 @@ struct ColumnScanTests {
   /// what the reference finds.
   @Test func commonLettersInScopesOfSingleValues() throws {
     let scopes = [
-      Scope(title: "All"), Scope(title: "One", attribute: "group", values: ["one"]),
-      Scope(title: "Two", attribute: "group", values: ["two"]),
+      ScopeBar.Scope(title: "All"),
+      ScopeBar.Scope(title: "One", attribute: "group", values: ["one"]),
+      ScopeBar.Scope(title: "Two", attribute: "group", values: ["two"]),
     ]
-    let schema = Schema(
+    let schema = SearchModel.Schema(
       fields: [.init(name: "name")], attributes: ["group"], scopeBar: ScopeBar(scopes))
-    var model = Model(schema: schema)
+    var model = SearchModel(schema: schema)
     let words = ["seven", "eleven", "tree", "sun", "ant", "ease", "x", "dnes", "a e"]
     // Runs of each group of odd lengths, so that runs start anywhere in a 64-bit word.
     var group = "one"
@@ -88,7 +90,7 @@ struct ColumnScanTests {
     #expect(corpus.index.fields[0]?.commonBytes?.tracks(UInt8(ascii: "e")) == true)
     let letters = ["e", "n", "s", "a", "t", "x", "d"]
     for (index, letter) in letters.enumerated() where index % TestBudget.step(1) == 0 {
-      let query = try Query(letter, normalizer: corpus.normalizer)
+      let query = try SearchQuery(letter, normalizer: corpus.normalizer)
       for scope in scopes.indices {
         var filter = IncrementalFilter()
         let found = filter.search(query, scope: scope, in: corpus)?.items

@@ -17,7 +17,7 @@ struct CommonBytesTests {
   ]
 
   private func corpus(_ values: [[String]]) throws -> SearchCorpus {
-    var model = Model(schema: Schema(fields: [.init(name: "name")]))
+    var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
     for item in values { _ = try model.append(ItemRecord(fields: [item], attributes: [])) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
@@ -36,7 +36,7 @@ struct CommonBytesTests {
     for (query, expected): (String, [Int32]) in [("e", [1, 3]), ("d", [1, 4]), ("a", [])] {
       var filter = IncrementalFilter()
       let found = filter.search(
-        try Query(query, normalizer: corpus.normalizer), scope: 0, in: corpus)
+        try SearchQuery(query, normalizer: corpus.normalizer), scope: 0, in: corpus)
       #expect(found?.items.map(\.rawValue) == expected, "\(query)")
     }
   }
@@ -49,7 +49,7 @@ struct CommonBytesTests {
     await propertyCheck(count: TestBudget.cases(60), input: items) { items in
       let corpus = try corpus(items)
       for letter in ["e", "a", "n", "s", "d", "t", "x", "é", "ß", " "] {
-        let query = try Query(letter, normalizer: corpus.normalizer)
+        let query = try SearchQuery(letter, normalizer: corpus.normalizer)
         var filter = IncrementalFilter()
         let found = filter.search(query, scope: 0, in: corpus)?.items
         #expect(found == (try ReferenceSearch.search(query, scope: 0, in: corpus)), "\(letter)")

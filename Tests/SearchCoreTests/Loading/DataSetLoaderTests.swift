@@ -27,7 +27,7 @@ import Testing
       Manifest.Attribute(name: "population", type: .integer),
       Manifest.Attribute(name: "country"),
     ],
-    scopes: [Scope(title: "Europe", attribute: "continent", values: ["EU"])],
+    scopes: [ScopeBar.Scope(title: "Europe", attribute: "continent", values: ["EU"])],
     displayTemplate: "{name} ({country}): {alternate names}")
 
   static let citiesByNumber = Manifest(
@@ -57,7 +57,7 @@ import Testing
   /// Loads `text`, and checks on the way that reading it in batches of a few bytes (lines
   /// crossing every batch boundary) gives the same items, report and error as reading it whole.
   private func load(_ text: String, _ manifest: Manifest, source: String = "data")
-    throws -> (Model, LoadReport)
+    throws -> (SearchModel, LoadReport)
   {
     let bytes = Array(text.utf8)
     let whole = Result {
@@ -82,7 +82,9 @@ import Testing
     return try whole.get()
   }
 
-  private func records(_ model: Model) -> [ItemRecord] { model.ids.map { model.record(of: $0) } }
+  private func records(_ model: SearchModel) -> [ItemRecord] {
+    model.ids.map { model.record(of: $0) }
+  }
 
   /// Each rejection as "line:column: reason", the source checked against `source`.
   private func rejections(_ report: LoadReport, source: String = "data") -> [String] {
@@ -184,8 +186,9 @@ import Testing
   }
 
   @Test func unknownAndUnclosedPlaceholdersStayText() throws {
-    var model = Model(
-      schema: Schema(fields: [Schema.Field(name: "name")], displayTemplate: "{name} {x} a{b"))
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], displayTemplate: "{name} {x} a{b"))
     let id = try model.append(ItemRecord(fields: [["Zürich"]], attributes: []))
     #expect(model.display(id) == "Zürich {x} a{b")
   }
@@ -342,7 +345,7 @@ import Testing
     #expect(!model.attributeValues.joined().contains("XX"))
   }
 
-  private func expectSameContent(_ model: Model, _ expected: Model) {
+  private func expectSameContent(_ model: SearchModel, _ expected: SearchModel) {
     #expect(model.count == expected.count)
     #expect(model.ids == expected.ids)
     #expect(model.identityLimit == expected.identityLimit)

@@ -65,9 +65,9 @@ import Testing
       ])
     #expect(
       cities.scopes == [
-        Scope(title: "All"),
-        Scope(title: "Europe", attribute: "continent", values: ["EU"]),
-        Scope(title: "Name", fields: ["name"]),
+        ScopeBar.Scope(title: "All"),
+        ScopeBar.Scope(title: "Europe", attribute: "continent", values: ["EU"]),
+        ScopeBar.Scope(title: "Name", fields: ["name"]),
       ])
     #expect(cities.displayTemplate == "{name} ({continent})")
   }
@@ -278,7 +278,7 @@ import Testing
     let manifest = Manifest(
       name: "n", dataFile: "d", format: .tsv, hasHeader: true,
       fields: [Manifest.Field(name: "a")],
-      scopes: [Scope(title: "Big", attribute: "population", values: ["1"])])
+      scopes: [ScopeBar.Scope(title: "Big", attribute: "population", values: ["1"])])
     #expect {
       _ = try manifest.schema()
     } throws: { error in

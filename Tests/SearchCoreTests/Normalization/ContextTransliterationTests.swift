@@ -66,14 +66,14 @@ private let contextCases: [FoldingCase] = [
     #expect(try matchingLines("ni\\ hao", lines, try Normalizer()) == [1])
     let latinNormalizer = try Normalizer(folding: latin)
     #expect(try matchingLines("ni\\ hao", lines, latinNormalizer) == [0, 1, 2])
-    let query = try Query("ni\\ hao", normalizer: latinNormalizer)
+    let query = try SearchQuery("ni\\ hao", normalizer: latinNormalizer)
     #expect(query.description == "(ni\\ hao | nihao)")
-    #expect(try Query("ni\\ hao", normalizer: try Normalizer()).description == "ni\\ hao")
+    #expect(try SearchQuery("ni\\ hao", normalizer: try Normalizer()).description == "ni\\ hao")
     // An inverse term must lack both forms; its set splits in two.
-    let inverse = try Query("a | !ni\\ hao", normalizer: latinNormalizer)
+    let inverse = try SearchQuery("a | !ni\\ hao", normalizer: latinNormalizer)
     #expect(inverse.description == "(a | !ni\\ hao) (a | !nihao)")
     // A term typed without a space needs no other form.
-    #expect(try Query("nihao", normalizer: latinNormalizer).description == "nihao")
+    #expect(try SearchQuery("nihao", normalizer: latinNormalizer).description == "nihao")
   }
 
   /// Narrowing a spaced query as it is typed gives what a full scan gives.
@@ -84,9 +84,9 @@ private let contextCases: [FoldingCase] = [
     let input = try LineInput(bytes: bytes, source: "t")
     let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)
     var filter = IncrementalFilter()
-    var previous: Query?
+    var previous: SearchQuery?
     for text in ["n", "ni", "ni\\ ", "ni\\ h", "ni\\ ha", "ni\\ hao"] {
-      let query = try Query(text, normalizer: normalizer)
+      let query = try SearchQuery(text, normalizer: normalizer)
       if let previous { #expect(query.narrows(previous), "\(text)") }
       let narrowed = (filter.search(query, scope: 0, in: corpus)?.items ?? []).map(\.rawValue)
       var fresh = IncrementalFilter()
@@ -112,7 +112,7 @@ private let contextCases: [FoldingCase] = [
   {
     let normalizer = try Normalizer(folding: latin)
     let folded = try normalizer.foldedText(text)
-    let parsed = try Query(query, normalizer: normalizer)
+    let parsed = try SearchQuery(query, normalizer: normalizer)
     let term = try #require(parsed.sets.first?.terms.last)
     let ranges = SearchCorpus.matches(of: term, in: folded).compactMap {
       folded.originalRange(forFolded: $0)
@@ -146,7 +146,7 @@ private let contextCases: [FoldingCase] = [
   private func matchingLines(_ text: String, _ lines: [String], _ normalizer: Normalizer)
     throws -> [Int]
   {
-    let query = try Query(text, normalizer: normalizer)
+    let query = try SearchQuery(text, normalizer: normalizer)
     let bytes = Array(lines.joined(separator: "\n").utf8)
     let input = try LineInput(bytes: bytes, source: "t")
     let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)

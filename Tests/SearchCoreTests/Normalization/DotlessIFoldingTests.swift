@@ -99,11 +99,11 @@ private let dotlessICases: [FoldingCase] = [
   ]
 
   private func matches(_ query: String, _ normalizer: Normalizer) throws -> [String] {
-    var model = Model(schema: Schema(fields: [.init(name: "name")]))
+    var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
     for place in Self.places { _ = try model.append(ItemRecord(fields: [[place]], attributes: [])) }
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
     var filter = IncrementalFilter()
-    let found = filter.search(try Query(query, normalizer: normalizer), scope: 0, in: corpus)
+    let found = filter.search(try SearchQuery(query, normalizer: normalizer), scope: 0, in: corpus)
     return (found?.items ?? []).map { corpus.model.values(of: $0, field: 0)[0] }
   }
 
@@ -161,11 +161,11 @@ private let dotlessICases: [FoldingCase] = [
 
   @Test func markedDisplayMarksTheWholeLetter() throws {
     let normalizer = try Normalizer(folding: mixedI, locale: "tr")
-    var model = Model(
-      schema: Schema(fields: [.init(name: "name")], displayTemplate: "{name} (TR)"))
+    var model = SearchModel(
+      schema: SearchModel.Schema(fields: [.init(name: "name")], displayTemplate: "{name} (TR)"))
     _ = try model.append(ItemRecord(fields: [["İstanbul Işık Üniversitesi"]], attributes: []))
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
-    let query = try Query("isik ist", normalizer: normalizer)
+    let query = try SearchQuery("isik ist", normalizer: normalizer)
     let marked = try corpus.markedDisplay(of: corpus.model.ids[0], for: query)
     let shown = marked.runs.map { $0.isMarked ? "[\($0.text)]" : String($0.text) }.joined()
     #expect(shown == "[İst]anbul [Işık] Üniversitesi (TR)")

@@ -102,11 +102,11 @@ private let letterCases: [FoldingCase] = [
   ]
 
   private func matches(_ query: String, _ normalizer: Normalizer) throws -> [String] {
-    var model = Model(schema: Schema(fields: [.init(name: "name")]))
+    var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
     for place in Self.places { _ = try model.append(ItemRecord(fields: [[place]], attributes: [])) }
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
     var filter = IncrementalFilter()
-    let found = filter.search(try Query(query, normalizer: normalizer), scope: 0, in: corpus)
+    let found = filter.search(try SearchQuery(query, normalizer: normalizer), scope: 0, in: corpus)
     return (found?.items ?? []).map { corpus.model.values(of: $0, field: 0)[0] }
   }
 

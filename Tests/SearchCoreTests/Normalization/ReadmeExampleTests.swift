@@ -37,7 +37,7 @@ extension ReadmeExampleTests {
     var counts: [Int] = []
     var paths: [SearchResult.Path] = []
     for text in ["ü", "üb", "übe", "über"] {
-      let query = try Query(text, normalizer: normalizer)
+      let query = try SearchQuery(text, normalizer: normalizer)
       let found = filter.search(query, scope: 4, in: corpus)
       let result = try #require(found)
       counts.append(result.items.count)

@@ -169,8 +169,8 @@ private let narrowingCases: [NarrowingCase] = [
   @Test(arguments: narrowingCases)
   func narrows(_ row: NarrowingCase) throws {
     let normalizer = try Normalizer()
-    let older = try Query(row.older, normalizer: normalizer)
-    let newer = try Query(row.newer, normalizer: normalizer)
+    let older = try SearchQuery(row.older, normalizer: normalizer)
+    let newer = try SearchQuery(row.newer, normalizer: normalizer)
     #expect(newer.narrows(older) == row.narrows)
   }
 
@@ -178,17 +178,17 @@ private let narrowingCases: [NarrowingCase] = [
     "abc", "^abc$ !x", "'ab | c$", "!^a | b", "a | | b", "ÉCOLE 👍🏽", "🇺🇸🇫🇷", "\u{AD}", "",
   ])
   func everyQueryNarrowsItself(_ text: String) throws {
-    let query = try Query(text, normalizer: try Normalizer())
+    let query = try SearchQuery(text, normalizer: try Normalizer())
     #expect(query.narrows(query))
   }
 
   @Test func typingAQueryCharacterByCharacterNarrowsEachStep() throws {
     let normalizer = try Normalizer()
     let typed = "^caf cr !x"
-    var previous = try Query("", normalizer: normalizer)
+    var previous = try SearchQuery("", normalizer: normalizer)
     var steps: [Bool] = []
     for end in typed.indices.dropFirst() + [typed.endIndex] {
-      let query = try Query(String(typed[..<end]), normalizer: normalizer)
+      let query = try SearchQuery(String(typed[..<end]), normalizer: normalizer)
       steps.append(query.narrows(previous))
       previous = query
     }

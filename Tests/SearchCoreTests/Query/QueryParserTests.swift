@@ -3,7 +3,7 @@ import Testing
 @testable import SearchCore
 @testable import SearchEngine
 
-/// A query and the structure fzf 0.38 gives it, written in `Query.description` syntax: sets
+/// A query and the structure fzf 0.38 gives it, written in `SearchQuery.description` syntax: sets
 /// separated by spaces, the terms of a set in parentheses joined by ` | `, each term with its
 /// operators (`!`, `'`, `^`, `$`) and `\ ` for a space in its text.
 struct ParseCase: CustomTestStringConvertible, Sendable {
@@ -201,7 +201,7 @@ private struct ExpectedTerm: Equatable, CustomStringConvertible {
   var description: String { "\(isInverse ? "!" : "")\(kind) \(text.debugDescription)" }
 }
 
-/// Reads a structure such as `(^abc | def$) !ghi` with code independent of `Query`.
+/// Reads a structure such as `(^abc | def$) !ghi` with code independent of `SearchQuery`.
 private func expectedSets(_ structure: String) -> [[ExpectedTerm]] {
   var parts: [String.UnicodeScalarView] = []
   var current = String.UnicodeScalarView()
@@ -275,7 +275,7 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   @Test(arguments: parseCases)
   func parsesLikeFzf(_ row: ParseCase) throws {
     let normalizer = try Normalizer()
-    let query = try Query(row.query, normalizer: normalizer)
+    let query = try SearchQuery(row.query, normalizer: normalizer)
     let actual = query.sets.map { set in
       set.terms.map { ExpectedTerm(kind: $0.kind, isInverse: $0.isInverse, text: $0.text) }
     }
@@ -303,7 +303,7 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
     ("a \u{301}b", ["a", "\u{301}b"]),
   ])
   func termRangesCoverTheirTokens(_ text: String, _ tokens: [String]) throws {
-    let query = try Query(text, normalizer: try Normalizer())
+    let query = try SearchQuery(text, normalizer: try Normalizer())
     let terms = query.sets.flatMap(\.terms)
     #expect(terms.map { String(query.text.unicodeScalars[$0.range]) } == tokens)
   }
@@ -320,9 +320,9 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   ])
   func aTermsDescriptionReadsBackAsTheTerm(_ text: String) throws {
     let normalizer = try Normalizer()
-    let term = try #require(try Query(text, normalizer: normalizer).sets.first?.terms.first)
+    let term = try #require(try SearchQuery(text, normalizer: normalizer).sets.first?.terms.first)
     let again = try #require(
-      try Query(term.description, normalizer: normalizer).sets.first?.terms.first)
+      try SearchQuery(term.description, normalizer: normalizer).sets.first?.terms.first)
     #expect(again.kind == term.kind)
     #expect(again.isInverse == term.isInverse)
     #expect(again.text == term.text)
@@ -336,11 +336,11 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   @Test(arguments: ["'\\$ +", "!'a\\$ | b c", "'a$$ b", "^a\\ b$ c", "x | y a\\"])
   func termsWrittenOneAfterAnotherReadBack(_ text: String) throws {
     let normalizer = try Normalizer()
-    let query = try Query(text, normalizer: normalizer)
+    let query = try SearchQuery(text, normalizer: normalizer)
     let written = query.sets.map { $0.terms.map(\.description).joined(separator: " | ") }
       .joined(separator: " ")
-    let again = try Query(written, normalizer: normalizer)
-    let shape = { (query: Query) in
+    let again = try SearchQuery(written, normalizer: normalizer)
+    let shape = { (query: SearchQuery) in
       query.sets.map { $0.terms.map { "\($0.kind) \($0.isInverse) \($0.text)" } }
     }
     #expect(shape(again) == shape(query), "written \(written.debugDescription)")
@@ -348,18 +348,21 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   }
 
   @Test func foldingFollowsTheNormalizer() throws {
-    let none = try Query("ÉCOLE", normalizer: try Normalizer(folding: .none))
+    let none = try SearchQuery("ÉCOLE", normalizer: try Normalizer(folding: .none))
     #expect(none.sets.first?.terms.first?.pattern.utf8 == Array("ÉCOLE".utf8))
     // Without compatibility folding the soft hyphen stays, so the term is kept.
-    let kept = try Query("\u{AD}", normalizer: try Normalizer(folding: .case))
+    let kept = try SearchQuery("\u{AD}", normalizer: try Normalizer(folding: .case))
     #expect(kept.description == "\u{AD}")
-    let turkish = try Query("^DİYARBAKIR", normalizer: try Normalizer(locale: "tr"))
+    let turkish = try SearchQuery("^DİYARBAKIR", normalizer: try Normalizer(locale: "tr"))
     #expect(turkish.sets.first?.terms.first?.pattern.utf8 == Array("diyarbakır".utf8))
   }
 
   @Test func equalQueriesAreEqual() throws {
     let normalizer = try Normalizer()
-    #expect(try Query("a | !b", normalizer: normalizer) == Query("a | !b", normalizer: normalizer))
-    #expect(try Query("a", normalizer: normalizer) != Query("^a", normalizer: normalizer))
+    #expect(
+      try SearchQuery("a | !b", normalizer: normalizer)
+        == SearchQuery("a | !b", normalizer: normalizer))
+    #expect(
+      try SearchQuery("a", normalizer: normalizer) != SearchQuery("^a", normalizer: normalizer))
   }
 }

@@ -6,13 +6,13 @@ import Testing
 /// A query read in one syntax, and the terms expected of it: one inner array per set, each
 /// term as its unfolded text (all terms of words and literal queries are exact and positive).
 struct PlainParseCase: CustomTestStringConvertible, Sendable {
-  var syntax: QuerySyntax
+  var syntax: SearchQuery.Syntax
   var query: String
   var sets: [[String]]
   /// When given: the folded pattern of every term, in order.
   var folded: [String]?
 
-  init(_ syntax: QuerySyntax, _ query: String, _ sets: [[String]], folded: [String]? = nil) {
+  init(_ syntax: SearchQuery.Syntax, _ query: String, _ sets: [[String]], folded: [String]? = nil) {
     self.syntax = syntax
     self.query = query
     self.sets = sets
@@ -70,7 +70,7 @@ private let plainCases: [PlainParseCase] = [
 
   @Test(arguments: plainCases)
   func parses(_ row: PlainParseCase) throws {
-    let query = try Query(row.query, syntax: row.syntax, normalizer: normalizer)
+    let query = try SearchQuery(row.query, syntax: row.syntax, normalizer: normalizer)
     #expect(query.syntax == row.syntax)
     #expect(query.sets.map { $0.terms.map(\.text) } == row.sets)
     #expect(query.isEmpty == row.sets.isEmpty)
@@ -88,20 +88,22 @@ private let plainCases: [PlainParseCase] = [
 
   @Test func extendedIsTheDefault() throws {
     let typed = "!mül | ^a"
-    let byDefault = try Query(typed, normalizer: normalizer)
-    #expect(byDefault == (try Query(typed, syntax: .extended, normalizer: normalizer)))
+    let byDefault = try SearchQuery(typed, normalizer: normalizer)
+    #expect(byDefault == (try SearchQuery(typed, syntax: .extended, normalizer: normalizer)))
     #expect(byDefault.syntax == .extended)
     #expect(byDefault.description == "(!mül | ^a)")
     #expect(SearchConfiguration().querySyntax == .extended)
   }
 
   @Test(arguments: [
-    (QuerySyntax.words, "  ab\t cd ", ["ab", "cd"]),
+    (SearchQuery.Syntax.words, "  ab\t cd ", ["ab", "cd"]),
     (.words, "a\u{3000}b", ["a", "b"]),
     (.literal, "  ab\t cd ", ["ab\t cd"]),
   ])
-  func termRangesCoverTheirText(_ syntax: QuerySyntax, _ text: String, _ pieces: [String]) throws {
-    let query = try Query(text, syntax: syntax, normalizer: normalizer)
+  func termRangesCoverTheirText(_ syntax: SearchQuery.Syntax, _ text: String, _ pieces: [String])
+    throws
+  {
+    let query = try SearchQuery(text, syntax: syntax, normalizer: normalizer)
     let ranges = query.sets.flatMap(\.terms).map(\.range)
     #expect(ranges.map { String(text[$0]) } == pieces)
   }
@@ -110,8 +112,9 @@ private let plainCases: [PlainParseCase] = [
 
   /// A name and a country; both searched.
   private func places() throws -> SearchCorpus {
-    var model = Model(
-      schema: Schema(fields: [.init(name: "name"), .init(name: "country")], attributes: []))
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [.init(name: "name"), .init(name: "country")], attributes: []))
     for (name, country) in [
       ("New York", "USA"), ("York, New", "Nowhere"), ("Newark", "USA"), ("York", "England"),
       ("Newport", "Wales"), ("Müller & Co | Köln", "Germany"), ("Molar", "Malta"),
@@ -121,11 +124,11 @@ private let plainCases: [PlainParseCase] = [
     return try SearchCorpus(model: model, normalizer: normalizer)
   }
 
-  private func names(_ text: String, _ syntax: QuerySyntax, in corpus: SearchCorpus) throws
+  private func names(_ text: String, _ syntax: SearchQuery.Syntax, in corpus: SearchCorpus) throws
     -> [String]
   {
     var filter = IncrementalFilter()
-    let query = try Query(text, syntax: syntax, normalizer: corpus.normalizer)
+    let query = try SearchQuery(text, syntax: syntax, normalizer: corpus.normalizer)
     let items = filter.search(query, scope: 0, in: corpus)?.items ?? []
     return items.map { corpus.model.values(of: $0, field: 0)[0] }
   }
@@ -161,15 +164,15 @@ private let plainCases: [PlainParseCase] = [
     #expect(try names("^york", .words, in: corpus).isEmpty)
   }
 
-  @Test(arguments: QuerySyntax.allCases)
-  func emptyQueriesMatchEverything(_ syntax: QuerySyntax) throws {
+  @Test(arguments: SearchQuery.Syntax.allCases)
+  func emptyQueriesMatchEverything(_ syntax: SearchQuery.Syntax) throws {
     let corpus = try places()
     var texts = ["", "   ", "\u{AD}", " \u{AD} \u{200B} "]
     // Extended syntax follows fzf: only spaces separate and are trimmed, and a tab is a space
     // inside a term ("\t" looks for " ").
     if syntax != .extended { texts += ["\t\u{3000}\n", "\u{A0}\u{AD}\u{2003}"] }
     for text in texts {
-      let query = try Query(text, syntax: syntax, normalizer: corpus.normalizer)
+      let query = try SearchQuery(text, syntax: syntax, normalizer: corpus.normalizer)
       #expect(query.isEmpty, "\(text.debugDescription)")
       #expect(try names(text, syntax, in: corpus).count == 7, "\(text.debugDescription)")
     }
@@ -205,7 +208,7 @@ private let plainCases: [PlainParseCase] = [
 
   @Test(arguments: [
     // Literal text: the new text contains the old one on whole characters.
-    (QuerySyntax.literal, "ab", "ab c", true),
+    (SearchQuery.Syntax.literal, "ab", "ab c", true),
     (.literal, "ab ", "ab c", true),
     (.literal, "b c", "ab cd", true),
     (.literal, "ab c", "ab", false),
@@ -222,20 +225,22 @@ private let plainCases: [PlainParseCase] = [
     (.words, "", "x", true),
     (.words, "x", "", false),
   ])
-  func narrowing(_ syntax: QuerySyntax, _ older: String, _ newer: String, _ narrows: Bool) throws {
-    let old = try Query(older, syntax: syntax, normalizer: normalizer)
-    let new = try Query(newer, syntax: syntax, normalizer: normalizer)
+  func narrowing(_ syntax: SearchQuery.Syntax, _ older: String, _ newer: String, _ narrows: Bool)
+    throws
+  {
+    let old = try SearchQuery(older, syntax: syntax, normalizer: normalizer)
+    let new = try SearchQuery(newer, syntax: syntax, normalizer: normalizer)
     #expect(new.narrows(old) == narrows)
   }
 
   @Test func numberWordsDoNotNarrowLongerNumbers() throws {
-    for syntax in [QuerySyntax.words, .literal] {
-      let older = try Query("200", syntax: syntax, normalizer: normalizer)
-      let newer = try Query("2007", syntax: syntax, normalizer: normalizer)
+    for syntax in [SearchQuery.Syntax.words, .literal] {
+      let older = try SearchQuery("200", syntax: syntax, normalizer: normalizer)
+      let newer = try SearchQuery("2007", syntax: syntax, normalizer: normalizer)
       #expect(newer.narrows(older))
       #expect(!newer.narrows(older, matchingNumbers: true))
-      let phrase = try Query("2007 ipod", syntax: syntax, normalizer: normalizer)
-      let year = try Query("2007", syntax: syntax, normalizer: normalizer)
+      let phrase = try SearchQuery("2007 ipod", syntax: syntax, normalizer: normalizer)
+      let year = try SearchQuery("2007", syntax: syntax, normalizer: normalizer)
       #expect(phrase.narrows(year, matchingNumbers: true))
     }
   }

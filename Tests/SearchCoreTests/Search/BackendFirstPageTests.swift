@@ -148,7 +148,7 @@ private final class FollowingBackend: SearchBackend, @unchecked Sendable {
     (controller.backend as? FollowingBackend)?.controller = controller
   }
 
-  func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+  func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID] {
     let corpus = try await MainActor.run { () throws -> SearchCorpus in
       guard let controller else { throw CancellationError() }
       return controller.corpus

@@ -49,7 +49,7 @@ import Testing
     var fresh = IncrementalFilter()
     let expected = try #require(
       fresh.search(
-        try Query("maci", normalizer: corpus.normalizer), scope: 0, in: controller.corpus))
+        try SearchQuery("maci", normalizer: corpus.normalizer), scope: 0, in: controller.corpus))
     #expect(controller.results?.items == expected.items)
     #expect(controller.results?.items.contains(inserted[0]) == true)
     #expect(await backend.answers == answersBefore + 2, "the held search ran again")
@@ -103,7 +103,7 @@ import Testing
 @MainActor
 private final class EventLog {
   var errors: [String] = []
-  private var token: ObservationToken?
+  private var token: SearchController.ObservationToken?
 
   init(_ controller: SearchController) {
     token = controller.observe { [weak self] event in
@@ -129,7 +129,7 @@ private actor GatedBackend: SearchBackend {
     self.failsSearches = failsSearches
   }
 
-  func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+  func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID] {
     answers += 1
     if failsSearches {
       throw SearchBackendError(

@@ -83,7 +83,7 @@ private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
     controller.setText("ab")  // settle on a query with results in every model state
     await controller.waitUntilIdle()
 
-    let query = try Query("ab", normalizer: controller.corpus.normalizer)
+    let query = try SearchQuery("ab", normalizer: controller.corpus.normalizer)
     var fresh = IncrementalFilter()
     let expected = fresh.search(query, scope: 0, in: controller.corpus)?.items
     #expect(controller.results?.items == expected)

@@ -150,7 +150,7 @@ import Testing
         == "~32 orig{upd 0.31} res#4{upd 0.1} ~28 orig{upd 0.28} res#5{del 0.0} [rows 3]")
     // Whatever the changes, the results equal a fresh search.
     var fresh = IncrementalFilter()
-    let query = try Query("ipad", normalizer: controller.corpus.normalizer)
+    let query = try SearchQuery("ipad", normalizer: controller.corpus.normalizer)
     #expect(
       controller.results?.items == fresh.search(query, scope: 0, in: controller.corpus)?.items)
   }
@@ -180,7 +180,7 @@ import Testing
       try marbles.controller.selectRow(at: TableIndexPath(section: 0, row: 4), in: .results)
     }
     // Every row of either table maps to its item and back.
-    for kind in TableKind.allCases {
+    for kind in SearchController.TableKind.allCases {
       let table = marbles.controller.table(kind)
       for section in 0..<table.numberOfSections {
         for row in 0..<table.numberOfRows(inSection: section) {

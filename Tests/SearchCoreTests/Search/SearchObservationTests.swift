@@ -15,7 +15,7 @@ import Testing
   @Test func releasingTheTokenEndsTheObservation() throws {
     let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
     var seen: [SearchEvent] = []
-    var token: ObservationToken? = controller.observe { seen.append($0) }
+    var token: SearchController.ObservationToken? = controller.observe { seen.append($0) }
     controller.begin()
     #expect(seen.count == 4)
     #expect(Array(seen.prefix(3)) == [.willBeginSearch, .didBeginSearch, .stateDidChange(.dimmed)])
@@ -90,14 +90,14 @@ private final class RecordingDelegate: SearchControllerDelegate {
   var calls: [String] = []
 
   func searchController(_ controller: SearchController, shouldReloadForSearchString text: String)
-    -> Reload?
+    -> SearchEvent.Reload?
   {
     calls.append("shouldReload \(text)")
-    return text.count < 2 ? Reload.none : nil
+    return text.count < 2 ? SearchEvent.Reload.none : nil
   }
 
   func searchController(_ controller: SearchController, shouldReloadForSearchScope scope: Int)
-    -> Reload?
+    -> SearchEvent.Reload?
   {
     calls.append("shouldReloadScope \(scope)")
     return .deferred

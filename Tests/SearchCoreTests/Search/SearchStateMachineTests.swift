@@ -11,7 +11,7 @@ import Testing
 
   private func activeMachine(_ configuration: SearchConfiguration) -> Machine {
     var machine = Machine(
-      bar: SearchBarState(scopeTitles: ["All", "A"]), configuration: configuration)
+      bar: SearchController.SearchBarState(scopeTitles: ["All", "A"]), configuration: configuration)
     _ = machine.handle(.begin)
     return machine
   }
@@ -57,7 +57,7 @@ import Testing
     _ = machine.handle(.searchFinished(generation: 1, rows: 4))
     _ = machine.handle(.setText("abcd"))
     #expect(
-      machine.handle(.delegateAnswered(Reload.none)) == [
+      machine.handle(.delegateAnswered(SearchEvent.Reload.none)) == [
         .emit(.decision(.searchString("abcd"), reload: .none, generation: 2))
       ])
     #expect(machine.state == .rows(4))
@@ -112,7 +112,8 @@ import Testing
   }
 
   @Test func aModelChangeTakesAGenerationEvenWhenInactive() {
-    var machine = Machine(bar: SearchBarState(), configuration: SearchConfiguration())
+    var machine = Machine(
+      bar: SearchController.SearchBarState(), configuration: SearchConfiguration())
     #expect(machine.handle(.modelChanged) == [])
     #expect(machine.generation == 1)
   }
@@ -132,7 +133,8 @@ import Testing
   }
 
   @Test func cancellingWhenInactiveOnlyReportsTheButton() {
-    var machine = Machine(bar: SearchBarState(), configuration: SearchConfiguration())
+    var machine = Machine(
+      bar: SearchController.SearchBarState(), configuration: SearchConfiguration())
     #expect(machine.handle(.cancel) == [.emit(.cancelButtonClicked)])
     #expect(machine.handle(.end) == [])
     #expect(machine.state == .hidden)

@@ -80,11 +80,11 @@ import Testing
 /// may match with typos, as a search server does.
 private actor RecordingBackend: SearchBackend {
   private let base: MemorySearchBackend
-  private(set) var queries: [Query] = []
+  private(set) var queries: [SearchQuery] = []
 
   init(corpus: SearchCorpus) { base = MemorySearchBackend(corpus: corpus) }
 
-  func items(matching query: Query, scope: Int) async throws -> [ItemID] {
+  func items(matching query: SearchQuery, scope: Int) async throws -> [ItemID] {
     queries.append(query)
     if query.mayMatchWithTypos { throw SearchBackendError.typosUnsupported }
     return try await base.items(matching: query, scope: scope)

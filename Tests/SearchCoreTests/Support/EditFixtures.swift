@@ -23,8 +23,10 @@ enum EditFixtures {
   }
 
   /// A model of the table fixtures' schema with up to `limit` random items.
-  static func model(limit: Int, using random: inout SplitMix64) throws -> Model {
-    var model = Model(schema: Schema(fields: [Schema.Field(name: "name")], attributes: ["kind"]))
+  static func model(limit: Int, using random: inout SplitMix64) throws -> SearchModel {
+    var model = SearchModel(
+      schema: SearchModel.Schema(
+        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"]))
     for _ in 0..<Int.random(in: 0...limit, using: &random) {
       try model.append(record(using: &random))
     }
@@ -33,7 +35,9 @@ enum EditFixtures {
 
   /// A valid batch for `model`: insertions (at random positions or the end), updates (new
   /// names, new kinds, the same content), removals, now and then of every item.
-  static func changes(for model: Model, reorders: Bool = false, using random: inout SplitMix64)
+  static func changes(
+    for model: SearchModel, reorders: Bool = false, using random: inout SplitMix64
+  )
     -> [ModelChange]
   {
     var alive = model.ids

@@ -24,7 +24,7 @@ enum Fixtures {
 /// A deliberately simple evaluator, independent of the index: folds every value with the
 /// normaliser and compares Swift strings (character by character), following fzf's rules.
 enum ReferenceSearch {
-  static func search(_ query: Query, scope: Int, in corpus: SearchCorpus) throws -> [ItemID] {
+  static func search(_ query: SearchQuery, scope: Int, in corpus: SearchCorpus) throws -> [ItemID] {
     let model = corpus.model
     let normalizer = corpus.normalizer
     let bar = corpus.scopeBar.scopes[scope]
@@ -44,7 +44,7 @@ enum ReferenceSearch {
     return result
   }
 
-  static func matches(_ query: Query, _ values: [String]) -> Bool {
+  static func matches(_ query: SearchQuery, _ values: [String]) -> Bool {
     query.sets.allSatisfy { set in
       set.terms.contains { term in
         values.contains { matches(term, $0) } != term.isInverse

@@ -56,7 +56,8 @@ struct FolderGraph {
 
   /// The graph of the Swift files under `targets`, the source folders of one or more targets:
   /// a file's folder is the first component of its path under its target, so the folders of
-  /// targets that depend on each other make one graph.
+  /// targets that depend on each other make one graph. A file beside the folders (a target's
+  /// re-exports, its deprecated names) belongs to no layer and is not read.
   init(reading targets: [URL]) throws {
     let keys: [URLResourceKey] = [.isRegularFileKey]
     var files: [(path: String, text: String)] = []
@@ -68,6 +69,7 @@ struct FolderGraph {
       let base = target.standardizedFileURL.path + "/"
       for case let url as URL in enumerator where url.pathExtension == "swift" {
         let path = url.standardizedFileURL.path
+        guard path.dropFirst(base.count).contains("/") else { continue }
         files.append(
           (String(path.dropFirst(base.count)), try String(contentsOf: url, encoding: .utf8)))
       }

@@ -32,7 +32,7 @@ final class Marbles {
   private(set) var mirror: TableMirror
   /// The rows of every generation an update reported.
   private var rowsOfGeneration: [Int: Set<ItemID>] = [:]
-  private var token: ObservationToken?
+  private var token: SearchController.ObservationToken?
 
   init(
     corpus: SearchCorpus, configuration: SearchConfiguration = SearchConfiguration(),
@@ -132,7 +132,7 @@ final class Marbles {
     }
   }
 
-  static func compact(_ trigger: SearchTrigger) -> String {
+  static func compact(_ trigger: SearchEvent.Trigger) -> String {
     switch trigger {
     case .searchString(let text): "\"\(text)\""
     case .searchScope(let scope): "@\(scope)"
@@ -142,7 +142,7 @@ final class Marbles {
     }
   }
 
-  static func compact(_ state: ResultsTableState) -> String {
+  static func compact(_ state: SearchController.ResultsTableState) -> String {
     switch state {
     case .rows(let count): "rows \(count)"
     case .belowThreshold(let missing): "below \(missing)"

@@ -8,7 +8,7 @@ import SearchCoreTesting
 /// `record`. Inserts go anywhere; with `endInserts`, a drawn half
 /// of them go at the end (a nil position).
 func randomModelChanges(
-  _ size: Int, for model: Model, endInserts: Bool, using random: inout SplitMix64,
+  _ size: Int, for model: SearchModel, endInserts: Bool, using random: inout SplitMix64,
   record: (inout SplitMix64) -> ItemRecord
 ) -> [ModelChange] {
   var alive = model.ids

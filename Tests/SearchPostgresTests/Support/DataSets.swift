@@ -27,10 +27,10 @@
   /// (`^`, `$`, both), inverse, fuzzy, alternatives, numbers, several terms, odd case, and text
   /// a LIKE pattern or a statement would misread.
   struct QueryDrawer {
-    let model: Model
+    let model: SearchModel
     var random: SplitMix64
 
-    init(model: Model, seed: UInt64) {
+    init(model: SearchModel, seed: UInt64) {
       self.model = model
       random = SplitMix64(seed: seed)
     }
