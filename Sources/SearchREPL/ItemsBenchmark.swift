@@ -343,8 +343,9 @@ struct ItemsBenchmark {
   > {
     try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,
-      scopes: .cases(\.group), sections: .firstLetter(\.name),
-      configuration: SearchConfiguration(mode: .background))
+      scopes: .cases(\.group),
+      configuration: .init(
+        sections: .firstLetter(\.name), search: SearchConfiguration(mode: .background)))
   }
 
   /// The engine under the search typing the same keystrokes in one ``IncrementalFilter``

@@ -234,7 +234,8 @@ struct TokensBenchmark {
       scopes: ItemScopes(continents, title: { $0 }) { city, continent in
         city.continent == continent
       },
-      tokens: tokens, configuration: SearchConfiguration(mode: .background))
+      tokens: tokens,
+      configuration: .init(search: SearchConfiguration(mode: .background)))
   }
 
   /// The data set's items as the app's values: the first field is the name, the second the

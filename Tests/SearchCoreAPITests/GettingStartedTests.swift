@@ -197,8 +197,10 @@ final class TableView: TableBatchUpdating {
       id: 1_000, name: "Zoë Müller", company: "ACME", emails: [], group: .family)
     let search = try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,
-      scopes: .cases(\.group), sections: .firstLetter(\.name),
-      configuration: SearchConfiguration(mode: .background, minimumLength: 2))
+      scopes: .cases(\.group),
+      configuration: .init(
+        sections: .firstLetter(\.name),
+        search: SearchConfiguration(mode: .background, minimumLength: 2)))
     tableView.dataSource = search
     tableView.reloadData()
     let token = search.observe { update in update.apply(to: tableView) }  // UIKit batch updates

@@ -45,7 +45,7 @@ private struct Note: Identifiable, Sendable, Equatable {
     let scheduler = ManualSearchScheduler()
     let search = try await ItemSearch(
       notes, searching: \.title, scopes: .cases(\.folder),
-      configuration: SearchConfiguration(mode: .background), scheduler: scheduler)
+      configuration: .init(search: SearchConfiguration(mode: .background), scheduler: scheduler))
     let recorder = Recorder()
     let token = search.observe { update in
       recorder.updates.append(

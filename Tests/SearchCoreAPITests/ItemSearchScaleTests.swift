@@ -47,8 +47,9 @@ import Testing
   /// and inserts and renames take their place in that order.
   @Test func rowsKeepTheAppsOrderThroughChanges() async throws {
     let search = try await ItemSearch(
-      Self.people, searching: \.given, \.family, order: .collation(\.family), locale: "sv",
-      scheduler: ManualSearchScheduler())
+      Self.people, searching: \.given, \.family,
+      configuration: .init(
+        order: .collation(\.family), locale: "sv", scheduler: ManualSearchScheduler()))
     #expect(search.rows.map(\.family) == ["Adler", "Berg", "Zander", "Åberg", "Öst"])
     try await search.insert(Person(id: 6, given: "Carl", family: "Ceder", team: .red))
     #expect(search.rows.map(\.family) == ["Adler", "Berg", "Ceder", "Zander", "Åberg", "Öst"])
@@ -64,8 +65,10 @@ import Testing
 
     let ada = Person(id: 9, given: "Ada", family: "Young", team: .blue)
     let sectioned = try await ItemSearch(
-      Self.people + [ada], searching: \.given, sections: .firstLetter(\.given),
-      order: .collation(\.family), scheduler: ManualSearchScheduler())
+      Self.people + [ada], searching: \.given,
+      configuration: .init(
+        sections: .firstLetter(\.given), order: .collation(\.family),
+        scheduler: ManualSearchScheduler()))
     // Sections by the given name's letter (Ömer under O in the root collation), rows by
     // family name: by given name A would be Ada Young, Ann Adler, Anna Zander.
     #expect(sectioned.sections.map(\.title) == ["A", "B", "O", "Z"])
@@ -77,7 +80,8 @@ import Testing
   /// a changed row updated, and an equal row left alone.
   @Test func replacingTheListIsOneAnimatedUpdate() async throws {
     let search = try await ItemSearch(
-      Self.people, searching: \.given, \.family, scheduler: ManualSearchScheduler())
+      Self.people, searching: \.given, \.family,
+      configuration: .init(scheduler: ManualSearchScheduler()))
     var updates: [ItemSearch<Person, Never, Never>.Update] = []
     let token = search.observe { updates.append($0) }
     var renamed = Self.people[3]  // Bea Öst
@@ -110,7 +114,8 @@ import Testing
   /// inserted item by its id, at its row, in the count; a removed one gone.
   @Test func anObserverFindsWhatTheUpdateInserted() async throws {
     let search = try await ItemSearch(
-      Self.people, searching: \.given, scheduler: ManualSearchScheduler())
+      Self.people, searching: \.given,
+      configuration: .init(scheduler: ManualSearchScheduler()))
     let carl = Person(id: 6, given: "Carl", family: "Ceder", team: .red)
     var seen: [(item: Person?, row: Int?, count: Int, removed: Person?)] = []
     let token = search.observe { _ in
@@ -146,7 +151,7 @@ import Testing
   @Test func theScopeBarByIndex() async throws {
     let search = try await ItemSearch(
       Self.people, searching: \.given, scopes: .cases(\.team),
-      scheduler: ManualSearchScheduler())
+      configuration: .init(scheduler: ManualSearchScheduler()))
     #expect(search.selectedScopeIndex == 0)
     search.isActive = true
     search.selectedScopeIndex = 2
@@ -162,7 +167,7 @@ import Testing
   @Test func settledWaitsForTheRowsOnScreen() async throws {
     let search = try await ItemSearch(
       Self.people, searching: \.given,
-      configuration: SearchConfiguration(mode: .background))
+      configuration: .init(search: SearchConfiguration(mode: .background)))
     search.isActive = true
     search.text = "ann"
     await search.settled()

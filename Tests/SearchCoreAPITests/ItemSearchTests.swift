@@ -37,7 +37,8 @@ private struct Message: Identifiable, Sendable, Equatable {
         case .fromAnna: message.author == "Anna"
         }
       },
-      configuration: SearchConfiguration(querySyntax: syntax), scheduler: ManualSearchScheduler())
+      configuration: .init(
+        search: SearchConfiguration(querySyntax: syntax), scheduler: ManualSearchScheduler()))
   }
 
   /// The app's own values come back, by row and by id, with no engine identity in sight.
@@ -124,11 +125,12 @@ private struct Message: Identifiable, Sendable, Equatable {
     // the root locale itself.
     for locale in ["xx", "zz_QQ", "tr\u{0}"] {
       await #expect(throws: ItemSearchError.unknownLocale(locale)) {
-        _ = try await ItemSearch(messages, searching: \Message.body, locale: locale)
+        _ = try await ItemSearch(
+          messages, searching: \Message.body, configuration: .init(locale: locale))
       }
     }
-    _ = try await ItemSearch(messages, searching: \Message.body, locale: "")
-    _ = try await ItemSearch(messages, searching: \Message.body, locale: "tr")
+    _ = try await ItemSearch(messages, searching: \Message.body, configuration: .init(locale: ""))
+    _ = try await ItemSearch(messages, searching: \Message.body, configuration: .init(locale: "tr"))
     let search = try await search()
     await #expect(throws: ItemSearchError.unknownID("zz")) { try await search.remove("zz") }
     await #expect(throws: ItemSearchError.duplicateID("m1")) {

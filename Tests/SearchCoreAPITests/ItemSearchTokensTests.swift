@@ -101,7 +101,7 @@ import Testing
     try await ItemSearch(
       places, searching: \.name, scopes: .cases(\.region), tokens: Self.tokens,
       // The oracle matches exactly; typo tolerance has tests of its own.
-      configuration: SearchConfiguration(mode: mode, typos: .off))
+      configuration: .init(search: SearchConfiguration(mode: mode, typos: .off)))
   }
 
   /// Checks the rows and every scope's count against the oracle.
@@ -309,7 +309,7 @@ import Testing
     }
     let search = try await ItemSearch(
       places, searching: \.name, scopes: .cases(\.region), tokens: Self.tokens,
-      configuration: SearchConfiguration(mode: .background, completionLimit: 5))
+      configuration: .init(search: SearchConfiguration(mode: .background, completionLimit: 5)))
     search.isActive = true
     // The index is built in the background after the first search: type until it answers.
     let clock = ContinuousClock()

@@ -27,7 +27,8 @@ private struct Shop: Identifiable, Sendable, Equatable {
     -> ItemSearch<Shop, Never, Never>
   {
     try await ItemSearch(
-      shops, searching: \.name, configuration: configuration, scheduler: ManualSearchScheduler())
+      shops, searching: \.name,
+      configuration: .init(search: configuration, scheduler: ManualSearchScheduler()))
   }
 
   @Test func exactMatchesComeFirstThenThoseWithTypos() async throws {

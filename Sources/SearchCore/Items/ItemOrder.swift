@@ -7,8 +7,9 @@ import SearchEngine
 ///
 /// ```swift
 /// // Sections by first name's letter, rows by family name within each.
-/// try await ItemSearch(contacts, searching: \.name, sections: .firstLetter(\.name),
-///                      order: .collation(\.familyName))
+/// try await ItemSearch(
+///   contacts, searching: \.name,
+///   configuration: .init(sections: .firstLetter(\.name), order: .collation(\.familyName)))
 /// ```
 public struct ItemOrder<Item>: Sendable {
   enum Kind {

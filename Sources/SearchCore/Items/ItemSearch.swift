@@ -243,33 +243,31 @@ where Item.ID: Sendable {
   /// main actor, which only installs the result, so that a large list does not stall the
   /// app's interface while it is built.
   ///
+  /// Without a scope bar or tokens, leave out `scopes:` or `tokens:` (the search's `Scope` or
+  /// `Token` is then `Never`). Everything else is one ``Configuration``.
+  ///
   /// - Parameters:
   ///   - items: The list, in its order; each `id` once.
   ///   - fields: Key paths to the text searched: `String`, `[String]`, optionals.
   ///   - scopes: The scope bar (``ItemScopes/cases(_:allTitle:title:)`` for an enum). With
   ///     scopes, each search counts every scope's results (``scopeCounts``).
   ///   - tokens: The tokens the field offers and what each one filters by.
-  ///   - sections: How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``).
-  ///   - order: How rows are ordered inside each section (``ItemOrder/collation(_:)``).
-  ///   - configuration: When searches run, the minimum length, ranking, and how the text is
-  ///     read: ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field expects) unless the
-  ///     configuration states another ``SearchConfiguration/querySyntax``.
-  ///   - folding: What matching ignores (case, diacritics, width by default).
-  ///   - locale: The locale of folding (Turkish "tr") and of sections' collation and index:
-  ///     a language ICU has data for ("" is ICU's root locale, as nil).
-  ///   - placeholder: The search bar's hint.
-  ///   - scheduler: Where timers and background searches run.
+  ///   - configuration: Sections, order, when searches run and how the text is read, folding,
+  ///     locale, the placeholder.
   /// - Throws: ``ItemSearchError`` for two items with one `id`, two scopes with one title,
-  ///   ``ItemSearchError/unknownLocale(_:)`` for a locale ICU has no data for ("xx").
+  ///   or a locale ICU has no data for ("xx").
   public init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
     scopes: ItemScopes<Item, Scope>, tokens: ItemTokens<Item, Token>,
-    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
-    configuration: SearchConfiguration = SearchConfiguration(),
-    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
-    scheduler: any SearchScheduler = TaskSearchScheduler()
+    configuration: Configuration = Configuration()
   ) async throws(ItemSearchError) {
+    let sections = configuration.sections
+    let order = configuration.order
+    let folding = configuration.folding
+    let locale = configuration.locale
+    let placeholder = configuration.placeholder
+    let scheduler = configuration.scheduler ?? TaskSearchScheduler()
     var extractors: [ItemSchema<Item, Scope>.Extractor] = []
     for keyPath in repeat each fields {
       extractors.append(.init(keyPath: keyPath) { $0[keyPath: keyPath].searchableValues })
@@ -283,7 +281,7 @@ where Item.ID: Sendable {
     var scopeIndex: [Scope: Int] = [:]
     for (index, scope) in scopes.scopes.enumerated() { scopeIndex[scope] = index + 1 }
     self.scopeIndex = scopeIndex
-    var configuration = configuration
+    var configuration = configuration.search
     if configuration.statedQuerySyntax == nil { configuration.querySyntax = .words }
     if !scopes.scopes.isEmpty { configuration.countsScopes = true }
     self.offeredTokens = tokens
@@ -465,56 +463,141 @@ where Item.ID: Sendable {
 
 extension ItemSearch where Token == Never {
   /// Creates a search over `items` with a scope bar and no tokens; see
-  /// ``init(_:searching:scopes:tokens:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
+  /// ``init(_:searching:scopes:tokens:configuration:)``.
   public convenience init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
-    scopes: ItemScopes<Item, Scope>,
-    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
-    configuration: SearchConfiguration = SearchConfiguration(),
-    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
-    scheduler: any SearchScheduler = TaskSearchScheduler()
+    scopes: ItemScopes<Item, Scope>, configuration: Configuration = Configuration()
   ) async throws(ItemSearchError) {
     try await self.init(
-      items, searching: repeat each fields, scopes: scopes, tokens: .none, sections: sections,
-      order: order, configuration: configuration, folding: folding, locale: locale,
-      placeholder: placeholder, scheduler: scheduler)
+      items, searching: repeat each fields, scopes: scopes, tokens: .none,
+      configuration: configuration)
   }
 }
 
 extension ItemSearch where Scope == Never {
   /// Creates a search over `items` with tokens and no scope bar; see
-  /// ``init(_:searching:scopes:tokens:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
+  /// ``init(_:searching:scopes:tokens:configuration:)``.
   public convenience init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
-    tokens: ItemTokens<Item, Token>,
-    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
-    configuration: SearchConfiguration = SearchConfiguration(),
-    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
-    scheduler: any SearchScheduler = TaskSearchScheduler()
+    tokens: ItemTokens<Item, Token>, configuration: Configuration = Configuration()
   ) async throws(ItemSearchError) {
     try await self.init(
-      items, searching: repeat each fields, scopes: .none, tokens: tokens, sections: sections,
-      order: order, configuration: configuration, folding: folding, locale: locale,
-      placeholder: placeholder, scheduler: scheduler)
+      items, searching: repeat each fields, scopes: .none, tokens: tokens,
+      configuration: configuration)
   }
 }
 
 extension ItemSearch where Scope == Never, Token == Never {
   /// Creates a search over `items` without a scope bar or tokens; see
-  /// ``init(_:searching:scopes:tokens:sections:order:configuration:folding:locale:placeholder:scheduler:)``.
+  /// ``init(_:searching:scopes:tokens:configuration:)``.
   public convenience init<each Text: SearchableText>(
     _ items: some Sequence<Item>,
     searching fields: repeat KeyPath<Item, each Text> & Sendable,
-    sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
-    configuration: SearchConfiguration = SearchConfiguration(),
-    folding: Folding = .default, locale: String? = nil, placeholder: String = "",
-    scheduler: any SearchScheduler = TaskSearchScheduler()
+    configuration: Configuration = Configuration()
   ) async throws(ItemSearchError) {
     try await self.init(
-      items, searching: repeat each fields, scopes: .none, tokens: .none, sections: sections,
-      order: order, configuration: configuration, folding: folding, locale: locale,
-      placeholder: placeholder, scheduler: scheduler)
+      items, searching: repeat each fields, scopes: .none, tokens: .none,
+      configuration: configuration)
+  }
+}
+
+// What the compiler says when a search names a scope or token type and leaves out what fills
+// it: without these, "requires the types 'Group' and 'Never' be equivalent". The overloads
+// above are chosen whenever they fit; these never can be called.
+extension ItemSearch {
+  /// A search with a scope type needs its scope bar, and one with a token type its tokens.
+  @available(
+    *, unavailable,
+    message:
+      "this search has a scope or token type: pass its scope bar, scopes: .cases(\\.scope), or its tokens, tokens: ItemTokens(…); a search without them is ItemSearch<Item, Never, Never>"
+  )
+  public convenience init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
+    configuration: Configuration = Configuration()
+  ) async throws(ItemSearchError) {
+    fatalError("unavailable")
+  }
+
+  /// A search with a token type needs the tokens it offers.
+  @available(
+    *, unavailable,
+    message:
+      "this search has a token type: pass the tokens it offers, tokens: ItemTokens(…), or make its Token Never"
+  )
+  public convenience init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
+    scopes: ItemScopes<Item, Scope>, configuration: Configuration = Configuration()
+  ) async throws(ItemSearchError) {
+    fatalError("unavailable")
+  }
+
+  /// A search with a scope type needs its scope bar.
+  @available(
+    *, unavailable,
+    message:
+      "this search has a scope type: pass its scope bar, scopes: .cases(\\.scope) or ItemScopes(…), or make its Scope Never"
+  )
+  public convenience init<each Text: SearchableText>(
+    _ items: some Sequence<Item>,
+    searching fields: repeat KeyPath<Item, each Text> & Sendable,
+    tokens: ItemTokens<Item, Token>, configuration: Configuration = Configuration()
+  ) async throws(ItemSearchError) {
+    fatalError("unavailable")
+  }
+}
+
+extension ItemSearch {
+  /// How an item search is set up: how rows are grouped and ordered, when searches run and how
+  /// the text is read, what matching ignores, the locale and the search bar's hint.
+  ///
+  /// One value, as GRDB's `Configuration`: an option added later is a property here, not
+  /// another parameter of every initialiser.
+  ///
+  /// ```swift
+  /// var configuration = ItemSearch<Contact, Contact.Group, Never>.Configuration(
+  ///   sections: .firstLetter(\.name))
+  /// configuration.search.mode = .background
+  /// configuration.search.minimumLength = 2
+  /// ```
+  public struct Configuration: Sendable {
+    /// How rows are grouped (``ItemSections/firstLetter(_:sortsRows:)``); one section by
+    /// default.
+    public var sections: ItemSections<Item>
+    /// How rows are ordered inside each section (``ItemOrder/collation(_:)``); the items'
+    /// order by default.
+    public var order: ItemOrder<Item>
+    /// When searches run, the minimum length, ranking, typos and completions. The text is
+    /// read as ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field
+    /// expects) unless this states another ``SearchConfiguration/querySyntax``.
+    public var search: SearchConfiguration
+    /// What matching ignores: case, diacritics and width by default.
+    public var folding: Folding
+    /// The locale of folding (Turkish "tr") and of sections' collation and index: a language
+    /// ICU has data for; nil (or "") is ICU's root locale.
+    public var locale: String?
+    /// The search bar's hint.
+    public var placeholder: String
+    /// Where timers and background searches run; nil runs them on Dispatch's threads and a
+    /// clock. A test passes `ManualSearchScheduler` (library `SearchCoreTesting`).
+    public var scheduler: (any SearchScheduler)?
+
+    /// Creates a configuration; every option has its default.
+    public init(
+      sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
+      search: SearchConfiguration = SearchConfiguration(), folding: Folding = .default,
+      locale: String? = nil, placeholder: String = "", scheduler: (any SearchScheduler)? = nil
+    ) {
+      self.sections = sections
+      self.order = order
+      self.search = search
+      self.folding = folding
+      self.locale = locale
+      self.placeholder = placeholder
+      self.scheduler = scheduler
+    }
   }
 }

@@ -7,7 +7,7 @@ import SearchEngine
 /// the `SearchCoreTesting` library, runs nothing until told, for tests and scripts that must not
 /// depend on time.
 @MainActor
-public protocol SearchScheduler: AnyObject {
+public protocol SearchScheduler: AnyObject, Sendable {
   /// Calls `action` on the main actor after `delay`.
   func schedule(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
   /// Runs `work` off the main actor, then `completion` with its value on the main actor.

@@ -21,8 +21,10 @@ final class ContactsController {
   init(contacts: [Contact], tableView: some TableBatchUpdating) async throws {
     search = try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails,
-      scopes: .cases(\.group), sections: .firstLetter(\.name),
-      configuration: SearchConfiguration(mode: .background, minimumLength: 2))
+      scopes: .cases(\.group),
+      configuration: .init(
+        sections: .firstLetter(\.name),
+        search: SearchConfiguration(mode: .background, minimumLength: 2)))
     token = search.observe { [tableView] update in update.apply(to: tableView) }
   }
 
@@ -72,7 +74,7 @@ final class ContactsSearchField {
       })
     search = try await ItemSearch(
       contacts, searching: \.name, \.company, \.emails, scopes: .cases(\.group), tokens: tokens,
-      configuration: SearchConfiguration(minimumLength: 2))
+      configuration: .init(search: SearchConfiguration(minimumLength: 2)))
   }
 
   // The scope bar, each button with its count: "All 12", "Work 5", …; below the minimum

@@ -59,8 +59,9 @@ import Testing
   > {
     try await ItemSearch(
       list, searching: \.name, \.company,
-      sections: .firstLetter(\.name, sortsRows: sortsRows),
-      configuration: SearchConfiguration(mode: .background))
+      configuration: .init(
+        sections: .firstLetter(\.name, sortsRows: sortsRows),
+        search: SearchConfiguration(mode: .background)))
   }
 
   /// Each section's title and its rows' ids, or (for sorted rows, where equal names may be
