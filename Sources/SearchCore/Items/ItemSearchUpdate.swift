@@ -22,7 +22,7 @@ public struct ItemSearchUpdate<Item: Sendable, Scope: Hashable & Sendable>: Send
   public var scopeCounts: [Int?]? { base.scopeCounts }
   /// The completions of the text; see ``ItemSearch/completions``.
   public var completions: [Completion] { base.completions }
-  /// What the results table shows now: rows, "No Results", "Type 2 more characters", …
+  /// What the results table shows now: rows, "No Results", "Type 2 more characters" and so on.
   public var state: ResultsTableState { base.state }
   /// The changes from the rows on screen before to the rows on screen now, in UIKit
   /// batch-update terms (see ``SearchUpdate/changes``).

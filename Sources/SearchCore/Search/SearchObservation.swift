@@ -2,7 +2,9 @@ import SearchEngine
 
 /// Keeps an observation of a search controller's events alive: when the token is released
 /// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
-/// observer afterwards. Nobody has to remember to unregister.
+/// observer afterwards.
+///
+/// Nobody has to remember to unregister.
 public final class ObservationToken: Sendable {
   private let observers: EventObservers
   private let id: Int
@@ -18,8 +20,10 @@ public final class ObservationToken: Sendable {
   deinit { observers.remove(id) }
 }
 
-/// The observers of one controller. Removal takes a lock rather than the main actor, so that
-/// a token released on any thread stops its observer at once.
+/// The observers of one controller.
+///
+/// Removal takes a lock rather than the main actor, so that a token released on any thread stops
+/// its observer at once.
 final class EventObservers: Sendable {
   typealias Handler = @MainActor @Sendable (SearchEvent) -> Void
 

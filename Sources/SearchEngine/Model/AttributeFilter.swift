@@ -1,7 +1,9 @@
 /// A condition on one attribute of an item, which a search applies beside its text and scope:
 /// what a search token ("group is work", "has a birthday", "a million people or more") filters
-/// by. The engine evaluates it over the attribute's distinct values once per search, then
-/// reads one code per item: no closure runs per item.
+/// by.
+///
+/// The engine evaluates it over the attribute's distinct values once per search, then reads one
+/// code per item: no closure runs per item.
 ///
 /// Its description is how the command line writes it: `group=work`, `group=work|family`,
 /// `population>=1000000`, `population<=5000`, `population=1000..5000`, `birthday?`.
@@ -50,8 +52,9 @@ public enum AttributeCondition: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Conditions on attributes that every result must meet, all of them (AND), as tokens in a
-/// search field combine with each other, the text and the scope. The empty filter admits
-/// every item.
+/// search field combine with each other, the text and the scope.
+///
+/// The empty filter admits every item.
 ///
 /// Adding a condition can only narrow a search's results and removing one can only widen
 /// them: a search whose filter holds every condition of an earlier one (``narrows(_:)``) is
