@@ -473,7 +473,9 @@ private final class Oracle {
 
   /// Under latin, a term whose folded text has a space also matches its text without the
   /// spaces typed (你好 folds to "nihao" and users type "ni hao"): this joined form, when it
-  /// folds to something else, not empty. Nil otherwise.
+  /// folds to something else, not empty.
+  ///
+  /// Nil otherwise.
   func joinedForm(of term: Term) -> Term? {
     guard normalizer.folding.contains(.latin), term.value.bytes.contains(0x20),
       let joined = self.term(term.kind, inverse: term.isInverse, term.scalars.filter { $0 != " " }),
@@ -586,11 +588,13 @@ private final class Oracle {
   }
 
   /// How many typos `item` needs to match `text` in `scope` under `tolerance`, or nil when it
-  /// does not match. Without typos (another syntax, or the tolerance off) an item that matches
-  /// needs none. With typos, each word of a words query costs 0 when one of its forms occurs
-  /// exactly; else the fewest edits between a form with a budget and a word of a searched value
-  /// (a prefix of one for the last word when the text does not end in white space); the item
-  /// matches when every word does, and needs the sum.
+  /// does not match.
+  ///
+  /// Without typos (another syntax, or the tolerance off) an item that matches needs none. With
+  /// typos, each word of a words query costs 0 when one of its forms occurs exactly; else the
+  /// fewest edits between a form with a budget and a word of a searched value (a prefix of one for
+  /// the last word when the text does not end in white space); the item matches when every word
+  /// does, and needs the sum.
   func typos(
     _ text: String, syntax: SearchQuery.Syntax, tolerance: TypoTolerance, item: ItemRecord,
     scope: Int

@@ -1,7 +1,9 @@
 /// A small, fast generator of repeatable pseudo-random numbers (Steele, Lea and Flood's
 /// SplitMix64): the same seed gives the same numbers on every run and every platform, so a
 /// randomised test of a search (drawn keystrokes, drawn model changes) fails the same way
-/// again. Not for anything that must not be guessed.
+/// again.
+///
+/// Not for anything that must not be guessed.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 

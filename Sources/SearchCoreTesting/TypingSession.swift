@@ -81,8 +81,10 @@ public struct TypingSession: Hashable, Sendable {
     self.scope = scope
   }
 
-  /// Presses `key`. A fresh start clears the text and types toward `newTarget()` from now on;
-  /// a scope button selects `newScope(scope)`. Neither is called for another key.
+  /// Presses `key`.
+  ///
+  /// A fresh start clears the text and types toward `newTarget()` from now on; a scope button
+  /// selects `newScope(scope)`. Neither is called for another key.
   public mutating func press(
     _ key: Key, newTarget: () -> String = { "" }, newScope: (_ current: Int) -> Int = { $0 }
   ) {

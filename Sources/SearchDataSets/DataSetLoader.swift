@@ -150,10 +150,11 @@ public enum DataSetLoader {
   /// The bytes read before their lines are loaded: the memory a load needs beside its model.
   static let batchBytes = 1 << 20
 
-  /// The most bytes a data file may hold: the limit of every input read whole (`filter
-  /// --input`, standard input), which a model could not hold more of. An endless file
-  /// (`/dev/urandom`, a pipe that never ends) stops here with an error instead of being read
-  /// until memory or patience runs out.
+  /// The most bytes a data file may hold: the limit of every input read whole
+  /// (`filter --input`, standard input), which a model could not hold more of.
+  ///
+  /// An endless file (`/dev/urandom`, a pipe that never ends) stops here with an error instead
+  /// of being read until memory or patience runs out.
   static let fileLimit = LineInput.maximumSize
 
   /// Why a load from batches stopped.

@@ -14,7 +14,7 @@ struct JSONValue {
   var kind: Kind
   var offset: Int
 
-  /// The kind of value, as errors name it: "a string", "an array" …
+  /// The kind of value, as errors name it: "a string", "an array" and so on.
   var typeName: String {
     switch kind {
     case .null: return "null"
@@ -41,8 +41,9 @@ struct JSONSyntaxError: Error {
 }
 
 /// A strict reader of one JSON text (RFC 8259: no comments, no trailing commas, no leading
-/// zeros, no lone surrogates), for manifests and the lines of JSON Lines. The text must already
-/// be valid UTF-8.
+/// zeros, no lone surrogates), for manifests and the lines of JSON Lines.
+///
+/// The text must already be valid UTF-8.
 struct JSONReader {
   /// How deep arrays and objects may nest: deeper text is rejected rather than overflowing the
   /// stack of this recursive reader.
@@ -60,8 +61,9 @@ struct JSONReader {
   }
 
   /// Reads all of `bytes` as one JSON value; `end` names the end of the text in errors ("end of
-  /// line"). With `keys`, the members of a top-level object with other keys are checked but
-  /// left out.
+  /// line").
+  ///
+  /// With `keys`, the members of a top-level object with other keys are checked but left out.
   static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, end: String, keepingKeys keys: Set<String>? = nil
   ) throws(JSONSyntaxError) -> JSONValue {

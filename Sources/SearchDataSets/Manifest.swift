@@ -110,8 +110,9 @@ public struct Manifest: Hashable, Sendable {
     /// What the value must be; a line whose value is not of this type is rejected.
     public var type: ValueType
     /// Whether a query word that is a number matches the items whose value equals it (the
-    /// manifest's "matchNumbers"; integer and decimal attributes only). See
-    /// ``SearchModel/Schema/numberAttributes``.
+    /// manifest's "matchNumbers"; integer and decimal attributes only).
+    ///
+    /// See ``SearchModel/Schema/numberAttributes``.
     public var matchesNumbers: Bool
 
     /// Creates an attribute; `source` nil takes the column or key named like the attribute.
@@ -130,8 +131,10 @@ public struct Manifest: Hashable, Sendable {
   /// What the data set is (the manifest's "description").
   public var summary: String?
   /// The data file's path (the manifest's "data"), relative to the manifest's folder unless it
-  /// starts with "/". ``DataSetLoader`` reads it only where it lies in the manifest's folder
-  /// or below it, unless asked to read any file (see
+  /// starts with "/".
+  ///
+  /// ``DataSetLoader`` reads it only where it lies in the manifest's folder or below it, unless
+  /// asked to read any file (see
   /// ``DataSetLoader/load(manifest:manifestPath:allowsDataOutsideFolder:)``).
   public var dataFile: String
   /// How the data file is written.

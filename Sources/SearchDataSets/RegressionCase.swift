@@ -95,8 +95,9 @@ public struct RegressionResult: Hashable, Sendable {
   }
 }
 
-/// Problems with a cases file, each as `file:line: reason; hint`. A bad line is never skipped:
-/// one problem makes the whole file an error.
+/// Problems with a cases file, each as `file:line: reason; hint`.
+///
+/// A bad line is never skipped: one problem makes the whole file an error.
 public struct RegressionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// One problem of one line: the cases file, the line (nil when the whole file is at
   /// fault), what is wrong and what to do.

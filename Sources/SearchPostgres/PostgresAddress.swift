@@ -31,8 +31,10 @@
       case disable, prefer, require
     }
 
-    /// Reads a connection URL. A user, password or database with a character the URL reserves
-    /// (`/`, `?`, `#`, `%`, `@` in a user) writes it percent-encoded (`/` as `%2F`).
+    /// Reads a connection URL.
+    ///
+    /// A user, password or database with a character the URL reserves (`/`, `?`, `#`, `%`, `@` in a
+    /// user) writes it percent-encoded (`/` as `%2F`).
     ///
     /// - Throws: ``PostgresSearchError/badAddress(_:reason:)`` saying what is wrong with it and
     ///   where, quoting the URL with its password hidden; no connection is tried.
@@ -154,11 +156,13 @@
     }
 
     /// `url` with its password, if it has one, as `***`: how every message quotes an address
-    /// it was given. The URL may be malformed, so it is read as text: after the scheme (and
-    /// its slashes, if any) comes the login, up to the last `@`, and its password is what
-    /// follows its first `:`. Without an `@`, what follows a host's `:` is hidden unless it
-    /// is a port (a password whose host was left out). Without a scheme of PostgreSQL's or
-    /// `://`, all from the first `:` is the login's. Hiding too much is safe.
+    /// it was given.
+    ///
+    /// The URL may be malformed, so it is read as text: after the scheme (and its slashes, if any)
+    /// comes the login, up to the last `@`, and its password is what follows its first `:`. Without
+    /// an `@`, what follows a host's `:` is hidden unless it is a port (a password whose host was
+    /// left out). Without a scheme of PostgreSQL's or `://`, all from the first `:` is the login's.
+    /// Hiding too much is safe.
     static func hidingPassword(_ url: String) -> String {
       var start = url.startIndex
       if let colon = url.firstIndex(of: ":"),

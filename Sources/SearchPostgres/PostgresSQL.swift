@@ -62,11 +62,11 @@
       }
     }
 
-    /// Text for a `LIKE` pattern that matches it literally (`\` is the escape character).
     /// The most characters of a fuzzy term sent as a regular expression (which the trigram
     /// index serves); a longer one is tested with LIKE on each value.
     static let longestFuzzyRegex = 64
 
+    /// Text for a `LIKE` pattern that matches it literally (`\` is the escape character).
     static func escapeLike(_ text: String) -> String {
       var result = ""
       for character in text.unicodeScalars {

@@ -22,8 +22,9 @@
 
     /// Creates the data set's table on the server, or replaces it, with every item of `model`
     /// in its order: folded with the backend's normaliser, copied with `COPY … FROM STDIN`,
-    /// then indexed. It is one transaction: clients see the old table until the new one is
-    /// complete.
+    /// then indexed.
+    ///
+    /// It is one transaction: clients see the old table until the new one is complete.
     ///
     /// - Parameters:
     ///   - model: The items, with the schema the backend was made with.

@@ -92,7 +92,9 @@
 
     /// For each set of the query that short grams could narrow, its grams: a set of terms
     /// that are all substring tests (not inverse, not fuzzy, not numbers, which also match
-    /// number attributes) of one or two scalars. A row matching the set holds one of them.
+    /// number attributes) of one or two scalars.
+    ///
+    /// A row matching the set holds one of them.
     static func shortGramSets(_ query: SearchQuery) -> [[String]] {
       query.sets.compactMap { set in
         var grams: [String] = []
@@ -109,8 +111,10 @@
 
     /// Above `limit` times this many estimated matches, the first page is read in model
     /// order by the order index, which stops at the page's last row; below, the matches are
-    /// found (by a trigram index or a scan) and sorted. The planner's own guess for a
-    /// substring test is often a hundred times off, and a wrong choice costs a full scan.
+    /// found (by a trigram index or a scan) and sorted.
+    ///
+    /// The planner's own guess for a substring test is often a hundred times off, and a wrong
+    /// choice costs a full scan.
     static let inOrderFactor = 4
 
     /// Estimates past this are read in model order even when a trigram index could find
@@ -138,8 +142,9 @@
     }
 
     /// The first `limit` matches and whether they are all of them: read in order of the order
-    /// index when `inOrder`, else found and sorted. Rows that settling drops leave room that
-    /// the next rows fill, read after the last row read.
+    /// index when `inOrder`, else found and sorted.
+    ///
+    /// Rows that settling drops leave room that the next rows fill, read after the last row read.
     private func firstItems(
       matching query: SearchQuery, scope: Int, limit: Int, inOrder: Bool, narrowing: [String]?
     ) async throws -> ([ItemID], Bool) {

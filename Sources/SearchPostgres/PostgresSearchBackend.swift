@@ -111,10 +111,11 @@
       await readConnections?.closeAll()
     }
 
-    /// Runs `body` on a connection: an idle one, or a new one. A request runs to its end even
-    /// when the calling task is cancelled (the statement timeout bounds it), so the connection
-    /// is never left halfway through a reply; the caller then gets `CancellationError`. A
-    /// connection whose request failed is closed.
+    /// Runs `body` on a connection: an idle one, or a new one.
+    ///
+    /// A request runs to its end even when the calling task is cancelled (the statement timeout
+    /// bounds it), so the connection is never left halfway through a reply; the caller then gets
+    /// `CancellationError`. A connection whose request failed is closed.
     ///
     /// Unless `timed` is false (a load, which may take minutes), a request that has no answer
     /// after the request timeout fails with a timeout, its connection closed.
@@ -261,8 +262,9 @@
 
     /// Checks the fingerprint the server's registry holds for the table, as read by a search
     /// (`nil`: no row): the table may have been loaded again, with other folding, since the
-    /// backend last looked. The error names the server that answered (the replica, if any)
-    /// and says to load the primary.
+    /// backend last looked.
+    ///
+    /// The error names the server that answered (the replica, if any) and says to load the primary.
     func verify(fingerprint found: String?) throws(SearchBackendError) {
       guard let found else {
         throw Self.notLoaded(layout.name, at: readAddress, loadInto: address)
@@ -720,9 +722,11 @@
     }
 
     /// An idle connection, or a new one when fewer than `maximum` are open; else the next
-    /// one given back. A connect the server refuses for want of a free connection is tried
-    /// again, a little later each time, and a connection of this backend's given back
-    /// meanwhile is taken: the refusal stands once `serverWait` passes with none given back.
+    /// one given back.
+    ///
+    /// A connect the server refuses for want of a free connection is tried again, a little later
+    /// each time, and a connection of this backend's given back meanwhile is taken: the refusal
+    /// stands once `serverWait` passes with none given back.
     func lease(logger: Logger) async throws -> PostgresConnection {
       let clock = ContinuousClock()
       var refused: (since: ContinuousClock.Instant, givenBack: Int)?

@@ -63,8 +63,10 @@
     }
 
     /// Postings gathered while a data set loads: chunk by chunk, rows and their grams in,
-    /// the rare grams' rows out. A gram that passes ``rareLimit`` rows is dropped for good,
-    /// so what is kept never exceeds the limit per gram.
+    /// the rare grams' rows out.
+    ///
+    /// A gram that passes ``rareLimit`` rows is dropped for good, so what is kept never exceeds the
+    /// limit per gram.
     struct Collector {
       private var postings: [Key: [Int32]] = [:]
       private var common = Set<Key>()

@@ -7,14 +7,17 @@ import SearchEngine
   import SearchPostgres
 #endif
 
-/// Loads a data set into PostgreSQL, then types the benchmark queries into three search
+/// The keystroke latency of a search over PostgreSQL, beside the in-memory engine's.
+///
+/// It loads a data set into PostgreSQL, then types the benchmark queries into three search
 /// controllers in background mode, keystroke by keystroke in turn (a noisy machine slows all
 /// three alike): the in-memory engine (the baseline), the server asked for every result (the
 /// identities of every match), and the server asked for a first page and a count
-/// (`SearchConfiguration.backendPageSize`). A keystroke's latency is from `setText` to the
-/// reload of its generation on the main actor, what a user waits for; each keystroke waits
-/// for its answer before the next, so none is superseded and every one, the first letter
-/// included, counts.
+/// (`SearchConfiguration.backendPageSize`).
+///
+/// A keystroke's latency is from `setText` to the reload of its generation on the main actor, what
+/// a user waits for; each keystroke waits for its answer before the next, so none is superseded and
+/// every one, the first letter included, counts.
 struct BackendBenchmark {
   let options: Bench
   let url: String

@@ -125,8 +125,10 @@ struct Bench: AsyncParsableCommand {
   }
 
   /// The data set of the suite, checked: a short name or a path as `--corpus` takes them, and
-  /// the default found from any folder (as the REPL's). A default data set that a script
-  /// builds and that is not built yet is refused with the command that builds it.
+  /// the default found from any folder (as the REPL's).
+  ///
+  /// A default data set that a script builds and that is not built yet is refused with the command
+  /// that builds it.
   func resolvedCorpusPath() throws -> String {
     let path = try CorpusPaths.manifest(corpus ?? defaultCorpus)
     // The data sets a script builds: the name, the data file beside the manifest, the script.

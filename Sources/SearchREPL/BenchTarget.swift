@@ -9,7 +9,7 @@
 /// One of the project's speed targets as the bench reports it: our figure beside its peer's from the
 /// same run, their ratio, and whether the ratio is within the limit.
 struct BenchTarget {
-  /// What is compared, e.g. "w1: keystroke ≥ 3 chars, CPU p50 vs SQLite FTS5".
+  /// What is compared, such as "w1: keystroke ≥ 3 chars, CPU p50 vs SQLite FTS5".
   var name: String
   /// Our figure and the peer's, in the unit `unit` names.
   var figure: Double

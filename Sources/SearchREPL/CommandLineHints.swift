@@ -6,8 +6,10 @@ enum CommandLineHints {
   /// The subcommands, as typed.
   static let subcommands = ["repl", "live", "filter", "load", "index", "bench", "check", "help"]
 
-  /// A first argument that is no subcommand. `repl`, the default, takes no argument of its
-  /// own, so a word there can only be a subcommand that does not exist.
+  /// A first argument that is no subcommand.
+  ///
+  /// `repl`, the default, takes no argument of its own, so a word there can only be a subcommand
+  /// that does not exist.
   static func unknownSubcommand(in arguments: [String]) -> CommandError? {
     guard let first = arguments.first, !first.hasPrefix("-"), !subcommands.contains(first)
     else { return nil }

@@ -6,9 +6,10 @@ import Synchronization
 
 /// `bench --suite items`: the path an app takes, ``ItemSearch`` end to end, on generated
 /// contacts of the GettingStarted guide's shape (name, company, e-mails, a group as scope,
-/// first-letter sections under collation, background searches), at each of `--sizes`. An app
-/// table view follows the update stream as the guide's does (`update.apply(to:)`, which reads
-/// each update's change set on the main actor).
+/// first-letter sections under collation, background searches), at each of `--sizes`.
+///
+/// An app table view follows the update stream as the guide's does (`update.apply(to:)`, which
+/// reads each update's change set on the main actor).
 ///
 /// What the main actor pays is measured two ways, since a busy machine stretches wall time:
 /// - **busy**: the CPU time of the threads that serve the main actor over the operation
@@ -706,9 +707,10 @@ struct BenchContact: Identifiable, Equatable, Sendable {
 }
 
 /// Finds the main actor's stalls: a task on it sleeps 1 ms at a time, and at each wake reads
-/// how late it woke and how much CPU time the main actor's threads spent since its last wake. The CPU
-/// time is what work on the main actor held it for (the stall a frame-drop detector blames on
-/// the app's own thread); the lateness also counts the time the machine ran other threads
+/// how late it woke and how much CPU time the main actor's threads spent since its last wake.
+///
+/// The CPU time is what work on the main actor held it for (the stall a frame-drop detector blames
+/// on the app's own thread); the lateness also counts the time the machine ran other threads
 /// instead (compare it with ``noiseFloor(loadedWith:)``).
 @MainActor
 final class StallProbe {
@@ -744,8 +746,9 @@ final class StallProbe {
   }
 
   /// The longest stall since ``start()`` or the last call, in milliseconds: the main
-  /// thread's CPU time between two wakes, and the longest lateness of a wake. Probing goes
-  /// on.
+  /// thread's CPU time between two wakes, and the longest lateness of a wake.
+  ///
+  /// Probing goes on.
   func takeLongest() -> (busy: Double, late: Double) {
     defer {
       longestBusy = 0

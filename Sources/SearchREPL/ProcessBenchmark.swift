@@ -118,8 +118,9 @@ struct RunFigures {
 
 /// `bench --suite startup`: the time from starting `SearchREPL repl --corpus NAME` to its prompt
 /// (it loads, indexes, builds the table, then reads end of input and quits), and its peak
-/// memory, for each benchmark data set that is built, in each way to start (``variants``). The
-/// baselines, in the same run: reading the data set's file once (what no loader can beat), the
+/// memory, for each benchmark data set that is built, in each way to start (``variants``).
+///
+/// The baselines, in the same run: reading the data set's file once (what no loader can beat), the
 /// file's size for peak memory, and the first way to start for the others.
 struct StartupBenchmark {
   let options: Bench
@@ -134,8 +135,10 @@ struct StartupBenchmark {
     var readsSavedIndex = false
   }
 
-  /// The ways to start measured, the first the baseline of the others. The two that build
-  /// ignore a saved index beside the manifest, so that what they measure is the build.
+  /// The ways to start measured, the first the baseline of the others.
+  ///
+  /// The two that build ignore a saved index beside the manifest, so that what they measure is the
+  /// build.
   static let variants = [
     Variant(name: "default folding", arguments: ["--no-index"]),
     Variant(name: "--fold +latin", arguments: ["--no-index", "--fold", "+latin"]),
@@ -303,9 +306,10 @@ struct StartupBenchmark {
 
 /// `bench --suite filter`: `SearchREPL filter QUERY < FILE` against `fzf --filter QUERY --exact
 /// -i --no-sort < FILE` (both whole processes, input order, the same lines), for the first
-/// queries of the data set's list, engines interleaved. The target compares the children's CPU
-/// time (user and system, from `wait4`), which a shared machine's load changes less than wall
-/// time; wall time is reported beside it.
+/// queries of the data set's list, engines interleaved.
+///
+/// The target compares the children's CPU time (user and system, from `wait4`), which a shared
+/// machine's load changes less than wall time; wall time is reported beside it.
 struct FilterBenchmark {
   let options: Bench
   /// How many of the data set's queries are run (each whole, as a command line).

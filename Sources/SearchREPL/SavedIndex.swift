@@ -22,10 +22,11 @@ enum SavedIndex {
   }
 
   /// What the data set is now: the data file's size, modification time and a hash of samples
-  /// of its bytes, and a hash of the whole manifest. Size and time catch every ordinary
-  /// rewrite; the sampled hash (the first and last 64 KiB and 64 blocks of 4 KiB spread over
-  /// the file) catches a copy over it that kept both, for ~0.4 MB read rather than the whole
-  /// file, which would cost more than the rest of a start from the index.
+  /// of its bytes, and a hash of the whole manifest.
+  ///
+  /// Size and time catch every ordinary rewrite; the sampled hash (the first and last 64 KiB and 64
+  /// blocks of 4 KiB spread over the file) catches a copy over it that kept both, for ~0.4 MB read
+  /// rather than the whole file, which would cost more than the rest of a start from the index.
   static func sourceIdentity(manifestPath: String) throws -> String {
     let manifest = try Manifest.load(from: manifestPath)
     let dataPath = manifest.dataFilePath(manifestPath: manifestPath)

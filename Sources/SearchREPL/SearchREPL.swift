@@ -3,8 +3,9 @@ import Foundation
 import SearchCore
 import SearchEngine
 
-/// The command-line front of the search engine. It holds no search logic: every command reads
-/// its input, calls SearchCore and prints.
+/// The command-line front of the search engine.
+///
+/// It holds no search logic: every command reads its input, calls SearchCore and prints.
 struct SearchREPL: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "SearchREPL",

@@ -7,8 +7,10 @@ import SearchEngine
 #endif
 
 /// The PostgreSQL server of `--backend`, `load` and `bench --suite backend`, as the commands
-/// reach it. The server path is compiled with the package's PostgreSQL trait only (it brings
-/// SwiftNIO, its TLS and swift-crypto); without it, each of those commands says how to build it.
+/// reach it.
+///
+/// The server path is compiled with the package's PostgreSQL trait only (it brings SwiftNIO, its
+/// TLS and swift-crypto); without it, each of those commands says how to build it.
 enum Server {
   /// Whether this build can reach a server.
   static var isAvailable: Bool {
@@ -29,7 +31,9 @@ enum Server {
 
   /// The table of a data set on the server at `url`, checked before it answers: it exists and
   /// was folded as `normalizer` folds, with the columns of `schema`; or an error that says how
-  /// to load it. `what` names the command line's part in the error of a build without it.
+  /// to load it.
+  ///
+  /// `what` names the command line's part in the error of a build without it.
   static func backend(
     url: String, replica: String? = nil, table: String, schema: SearchModel.Schema,
     normalizer: Normalizer,

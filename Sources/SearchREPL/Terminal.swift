@@ -19,9 +19,10 @@ enum Terminal {
   static let noMatch: Int32 = 1
   static let failure: Int32 = 2
 
-  /// Blocks of 16 MiB and more (columns, the largest result lists) get their own mappings and
-  /// go back to the system when freed, instead of staying in the heap of whichever worker
-  /// thread freed them; smaller ones are reused from the heap without new page faults.
+  /// Gives blocks of 16 MiB and more (columns, the largest result lists) their own mappings, so
+  /// that they go back to the system when freed instead of staying in the heap of whichever
+  /// worker thread freed them; smaller ones are reused from the heap without new page faults.
+  ///
   /// Measured on W1 (`SearchREPL bench`): 256 KiB keeps the peak at 112 MB but costs a page
   /// fault per 4 KiB of every new result list (keystroke p99 +50%); glibc's default lets the
   /// peak grow past 140 MB; 16 MiB gives about 115 MB without the faults.
@@ -32,9 +33,11 @@ enum Terminal {
     #endif
   }
 
-  /// Writes what `print` buffered for standard output. Only standard output: flushing every
-  /// stream (`fflush(nil)`) waits for standard input's lock, which a thread blocked reading
-  /// the next line holds, so an event would wait for the next line of input.
+  /// Writes what `print` buffered for standard output.
+  ///
+  /// Only standard output: flushing every stream (`fflush(nil)`) waits for standard input's lock,
+  /// which a thread blocked reading the next line holds, so an event would wait for the next line
+  /// of input.
   static func flushOutput() { fflush(stdout) }
 
   /// Whether standard input is a terminal (a person, not a pipe).

@@ -544,8 +544,10 @@ struct TypingBenchmark {
 
 /// The bandwidth baseline: one `memchr` pass over the folded bytes of the index, for a byte
 /// that folded text never holds (0xFE is not UTF-8, and the separator is 0xFF), so every byte
-/// is read. A keystroke's latency divided by it says how many times the engine reads the index
-/// (in effect), whatever the machine and its load.
+/// is read.
+///
+/// A keystroke's latency divided by it says how many times the engine reads the index (in effect),
+/// whatever the machine and its load.
 struct BandwidthBaseline {
   /// How many passes are timed; the median is the baseline.
   static let passes = 20

@@ -11,8 +11,9 @@ enum TypoOption {
       + "two from 9), off, or ONE,TWO (the lengths from which one and two typos are allowed).",
     valueName: "rule")
 
-  /// The tolerance `text` asks for: "default", "off", or two lengths "5,9". `what` names the
-  /// option or command in the error.
+  /// The tolerance `text` asks for: "default", "off", or two lengths "5,9".
+  ///
+  /// `what` names the option or command in the error.
   static func tolerance(_ text: String, what: String = "--typos") throws(CommandError)
     -> TypoTolerance
   {

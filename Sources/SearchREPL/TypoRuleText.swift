@@ -2,6 +2,7 @@ import SearchCore
 import SearchEngine
 
 /// A typo rule as the command line writes it: "default", "off", or the two lengths "5,9".
+///
 /// `--typos` and the REPL's `set typos` read it alike.
 enum TypoRuleText {
   /// The tolerance `text` names, or a message that names `what` and says what to give.

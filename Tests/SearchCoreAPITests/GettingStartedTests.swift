@@ -2,10 +2,14 @@ import Foundation
 import SearchCore
 import Testing
 
-/// A table view that behaves as UIKit's does with batch updates: deletions (old paths) first,
-/// then insertions and move destinations (new paths) in ascending order; the rows it inserts
-/// come from the data source; after each batch it checks, as UIKit's consistency check does,
-/// that every section has the number of rows the data source says. It keeps contact ids.
+/// A table view that behaves as UIKit's does with batch updates.
+///
+/// Deletions (old paths) come first, then insertions and move destinations (new paths) in
+/// ascending order; the rows it inserts come from the data source; after each batch it checks,
+/// as UIKit's consistency check does, that every section has the number of rows the data source
+/// says.
+///
+/// It keeps contact ids.
 @MainActor
 final class TableView: TableBatchUpdating {
   weak var dataSource: ItemSearch<Contact, Contact.Group, Never>?
@@ -71,8 +75,10 @@ final class TableView: TableBatchUpdating {
 
 /// The GettingStarted guide's contacts example, driven as a user would: 2,000 contacts, a
 /// search typed key by key with background searches, scope changes, and inserts, renames and
-/// deletes while searching. The table view follows only the update stream; it must always
-/// hold the rows the search shows, and those must be what a brute-force filter finds.
+/// deletes while searching.
+///
+/// The table view follows only the update stream; it must always hold the rows the search shows,
+/// and those must be what a brute-force filter finds.
 @MainActor
 @Suite struct GettingStartedTests {
   static let first = [
@@ -103,8 +109,9 @@ final class TableView: TableBatchUpdating {
   }
 
   /// What the search must show: every word of the text, folded for case and diacritics, in
-  /// the name, the company or an e-mail address, within the scope. Written with Foundation's
-  /// folding, independently of the engine.
+  /// the name, the company or an e-mail address, within the scope.
+  ///
+  /// Written with Foundation's folding, independently of the engine.
   static func bruteForce(_ contacts: [Contact], text: String, scope: Contact.Group?) -> Set<Int> {
     func fold(_ text: String) -> String {
       text.folding(

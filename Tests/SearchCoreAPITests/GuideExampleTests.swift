@@ -54,6 +54,7 @@ enum Guides {
 
   /// The fenced code blocks of a Markdown text (``` or ~~~ fences, CommonMark's rules: a
   /// block ends at a fence of the same character at least as long, or at the end of the text).
+  ///
   /// `unclosed` lists the blocks that reached the end of the text.
   static func blocks(of lines: [String], guide: String) -> (blocks: [Block], unclosed: [Block]) {
     var blocks: [Block] = []
@@ -85,7 +86,9 @@ enum Guides {
 
   /// Whether `block` appears in `lines` as one run of consecutive lines, every line indented
   /// by the same white space (as a block in a function's body is); empty lines of the block
-  /// match blank lines. Leading and trailing empty lines of the block are ignored.
+  /// match blank lines.
+  ///
+  /// Leading and trailing empty lines of the block are ignored.
   static func contains(_ lines: [String], block: [String]) -> Bool {
     let block = Array(
       block.drop { $0.allSatisfy(\.isWhitespace) }.reversed().drop {

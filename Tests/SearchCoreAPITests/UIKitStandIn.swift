@@ -4,8 +4,9 @@ import Testing
 
 /// UIKit's `UITableView`, as far as the GettingStarted guide's conformance reaches, with
 /// UIKit's own signatures (an optional, escaping batch closure; `IndexSet`, `IndexPath` and a
-/// row animation), so that the guide's block compiles here as it does in an app. It records
-/// the calls it gets.
+/// row animation), so that the guide's block compiles here as it does in an app.
+///
+/// It records the calls it gets.
 @MainActor
 class UITableView {
   enum RowAnimation { case automatic, fade, none }

@@ -84,9 +84,10 @@
     }
 
     /// More searches at once than the backend's pool holds wait their turn: all answer, and
-    /// the server never counts more of the backend's connections than the pool. A role whose
-    /// limit is below the pool (a server whose `max_connections` other clients hold) is a
-    /// wait for a free connection, not a refusal.
+    /// the server never counts more of the backend's connections than the pool.
+    ///
+    /// A role whose limit is below the pool (a server whose `max_connections` other clients hold)
+    /// is a wait for a free connection, not a refusal.
     @Test func moreSearchesThanConnectionsWaitTheirTurn() async throws {
       let corpus = try Self.corpus()
       try await ThrowawayCluster.with { cluster in

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 
 /// `SearchREPL bench` through the binary: what it counts, what its ratios compare, and what it
-/// says when the data set it measures by default is not built. Only the counts and the
-/// relations between figures are checked, never a speed.
+/// says when the data set it measures by default is not built.
+///
+/// Only the counts and the relations between figures are checked, never a speed.
 @Suite struct BenchCommandTests {
   /// The typing suite counts every keystroke: each character of each of the queries, those
-  /// of every other query (the first, third, …) unscoped, the others in a scope. Its headline
-  /// is the baseline's median over SearchCore's full scan on the same sampled keystrokes; the
-  /// SQLite peer answers every keystroke too, and the targets carry both figures.
+  /// of every other query (the first, third, …) unscoped, the others in a scope.
+  ///
+  /// Its headline is the baseline's median over SearchCore's full scan on the same sampled
+  /// keystrokes; the SQLite peer answers every keystroke too, and the targets carry both figures.
   @Test func typingCountsEveryKeystrokeAndSaysWhatItCompares() throws {
     let queries = try String(
       contentsOfFile: corpusFile("words/bench-queries.txt"), encoding: .utf8

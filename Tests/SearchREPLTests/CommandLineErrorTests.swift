@@ -57,7 +57,9 @@ import Testing
 
   /// A server matches words exactly: `repl` and `live` refuse typos with `--backend` at start,
   /// in the command line's words, as `filter` does (before, `repl` started and then failed
-  /// every search naming the library's `TypoTolerance.off`). No connection is tried.
+  /// every search naming the library's `TypoTolerance.off`).
+  ///
+  /// No connection is tried.
   @Test func typosWithABackendAreRefusedAtStart() throws {
     for command in ["repl", "live"] {
       let message = try error([

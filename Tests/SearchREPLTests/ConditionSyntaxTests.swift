@@ -99,8 +99,9 @@ import Testing
 }
 
 extension ConditionSyntaxTests {
-  /// `population=..` restricts nothing: it is refused, with what to write instead. On a text
-  /// attribute, ".." is a value.
+  /// `population=..` restricts nothing: it is refused, with what to write instead.
+  ///
+  /// On a text attribute, ".." is a value.
   @Test func aRangeWithoutBoundsIsRefused() {
     #expect(
       parse("population=..").failure?.description == """
@@ -149,8 +150,9 @@ extension ConditionSyntaxTests {
   }
 
   /// With the items' values, a written value no item holds takes those that fold as it does,
-  /// and says so; one that folds as none is refused with the nearest. Without them, a value
-  /// is taken as written.
+  /// and says so; one that folds as none is refused with the nearest.
+  ///
+  /// Without them, a value is taken as written.
   @Test func textValuesFoldAsTheText() throws {
     let values = ConditionSyntax.Values(
       distinct: ["CH", "CN", "DE", "", "Zürich", "Europe"], normalizer: try Normalizer())

@@ -472,13 +472,16 @@ import Testing
 
 /// `repl --updates`: the update stream a list front follows, one line per visible change.
 @Suite struct UpdateEventTests {
+  /// Every visible change is one update.
+  ///
   /// Products with minimum length 3 (see EventTableTests for the counts): begin dims the 45
   /// rows of the original table; "m" and "ma" are below the threshold, an empty results
   /// table (the switch to it deletes the 45 rows); "mac" inserts its 17; back to "ma" deletes
-  /// them; cancel shows the original again, its 45 rows inserted. "ma" after "m" changes only
-  /// the hint: an update with no row change. No token is in the field: every update says so
-  /// (`"tokens":[]`); the scopes are not counted (no `--count-scopes`), so no update has
-  /// `scopeCounts`.
+  /// them; cancel shows the original again, its 45 rows inserted.
+  ///
+  /// "ma" after "m" changes only the hint: an update with no row change. No token is in the field:
+  /// every update says so (`"tokens":[]`); the scopes are not counted (no `--count-scopes`), so no
+  /// update has `scopeCounts`.
   @Test func everyVisibleChangeIsOneUpdate() throws {
     let result = try runREPL(
       ["--json", "--updates", "--corpus", corpusManifest("products", "products")],

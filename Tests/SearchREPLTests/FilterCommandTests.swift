@@ -25,8 +25,9 @@ import Testing
   }
 
   /// `--typos`: the exact matches of "lemon" first, then those one typo away, each in input
-  /// order; "Melon" is two typos away, more than five letters allow. Off, only the exact ones;
-  /// a rule out of order is refused with what to give.
+  /// order; "Melon" is two typos away, more than five letters allow.
+  ///
+  /// Off, only the exact ones; a rule out of order is refused with what to give.
   @Test func typosListExactMatchesFirst() throws {
     let input = "Lemin Bar\nLemon Tart\nMelon Stand\nLemons & Limes\nLeman Lake\n"
     let tolerant = try filter(["--typos", "default", "lemon"], input: input)

@@ -24,9 +24,10 @@ import Testing
   }
 
   /// A line of 200 MB (under the 256 MiB line limit) is one item: found, printed whole, and the
-  /// lines after it are still read. Memory stays within 4 times the line (the input, the
-  /// model's copy, the folder's buffer and the folded column) and what the runtime and ICU's
-  /// data take anyway.
+  /// lines after it are still read.
+  ///
+  /// Memory stays within 4 times the line (the input, the model's copy, the folder's buffer and the
+  /// folded column) and what the runtime and ICU's data take anyway.
   @Test(.enabled(if: !underSanitizer)) func aLineOf200MBIsOneItem() throws {
     try withTemporaryDirectory { folder in
       let file = folder.appendingPathComponent("long.txt")
@@ -56,8 +57,10 @@ import Testing
 
   /// Endless input without a line break stops at the documented line limit with an error that
   /// names the source and the line, long before memory runs out: from a file and from standard
-  /// input. A data set's data file and its manifest must be regular files: the device is
-  /// refused before it is read.
+  /// input.
+  ///
+  /// A data set's data file and its manifest must be regular files: the device is refused before it
+  /// is read.
   @Test func devZeroStopsAtTheLineLimit() throws {
     try withTemporaryDirectory { folder in
       let hint =
@@ -199,7 +202,9 @@ import Testing
 
   /// A FIFO where a data set's file belongs, as its data file, its manifest or its saved
   /// index, is refused at once, with no writer to wait for: these are read more than once
-  /// (hashed for the saved index, then loaded). Standard input and `--input` read a stream.
+  /// (hashed for the saved index, then loaded).
+  ///
+  /// Standard input and `--input` read a stream.
   @Test(.timeLimit(.minutes(1))) func aFIFOInADataSetIsRefusedAtOnce() throws {
     try withTemporaryDirectory { folder in
       let advice =

@@ -40,8 +40,10 @@ struct LiveViewTests {
 
   /// With --completions, the words and values that complete the text show under it once the
   /// index behind them is built (after the first search), the typed part in bold; Tab takes
-  /// the first. In products.tsv, "ipo" completes to "ipod", which six names hold (the six
-  /// iPods), before any other word; Tab makes it the text, which finds those six.
+  /// the first.
+  ///
+  /// In products.tsv, "ipo" completes to "ipod", which six names hold (the six iPods), before any
+  /// other word; Tab makes it the text, which finds those six.
   @Test func completionsShowUnderTheTextAndTabTakesTheFirst() throws {
     let pane = try LivePane.start(command: "live --completions")
     defer { pane.close() }
@@ -144,8 +146,10 @@ struct LiveViewTests {
   }
 
   /// The frame comes at once, with the load's progress, and what is typed while the data set
-  /// loads is searched once it is loaded. Cities take seconds to load in a debug build, so
-  /// the loading frame is on screen when the test looks.
+  /// loads is searched once it is loaded.
+  ///
+  /// Cities take seconds to load in a debug build, so the loading frame is on screen when the test
+  /// looks.
   @Test func keysTypedWhileLoadingAreKept() throws {
     let pane = try LivePane.start(corpus: corpusManifest("cities", "cities"))
     defer { pane.close() }
@@ -368,8 +372,9 @@ struct LiveViewTests {
 
   /// The text and Enter in one write (a paste, a fast typist, a script driving the pty): Enter
   /// waits for the text's answer and chooses from it, never from the rows on screen before
-  /// it (the original table's first row, "Apple I (1976)"). The first ranked iPod is chosen;
-  /// "ipood" needs a typo and chooses the same.
+  /// it (the original table's first row, "Apple I (1976)").
+  ///
+  /// The first ranked iPod is chosen; "ipood" needs a typo and chooses the same.
   @Test(arguments: ["ipod", "ipood"])
   func enterWithTheTextChoosesFromItsAnswer(text: String) throws {
     let pane = try LivePane.start(
@@ -397,8 +402,9 @@ struct LiveViewTests {
   }
 
   /// As fzf: with standard input not a terminal and no --corpus, its lines are the items (the
-  /// keys come from the terminal), and the chosen line goes to standard output. "ban" is in
-  /// two of the four lines; ranked, the line that is the word and more ("banana", 6
+  /// keys come from the terminal), and the chosen line goes to standard output.
+  ///
+  /// "ban" is in two of the four lines; ranked, the line that is the word and more ("banana", 6
   /// characters) comes before the longer one.
   @Test func searchesTheLinesOfStandardInput() throws {
     let pane = try LivePane.start(
@@ -440,8 +446,9 @@ struct LiveViewTests {
     try pane.expectRestored()
   }
 
-  /// Down scrolls line by line: the 21st row (MacBook Pro) moves the screen one row. PgDn
-  /// moves the screen and the selection by a page (20 lines); the last page is a full one,
+  /// Down scrolls line by line: the 21st row (MacBook Pro) moves the screen one row.
+  ///
+  /// PgDn moves the screen and the selection by a page (20 lines); the last page is a full one,
   /// rows 26–45, never the last five rows on an empty page. PgUp moves both back a page.
   /// Each wait is for the frame's status line and its last row, both: tmux may capture a
   /// frame half drawn (the status line, drawn first, new; the rows below it not yet).
@@ -584,6 +591,7 @@ final class LivePane {
   private init(directory: URL) { self.directory = directory }
 
   /// Starts the session at 80×24 (or the size given), on `corpus` (none: no --corpus).
+  ///
   /// `input`, if given, is written to a file that becomes the command's standard input.
   /// `redirections` follow the command as they are (`"< /dev/null > out"`); ``file(_:)``
   /// gives the path of a file in the pane's folder for them.
@@ -737,7 +745,9 @@ final class LivePane {
 
   /// The SGR attributes (1 bold, 2 dim, 4 underline, 7 inverse) in force where `text`
   /// starts on a line captured with attributes: tmux writes only what changes, so every
-  /// sequence before it counts. Nil when the line does not hold `text`.
+  /// sequence before it counts.
+  ///
+  /// Nil when the line does not hold `text`.
   static func attributes(of text: String, in line: String) -> Set<Int>? {
     guard let range = line.range(of: text) else { return nil }
     var attributes: Set<Int> = []

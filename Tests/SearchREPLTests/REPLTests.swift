@@ -262,7 +262,6 @@ func expectFailures(
     "\(result.stderrText)", sourceLocation: sourceLocation)
 }
 
-/// Reads a pipe on another thread and hands over its first line as soon as it is complete.
 /// `repl --json` over products with its standard input and output on pipes, as a program
 /// drives it: lines are written while the session runs, and its events read as they come.
 private struct PipedSession {
@@ -293,6 +292,7 @@ private struct PipedSession {
   }
 }
 
+/// Reads a pipe on another thread and hands over its first line as soon as it is complete.
 private final class LineCollector: @unchecked Sendable {
   private let condition = NSCondition()
   // Guarded by `condition`.

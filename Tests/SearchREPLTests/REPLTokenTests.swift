@@ -139,8 +139,9 @@ import Testing
     #expect(tokens.last?["scopeCounts"] as? [Int] == [22, 22, 0, 0])
   }
 
-  /// Mistakes in tokens say where and what; the session goes on. `suggest` offers the values
-  /// with a word that starts with the text, most items first.
+  /// Mistakes in tokens say where and what; the session goes on.
+  ///
+  /// `suggest` offers the values with a word that starts with the text, most items first.
   @Test func tokenTranscript() throws {
     let result = try runREPL(
       ["--corpus", corpusManifest("products", "products")],
@@ -229,7 +230,9 @@ import Testing
 
   /// `suggest` completes the text from the items' own words and values: in products.tsv,
   /// "ip" starts the word "iPod" of six names (the six iPods) and "iPhone" of the iPhones;
-  /// most items first. With the Desktop token, no desktop's name has such a word.
+  /// most items first.
+  ///
+  /// With the Desktop token, no desktop's name has such a word.
   @Test func suggestCompletesTheTextWithinTheTokens() throws {
     let result = try runREPL(
       ["--corpus", corpusManifest("products", "products"), "--json"],

@@ -109,9 +109,11 @@ public struct PagingWindow<Row: Sendable>: Sendable {
   public mutating func previous() throws(PagingWindowError) { try show(page: currentPage - 1) }
 
   /// Takes a new snapshot of the table: rows may have been inserted, deleted, reordered or
-  /// updated. Keeps the current page when it still exists (else shows the last page), and
-  /// re-renders the rows of the pages in reach whose items are new to the window or listed in
-  /// `updated`; other items keep their rendered row at their new index path.
+  /// updated.
+  ///
+  /// Keeps the current page when it still exists (else shows the last page), and re-renders the
+  /// rows of the pages in reach whose items are new to the window or listed in `updated`; other
+  /// items keep their rendered row at their new index path.
   ///
   /// Pass `render` when the closure must read from a changed model: the window renders with
   /// it from now on. Rows of items not in `updated` are still kept, so the new closure must

@@ -22,8 +22,10 @@ public struct RowAdapterRegistry<Row>: Sendable {
     self.fallback = fallback
   }
 
-  /// Makes `adapter` render the items of kind `kind`. Registering a kind again replaces its
-  /// adapter, so a front can swap one kind's look without rebuilding the registry.
+  /// Makes `adapter` render the items of kind `kind`.
+  ///
+  /// Registering a kind again replaces its adapter, so a front can swap one kind's look without
+  /// rebuilding the registry.
   public mutating func register(_ adapter: some RowAdapter<Row>, forKind kind: String) {
     adapters[kind] = adapter
   }

@@ -392,11 +392,12 @@ public struct SectionedTable: TableDataSource, Sendable {
     }
   }
 
-  /// Each item's row counted from the top of the table. A table of more than 1/32 of the
-  /// model's items uses an array by identity (4 bytes an identity, filled by one pass: what a
-  /// table edited after a model change needs fast, at 0.1 ms for 235,000 identities); fewer
-  /// results use a dictionary (some 40 bytes and a hash a row), so that a one-row result
-  /// does not cost an array the size of the model.
+  /// Each item's row counted from the top of the table.
+  ///
+  /// A table of more than 1/32 of the model's items uses an array by identity (4 bytes an identity,
+  /// filled by one pass: what a table edited after a model change needs fast, at 0.1 ms for 235,000
+  /// identities); fewer results use a dictionary (some 40 bytes and a hash a row), so that a
+  /// one-row result does not cost an array the size of the model.
   enum Locator: Sendable {
     case dense([Int32])
     case sparse([ItemID: Int])
@@ -474,7 +475,9 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
 extension SectionedTable {
   /// This table with only the rows of `items`, in this table's sections and order: what a
   /// build of `items` with this table's layout gives when this table holds every item of
-  /// the model in the model's order, without sorting again. Sections left without rows go.
+  /// the model in the model's order, without sorting again.
+  ///
+  /// Sections left without rows go.
   ///
   /// - Complexity: O(*n*) for the *n* rows of this table.
   func keeping(_ items: [ItemID], identityLimit: Int) -> SectionedTable {
@@ -491,7 +494,9 @@ extension SectionedTable {
 
   /// This table with, in each section, the rows of the items found with typos after the
   /// others, fewest typos first, each group in this table's order: the results table of a
-  /// query with typo tolerance. `typos` holds the items that needed typos (absent: none).
+  /// query with typo tolerance.
+  ///
+  /// `typos` holds the items that needed typos (absent: none).
   ///
   /// - Complexity: O(*n*) for the *n* rows of this table.
   func exactFirst(typos: TypoMatches, identityLimit: Int) -> SectionedTable {

@@ -133,8 +133,10 @@ public struct TableChanges: Hashable, Sendable {
 
   /// The sections that remain, given the old and new section titles: matched by title, and
   /// among those the longest run that keeps its order, because batch updates here have no
-  /// section moves. For each old section its new index, for each new section its old one, or
-  /// nil for a section deleted or inserted.
+  /// section moves.
+  ///
+  /// For each old section its new index, for each new section its old one, or nil for a section
+  /// deleted or inserted.
   ///
   /// - Complexity: O(*s* log *s*) for *s* sections.
   static func matchSections(_ old: [String?], _ new: [String?]) -> (

@@ -103,8 +103,9 @@ extension SectionedTable {
   }
 }
 
-/// A collator of one locale at full strength, and the locale's section index. One thread at a
-/// time.
+/// A collator of one locale at full strength, and the locale's section index.
+///
+/// One thread at a time.
 final class CollationWorker {
   private let collator: ICU.Collator
   private let index: SectionIndex
@@ -128,10 +129,11 @@ final class CollationWorker {
   /// The index title a text is filed under.
   func sectionTitle(for text: String) -> String { index.title(for: text) }
 
-  /// Titles in order. With `otherLast` they are first-letter titles, in the index's order with
-  /// "#" last (``SectionIndex/rank(ofTitle:)``); without, in collation order. Titles in the
-  /// same place keep a fixed order (collation, then scalars), so a table's section order is
-  /// stable.
+  /// Titles in order.
+  ///
+  /// With `otherLast` they are first-letter titles, in the index's order with "#" last
+  /// (``SectionIndex/rank(ofTitle:)``); without, in collation order. Titles in the same place keep
+  /// a fixed order (collation, then scalars), so a table's section order is stable.
   func order(_ titles: [String], otherLast: Bool) -> [String] {
     let keyed = titles.map { title in
       (title: title, rank: otherLast ? index.rank(ofTitle: title) : 0, key: collator.sortKey(title))

@@ -1,8 +1,10 @@
 import SearchEngine
 
 /// The engine under an ``ItemSearch``: the model, corpus and tables of the app's items, and
-/// their identities. Building it reads, folds, indexes and sections every item, so it is
-/// built off the main actor, which only installs it.
+/// their identities.
+///
+/// Building it reads, folds, indexes and sections every item, so it is built off the main actor,
+/// which only installs it.
 struct ItemEngine<Item: Identifiable & Sendable, Scope: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
   /// The engine's identity of each item.

@@ -1,9 +1,10 @@
 import SearchEngine
 
 /// A condition on the app's items that a search token stands for: a value, one of a set of
-/// values, a number range or presence, named by key path. The engine reads the key path of
-/// every item once, when the item is indexed, and tests a token's condition on what it read:
-/// no closure runs per item when a token is added.
+/// values, a number range or presence, named by key path.
+///
+/// The engine reads the key path of every item once, when the item is indexed, and tests a token's
+/// condition on what it read: no closure runs per item when a token is added.
 ///
 /// ```swift
 /// .equals(\Contact.group, .work)            // one value
@@ -38,8 +39,9 @@ public struct ItemFilter<Item>: Sendable {
       test: .values { codes in Set(values.map { codes.code(of: $0) }) })
   }
 
-  /// The items whose number at `keyPath` lies in `range`, bounds included. An absent number
-  /// (an optional's nil) or one that is not a number (NaN) lies in no range.
+  /// The items whose number at `keyPath` lies in `range`, bounds included.
+  ///
+  /// An absent number (an optional's nil) or one that is not a number (NaN) lies in no range.
   public static func range<Value: SearchableNumber>(
     _ keyPath: KeyPath<Item, Value> & Sendable, _ range: ClosedRange<Double>
   ) -> ItemFilter {
@@ -120,8 +122,9 @@ extension Optional: SearchableNumber where Wrapped: SearchableNumber {
   public var searchNumber: Double? { self?.searchNumber }
 }
 
-/// One attribute that tokens test: a key path and how its value is stored. Two filters on one
-/// key path and kind share the attribute.
+/// One attribute that tokens test: a key path and how its value is stored.
+///
+/// Two filters on one key path and kind share the attribute.
 ///
 /// `@unchecked Sendable` only because `AnyKeyPath` erases the `Sendable` of the key path it
 /// keeps: every one came in as `KeyPath & Sendable`, and the closure is `@Sendable`.
@@ -158,8 +161,9 @@ struct TokenAttribute<Item>: @unchecked Sendable {
 }
 
 /// The codes of the values of the app's own types that tokens compare: the engine stores text,
-/// so each distinct value gets a number, the first time an item or a token names it. Equal
-/// values get one code, however they print.
+/// so each distinct value gets a number, the first time an item or a token names it.
+///
+/// Equal values get one code, however they print.
 final class ValueCodes: Sendable {
   private let codes = LockedValue<[AnyHashable: Int]>([:])
 

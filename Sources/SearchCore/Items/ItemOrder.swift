@@ -2,8 +2,10 @@ import SearchEngine
 
 /// The order of an ``ItemSearch``'s rows inside each section, in both the list and the
 /// results: the items' own order, or the collation of a text of theirs under the search's
-/// locale (as UIKit's `UILocalizedIndexedCollation` sorts a contacts list). The order holds
-/// across inserts and renames: a new or renamed item takes its place among the others.
+/// locale (as UIKit's `UILocalizedIndexedCollation` sorts a contacts list).
+///
+/// The order holds across inserts and renames: a new or renamed item takes its place among the
+/// others.
 ///
 /// ```swift
 /// // Sections by first name's letter, rows by family name within each.

@@ -2,8 +2,10 @@ import SearchEngine
 
 /// The changes that turn one list into another, matched by `id`, for
 /// ``ItemSearch/replaceAll(_:)``: items only in the old list are removed, items only in the
-/// new one inserted, and items in both updated where they changed. A kept item keeps its
-/// identity in the engine even when it moves: it is never removed and inserted again.
+/// new one inserted, and items in both updated where they changed.
+///
+/// A kept item keeps its identity in the engine even when it moves: it is never removed and
+/// inserted again.
 ///
 /// When the kept items keep their order and few items are removed or inserted between kept
 /// ones, the insertions say where they go. Otherwise (a list sorted anew, reversed, shuffled,
@@ -17,9 +19,10 @@ enum ItemReplacement {
 
   /// The changes from the list `old` to `new`, in an order ``ItemSearch/apply(_:)`` carries
   /// out (removals, insertions, updates), and the new order as identities when it is given
-  /// whole (nil when the changes place every item). `same`, when given, says of the old and
-  /// new item of an id whether they are equal, which needs no update. `positionEditLimit`
-  /// chooses between the two ways (tests set it).
+  /// whole (nil when the changes place every item).
+  ///
+  /// `same`, when given, says of the old and new item of an id whether they are equal, which needs
+  /// no update. `positionEditLimit` chooses between the two ways (tests set it).
   ///
   /// - Throws: ``ItemSearchError/duplicateID(_:)`` when `new` holds an `id` twice.
   /// - Complexity: O(*n*) for lists of *n* items.

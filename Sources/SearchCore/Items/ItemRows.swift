@@ -1,8 +1,9 @@
 import SearchEngine
 
 /// The app's items by the engine's identities: written on the main actor as the model
-/// changes, read by any table snapshot. A slot is never reused, so an older snapshot still
-/// reads the items it showed.
+/// changes, read by any table snapshot.
+///
+/// A slot is never reused, so an older snapshot still reads the items it showed.
 ///
 /// The slots are kept in chunks of a fixed size: an identity past the last chunk adds one,
 /// so storing an item never copies the others (one array would copy every item, on the main
@@ -25,7 +26,9 @@ final class ItemStorage<Item: Sendable>: Sendable {
 
   /// The items of `ids`, read from a snapshot: the lock is held only to take it, so that a
   /// read of many items off the main actor (a sync's old list) never makes the main actor
-  /// wait to read a row. A store meanwhile copies the one chunk it writes to.
+  /// wait to read a row.
+  ///
+  /// A store meanwhile copies the one chunk it writes to.
   func items(_ ids: some Sequence<ItemID>) -> [Item] {
     let chunks = self.chunks.withLock { $0 }
     return ids.compactMap {

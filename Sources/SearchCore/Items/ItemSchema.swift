@@ -2,6 +2,7 @@ import SearchEngine
 
 /// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``/SearchEngine/SearchModel``: one
 /// field per searched key path, a field or attribute for sections, one attribute per scope.
+///
 /// The names are internal; the app only ever names key paths and its own scope values.
 ///
 /// It makes records off the main actor. It is `@unchecked Sendable` only because `AnyKeyPath`

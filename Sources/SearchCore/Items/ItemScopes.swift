@@ -1,8 +1,10 @@
 import SearchEngine
 
 /// The scope bar of an ``ItemSearch``: "All", then one button per scope, each admitting the
-/// items it contains. A scope is a value of the app's own type (an enum of groups, say), so a
-/// misspelt scope cannot compile.
+/// items it contains.
+///
+/// A scope is a value of the app's own type (an enum of groups, say), so a misspelt scope cannot
+/// compile.
 ///
 /// ```swift
 /// enum Group: String, CaseIterable, Sendable { case work, family, friends }

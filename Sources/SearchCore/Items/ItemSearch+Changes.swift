@@ -2,8 +2,9 @@ import SearchEngine
 
 extension ItemSearch {
   /// Applies changes as one: records are made here, then folded, indexed and sectioned off
-  /// the main actor, and installed with one change set per table and one update. Calls are
-  /// applied one after another, in order.
+  /// the main actor, and installed with one change set per table and one update.
+  ///
+  /// Calls are applied one after another, in order.
   ///
   /// A change may refer to an item inserted earlier in the same batch.
   ///
@@ -17,10 +18,11 @@ extension ItemSearch {
     try await applyInTurn(changes)
   }
 
-  /// Replaces the whole list, as a reload after a sync does, and animates it: items are
-  /// matched by `id`; those that are gone are removed, new ones inserted at their place,
-  /// and the others updated; of those, the longest run in the same order stays and the rest
-  /// move. The changes are worked out off the main actor and applied as one batch
+  /// Replaces the whole list, as a reload after a sync does, and animates it.
+  ///
+  /// Items are matched by `id`; those that are gone are removed, new ones inserted at their
+  /// place, and the others updated; of those, the longest run in the same order stays and the
+  /// rest move. The changes are worked out off the main actor and applied as one batch
   /// (``apply(_:)``): one update, with one change set per table.
   ///
   /// - Throws: ``ItemSearchError/duplicateID(_:)`` when `items` holds an `id` twice; then
@@ -139,8 +141,10 @@ extension ItemSearch {
     /// Checks `changes` against `identities` (plus the batch's own inserts and removals, so
     /// that a change later in the batch can name an item inserted earlier: the engine
     /// numbers new items from `identityLimit`, in order), stores the new values and makes the
-    /// model's changes, then the reorder to `order`. With `wholeTable`, many identities added
-    /// or freed give the whole table after the batch, to swap in.
+    /// model's changes, then the reorder to `order`.
+    ///
+    /// With `wholeTable`, many identities added or freed give the whole table after the batch, to
+    /// swap in.
     init(
       _ changes: [ItemChange<Item>], order: [Item.ID]?, identities: [Item.ID: ItemID],
       identityLimit: Int, count: Int, schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,

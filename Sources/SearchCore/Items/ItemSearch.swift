@@ -28,8 +28,10 @@ public final class ItemSearch<
   Token: Identifiable & Hashable & Sendable
 >
 where Item.ID: Sendable {
-  /// The search bar's text. Setting it is a keystroke, a paste or a change in code: the
-  /// controller decides whether to search now, in the background, or not at all.
+  /// The search bar's text.
+  ///
+  /// Setting it is a keystroke, a paste or a change in code: the controller decides whether to
+  /// search now, in the background, or not at all.
   public var text: String = "" {
     didSet { if text != controller.searchBar.text { controller.setText(text) } }
   }
@@ -46,8 +48,10 @@ where Item.ID: Sendable {
   }
 
   /// The selected scope button's index: 0 is "All", then the ``scopes`` in order, as UIKit's
-  /// `selectedScopeButtonIndex` counts them. Setting it selects ``scope``; an index outside
-  /// ``scopeTitles`` is a programming error, as an array's subscript is.
+  /// `selectedScopeButtonIndex` counts them.
+  ///
+  /// Setting it selects ``scope``; an index outside ``scopeTitles`` is a programming error, as an
+  /// array's subscript is.
   public var selectedScopeIndex: Int {
     get { scope.flatMap { scopeIndex[$0] } ?? 0 }
     set {
@@ -59,9 +63,10 @@ where Item.ID: Sendable {
   }
 
   /// The tokens in the search field (SwiftUI's `tokens:` binding): each one's condition
-  /// (``ItemTokens/filter``) combines with the others, the text and the scope. Adding a token
-  /// narrows the results and removing one widens them: each change is a new search, as a
-  /// scope is, with its update and change set.
+  /// (``ItemTokens/filter``) combines with the others, the text and the scope.
+  ///
+  /// Adding a token narrows the results and removing one widens them: each change is a new search,
+  /// as a scope is, with its update and change set.
   ///
   /// A token whose filter tests a key path no listed token's filter tests is a programming
   /// error, as an index outside an array is: the items were not read at that key path.
@@ -96,8 +101,10 @@ where Item.ID: Sendable {
 
   /// Whether the search is under way (the bar has focus): setting it true begins the search;
   /// false cancels it, which clears the field, text and tokens, as a search field's cancel
-  /// button does. The scope stays selected, as a scope bar's button does (UIKit's and
-  /// SwiftUI's alike): the next begin shows that scope's rows under an empty field.
+  /// button does.
+  ///
+  /// The scope stays selected, as a scope bar's button does (UIKit's and SwiftUI's alike): the next
+  /// begin shows that scope's rows under an empty field.
   public var isActive: Bool = false {
     didSet {
       guard isActive != controller.searchBar.isActive else { return }
@@ -114,7 +121,7 @@ where Item.ID: Sendable {
   // generic class, the key path the macro writes into each setter is made anew at run time
   // on every call, which cost more than the rest of installing a change.
 
-  /// What the results table shows: ``SearchController/ResultsTableState/rows(_:)``, "No Results", "Type 2 more
+  /// What the results table shows: ``SearchController/SearchController/ResultsTableState/rows(_:)``, "No Results", "Type 2 more
   /// characters", or the whole list (hidden, dimmed).
   public private(set) var state: SearchController.ResultsTableState {
     get {
@@ -134,7 +141,9 @@ where Item.ID: Sendable {
   }
 
   /// The rows on screen, in sections: every item while no results are shown, else the
-  /// results. Plain lists have one section.
+  /// results.
+  ///
+  /// Plain lists have one section.
   public private(set) var sections: [ItemSection<Item>] {
     get {
       access(keyPath: keyPaths.sections)
@@ -145,8 +154,10 @@ where Item.ID: Sendable {
 
   /// How many rows each scope would show for the text and tokens now on screen, by the
   /// scope bar's index ("All" first, as ``scopeTitles``): what a scope bar writes beside each
-  /// title ("All 1,204 · Work 310"). Counted in the same pass as each search, and sent with its
-  /// update. nil without scopes, or when the text is below the minimum length.
+  /// title ("All 1,204 · Work 310").
+  ///
+  /// Counted in the same pass as each search, and sent with its update. nil without scopes, or when
+  /// the text is below the minimum length.
   public private(set) var scopeCounts: [Int?]? {
     get {
       access(keyPath: keyPaths.scopeCounts)
@@ -157,9 +168,10 @@ where Item.ID: Sendable {
 
   /// Completions of the text (SwiftUI's `searchSuggestions`): the items' own words and values
   /// that start with it, as folded ("san" → "San Francisco", "Santiago"), those most items
-  /// hold first, within the scope and the tokens, with the typed part marked. Asked for with
-  /// ``SearchConfiguration/completionLimit`` (none by default): the completion index is then
-  /// built in the background after the first search, and each search's update brings the
+  /// hold first, within the scope and the tokens, with the typed part marked.
+  ///
+  /// Asked for with ``SearchConfiguration/completionLimit`` (none by default): the completion index
+  /// is then built in the background after the first search, and each search's update brings the
   /// completions of its text.
   public private(set) var completions: [SearchQuery.Completion] {
     get {
@@ -235,8 +247,9 @@ where Item.ID: Sendable {
   /// How long the last ``apply(_:)`` or ``replaceAll(_:)`` that changed the items held the
   /// main actor, by the clock, in its own synchronous parts: checking the batch, storing the
   /// values and the controller's install, which delivers its update to every observer (what
-  /// `bench --suite items` reports as the install). Waiting for the batch to be prepared
-  /// off the main actor is not counted.
+  /// `bench --suite items` reports as the install).
+  ///
+  /// Waiting for the batch to be prepared off the main actor is not counted.
   @ObservationIgnored package internal(set) var lastApplyMainActorTime = Duration.zero
 
   /// Creates a search over `items`: the items are read, folded, indexed and sectioned off the
@@ -314,8 +327,9 @@ where Item.ID: Sendable {
   public func end() { controller.end() }
 
   /// Returns when the rows on screen are final for everything asked so far: no change of the
-  /// items is being applied, and no search runs or waits for its quiet interval. Its update,
-  /// if any, has gone out. For tests and scripts that type and then read the rows.
+  /// items is being applied, and no search runs or waits for its quiet interval.
+  ///
+  /// Its update, if any, has gone out. For tests and scripts that type and then read the rows.
   public func settled() async {
     while true {
       if isApplying {
@@ -379,7 +393,9 @@ where Item.ID: Sendable {
   }
 
   /// The updates from now on, as an asynchronous sequence; it ends when the consumer stops
-  /// iterating. Nothing is dropped for a slow consumer.
+  /// iterating.
+  ///
+  /// Nothing is dropped for a slow consumer.
   public func updates() -> AsyncStream<Update> {
     let (stream, continuation) = AsyncStream.makeStream(of: Update.self)
     let token = observe { continuation.yield($0) }

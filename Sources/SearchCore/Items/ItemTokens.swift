@@ -2,8 +2,10 @@ import SearchEngine
 
 /// The tokens a search field offers over the app's items (SwiftUI's `searchable(text:tokens:
 /// suggestedTokens:)`, UIKit's `UISearchToken`): values of the app's own token type, each
-/// standing for an ``ItemFilter``. Tokens in the field combine with each other, the text and
-/// the scope: every result meets them all.
+/// standing for an ``ItemFilter``.
+///
+/// Tokens in the field combine with each other, the text and the scope: every result meets them
+/// all.
 ///
 /// ```swift
 /// enum ContactToken: Hashable, Identifiable, Sendable {
@@ -26,10 +28,11 @@ import SearchEngine
 ///   })
 /// ```
 public struct ItemTokens<Item, Token: Identifiable & Hashable & Sendable>: Sendable {
-  /// The tokens offered: what ``ItemSearch/suggestedTokens`` draws from. Their filters name
-  /// every key path a token may test, which the search reads from each item when it indexes
-  /// it; a token outside this list may be put in the field if its filter tests a key path
-  /// that a listed token's filter tests, the same way.
+  /// The tokens offered: what ``ItemSearch/suggestedTokens`` draws from.
+  ///
+  /// Their filters name every key path a token may test, which the search reads from each item when
+  /// it indexes it; a token outside this list may be put in the field if its filter tests a key
+  /// path that a listed token's filter tests, the same way.
   public let tokens: [Token]
   /// A token's title, as the field shows it and as suggestions match it.
   public let title: @Sendable (Token) -> String

@@ -1,7 +1,9 @@
 import SearchEngine
 
 /// A type whose values an ``ItemSearch`` reads as text: `String`, `Substring`, arrays and
-/// optionals of them. A key path to one names a searched field.
+/// optionals of them.
+///
+/// A key path to one names a searched field.
 public protocol SearchableText {
   /// The texts a search reads, one per value: a list of e-mail addresses gives several, an
   /// absent value none.

@@ -69,8 +69,10 @@ struct PreparedChanges: Sendable {
 
 extension PreparedChanges {
   /// The batch as a backend makes it: what it comes to, item by item (an item inserted and
-  /// removed in the same batch is no change). Removals first, then updates, then insertions
-  /// in model order, so that the item each insertion follows is already there.
+  /// removed in the same batch is no change).
+  ///
+  /// Removals first, then updates, then insertions in model order, so that the item each insertion
+  /// follows is already there.
   func backendChanges(of batch: [ModelChange]) -> [BackendChange] {
     let model = corpus.model
     let new = Set(inserted)

@@ -1,8 +1,9 @@
 import SearchEngine
 
 /// How a search controller decides when to search and how it reads the text: its mode,
-/// minimum query length, keystroke coalescing and query syntax. Every tunable of the
-/// controller lives here, with its reason.
+/// minimum query length, keystroke coalescing and query syntax.
+///
+/// Every tunable of the controller lives here, with its reason.
 public struct SearchConfiguration: Hashable, Sendable {
   /// When searches run.
   public enum Mode: String, Hashable, Sendable, CaseIterable {
@@ -19,36 +20,44 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// When searches run.
   public var mode: Mode
   /// The fewest characters (of the text without leading and trailing white space) a search
-  /// needs. Shorter non-empty text runs no search and shows the below-threshold state, as a
-  /// delegate of UIKit's controller would answer *no* for one or two letters that match too
-  /// much. 0 searches from the first character. An empty text is never below the threshold,
-  /// and text of white space alone is empty text (the dimmed state, no search).
+  /// needs.
+  ///
+  /// Shorter non-empty text runs no search and shows the below-threshold state, as a delegate of
+  /// UIKit's controller would answer *no* for one or two letters that match too much. 0 searches
+  /// from the first character. An empty text is never below the threshold, and text of white space
+  /// alone is empty text (the dimmed state, no search).
   public var minimumLength: Int
   /// A quiet interval: when set, a change of text or scope waits this long for the next one
-  /// before searching, so a burst of fast keystrokes costs one search. The reload is then
-  /// always deferred. nil searches on every change.
+  /// before searching, so a burst of fast keystrokes costs one search.
+  ///
+  /// The reload is then always deferred. nil searches on every change.
   public var coalescingInterval: Duration?
   /// Whether results are ordered by relevance (``/SearchEngine/SearchCorpus/ranked(_:)``) instead of the
   /// model's order, which UIKit's samples show and which is the default.
   public var ranksResults: Bool
   /// How the search text is read: the syntax this configuration states, else
-  /// ``/SearchEngine/SearchQuery/Syntax/extended`` (fzf's operators), as the command line reads it. An app's
-  /// search field usually wants ``/SearchEngine/SearchQuery/Syntax/words``, where `!` or `|` are characters to
-  /// find, and ``ItemSearch`` reads words unless its configuration states another syntax.
+  /// ``/SearchEngine/SearchQuery/Syntax/extended`` (fzf's operators), as the command line reads it.
+  ///
+  /// An app's search field usually wants ``/SearchEngine/SearchQuery/Syntax/words``, where `!` or `|` are
+  /// characters to find, and ``ItemSearch`` reads words unless its configuration states another
+  /// syntax.
   public var querySyntax: SearchQuery.Syntax {
     get { statedQuerySyntax ?? .extended }
     set { statedQuerySyntax = newValue }
   }
   /// The syntax this configuration states; nil leaves it to whoever searches with it (the
-  /// controller reads extended syntax, ``ItemSearch`` words). One place decides: a front
-  /// never overrides a stated syntax.
+  /// controller reads extended syntax, ``ItemSearch`` words).
+  ///
+  /// One place decides: a front never overrides a stated syntax.
   public var statedQuerySyntax: SearchQuery.Syntax?
   /// How many typos the words of a ``/SearchEngine/SearchQuery/Syntax/words`` query may have and still
-  /// find an item (see ``/SearchEngine/TypoTolerance``): the tolerance this configuration
-  /// states, else ``/SearchEngine/TypoTolerance/default`` (one typo from 5 characters, two
-  /// from 9), so that "calfornia" finds "California". The items found with typos come after
-  /// those that contain every word exactly, fewest typos first (``SearchController/typos(of:)``
-  /// tells them apart). The literal and extended syntaxes are always exact, whatever this says.
+  /// find an item (see ``/SearchEngine/TypoTolerance``).
+  ///
+  /// It is the tolerance this configuration states, else
+  /// ``/SearchEngine/TypoTolerance/default`` (one typo from 5 characters, two from 9), so that
+  /// "calfornia" finds "California". The items found with typos come after those that contain
+  /// every word exactly, fewest typos first (``SearchController/typos(of:)`` tells them apart).
+  /// The literal and extended syntaxes are always exact, whatever this says.
   ///
   /// A controller on a backend searches exactly unless a tolerance is stated: a search server
   /// matches words exactly only, and a stated tolerance there makes each search fail with the
@@ -61,25 +70,29 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// ``/SearchEngine/TypoTolerance/default`` in memory, ``/SearchEngine/TypoTolerance/off`` on a
   /// backend.
   public var statedTypos: TypoTolerance?
-  /// With a backend: how many results a background search asks for first. The results table
-  /// then shows those rows and ``/SearchEngine/SearchResult/count`` tells how many match in
-  /// all (exact, or an estimate to label as one); ``SearchController/loadMoreResults()`` asks
-  /// for the next rows as the list scrolls. A list shows one screen, and a short query on a
-  /// large data set matches most of it: the first screen should not wait for every match.
-  /// nil (the default) asks for every result, as searches in memory always do; ranked results
-  /// (``ranksResults``) need every match and ask for all of them.
+  /// With a backend: how many results a background search asks for first.
+  ///
+  /// The results table then shows those rows and ``/SearchEngine/SearchResult/count`` tells how
+  /// many match in all (exact, or an estimate to label as one);
+  /// ``SearchController/loadMoreResults()`` asks for the next rows as the list scrolls. A list
+  /// shows one screen, and a short query on a large data set matches most of it: the first screen
+  /// should not wait for every match. nil (the default) asks for every result, as searches in
+  /// memory always do; ranked results (``ranksResults``) need every match and ask for all of them.
   public var backendPageSize: Int?
   /// Whether each search also counts, for the same text and tokens, the results of every
   /// scope of the bar ("All 1,204 · Work 310 · Family 12"), delivered with its update
-  /// (``SearchUpdate/scopeCounts``). The search then runs in scope "All" and takes the
-  /// selected scope's results from it, in the same pass. Off by default; ``ItemSearch`` turns
-  /// it on when it has scopes. Searches on a backend do not count.
+  /// (``SearchUpdate/scopeCounts``).
+  ///
+  /// The search then runs in scope "All" and takes the selected scope's results from it, in the
+  /// same pass. Off by default; ``ItemSearch`` turns it on when it has scopes. Searches on a
+  /// backend do not count.
   public var countsScopes: Bool
   /// How many completions of the text each search offers (``SearchController/completions``,
   /// ``SearchUpdate/completions``): the items' own words and values that start with the text,
-  /// as folded, those most items hold first, limited to the scope and tokens. 0 (the default)
-  /// offers none. The completion index is built in the background the first time a search
-  /// asks for completions (it costs about twice the index's own build); until it is ready,
+  /// as folded, those most items hold first, limited to the scope and tokens.
+  ///
+  /// 0 (the default) offers none. The completion index is built in the background the first time a
+  /// search asks for completions (it costs about twice the index's own build); until it is ready,
   /// searches offer none. Searches on a backend offer none.
   public var completionLimit: Int
 

@@ -11,8 +11,10 @@ extension SearchController {
   }
 
   /// Performs actions in order; an action that feeds an input back performs the resulting
-  /// actions before the rest. Events wait until the actions are done (or the delegate is
-  /// asked a question), then go out with the update they make, if any.
+  /// actions before the rest.
+  ///
+  /// Events wait until the actions are done (or the delegate is asked a question), then go out with
+  /// the update they make, if any.
   func perform(_ actions: [SearchStateMachine.Action]) {
     var queue = actions
     newestGeneration.store(machine.generation)

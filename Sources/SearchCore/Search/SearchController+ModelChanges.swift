@@ -26,8 +26,9 @@ extension SearchController {
   }
 
   /// Applies a batch of changes as one: they are prepared (folded, indexed, sectioned) off the
-  /// main actor, then installed at once with one change set per table and one update. Batches
-  /// are applied one after another, in the order of their calls.
+  /// main actor, then installed at once with one change set per table and one update.
+  ///
+  /// Batches are applied one after another, in the order of their calls.
   ///
   /// - Returns: The identities of the inserted items, in the order of their changes.
   /// - Throws: ``/SearchEngine/CorpusError`` when a change cannot be made (an unknown item, a record of the
@@ -161,6 +162,7 @@ extension SearchController {
 
   /// Brings the displayed results up to date after a model change by checking only the
   /// changed items; returns the new row count and leaves the table's changes for the event.
+  ///
   /// The work was done off the main actor with the change, unless the results on screen
   /// changed meanwhile.
   func refreshResults() -> Int {

@@ -13,7 +13,9 @@ extension SearchController {
   }
 
   /// The events from now on, as an asynchronous sequence; it ends when the consumer stops
-  /// iterating. Events are buffered without limit, so none is lost to a slow consumer.
+  /// iterating.
+  ///
+  /// Events are buffered without limit, so none is lost to a slow consumer.
   public func events() -> AsyncStream<SearchEvent> {
     let (stream, continuation) = AsyncStream.makeStream(of: SearchEvent.self)
     let token = observers.add { continuation.yield($0) }

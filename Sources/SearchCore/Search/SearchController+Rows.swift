@@ -37,8 +37,10 @@ extension SearchController {
 
   /// How many typos an item of the results on screen needed (``SearchConfiguration/typos``):
   /// 0 for an item that contains every word of the text exactly, and while no results are
-  /// shown. A list labels the others ("Showing close matches"), which come after the exact
-  /// ones inside each section, sorted rows too, unless the results are ranked.
+  /// shown.
+  ///
+  /// A list labels the others ("Showing close matches"), which come after the exact ones inside
+  /// each section, sorted rows too, unless the results are ranked.
   ///
   /// - Parameter id: An item of the results table.
   public func typos(of id: ItemID) -> Int {

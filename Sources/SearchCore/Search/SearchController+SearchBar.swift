@@ -23,8 +23,10 @@ extension SearchController {
   }
 
   /// Sets the tokens in the field, as their attribute conditions (``ItemSearch/tokens`` sets
-  /// them from the app's tokens): filter-did-change, then the reload decision. A token added
-  /// narrows the results, a token removed widens them; either is a new search, as a scope is.
+  /// them from the app's tokens): filter-did-change, then the reload decision.
+  ///
+  /// A token added narrows the results, a token removed widens them; either is a new search, as a
+  /// scope is.
   public func setFilter(_ filter: AttributeFilter) {
     send(.setFilter(filter), cause: .filterChanged)
   }

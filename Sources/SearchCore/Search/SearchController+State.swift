@@ -6,8 +6,9 @@ extension SearchController {
   // MARK: State
 
   /// The search bar's hint while its text is empty ("Search 34,006 cities"): a front that
-  /// shows a count sets it again when the count changes. It changes no state and fires no
-  /// event.
+  /// shows a count sets it again when the count changes.
+  ///
+  /// It changes no state and fires no event.
   public var placeholder: String {
     get { machine.bar.placeholder }
     set { machine.bar.placeholder = newValue }
@@ -16,7 +17,8 @@ extension SearchController {
   /// The search bar: text, placeholder, scope titles, selected scope, active.
   public var searchBar: SearchController.SearchBarState { machine.bar }
 
-  /// When searches run; changes apply from the next request.
+  /// When and how searches run.
+  ///
   /// A change of ``SearchConfiguration/ranksResults`` re-orders the results on screen at once
   /// (an update with the cause ``SearchUpdate/Cause/orderChanged``); other changes apply
   /// from the next request.

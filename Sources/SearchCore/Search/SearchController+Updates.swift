@@ -48,11 +48,12 @@ extension SearchController {
   }
 
   /// With ``SearchConfiguration/countsScopes``: how many rows each scope of the bar would
-  /// show for the rows on screen, by scope index ("All" first). For results, the counts
-  /// their search made for the same text and tokens; for the whole list, the size of each
-  /// scope. nil when the scopes are not counted (the configuration, or a backend), or when no
-  /// results are shown for the text (below the minimum length). A scope that restricts the
-  /// fields searched and is not selected has no count (nil): its results are not a part of
+  /// show for the rows on screen, by scope index ("All" first).
+  ///
+  /// For results, the counts their search made for the same text and tokens; for the whole list,
+  /// the size of each scope. nil when the scopes are not counted (the configuration, or a backend),
+  /// or when no results are shown for the text (below the minimum length). A scope that restricts
+  /// the fields searched and is not selected has no count (nil): its results are not a part of
   /// "All"'s.
   public var scopeCounts: [Int?]? {
     guard machine.configuration.countsScopes, backend == nil else { return nil }
@@ -71,8 +72,10 @@ extension SearchController {
     pendingEvents.append(event)
   }
 
-  /// Sends the queued events in order. An observer that changes the controller while it
-  /// hears of an event queues that call's events behind the rest, so the order holds.
+  /// Sends the queued events in order.
+  ///
+  /// An observer that changes the controller while it hears of an event queues that call's events
+  /// behind the rest, so the order holds.
   func deliver() {
     guard !isDelivering else { return }
     isDelivering = true

@@ -112,8 +112,10 @@ public final class SearchController {
   /// moment ``apply(_:)`` sends it until it is installed or refused.
   var backendIsAhead = false
   /// The newest background search, answered while the backend was ahead of the model: its
-  /// items may not be in the list yet. The batch's install runs it again on the new model; a
-  /// refused batch runs it again on the old one.
+  /// items may not be in the list yet.
+  ///
+  /// The batch's install runs it again on the new model; a refused batch runs it again on the old
+  /// one.
   var heldSearch: SearchStateMachine.Request?
   /// The search ``loadMoreResults()`` started, and how many rows it asks for.
   var loadingMore: (generation: Int, limit: Int)?

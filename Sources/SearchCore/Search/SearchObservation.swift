@@ -20,8 +20,10 @@ extension SearchController {
   }
 }
 
-/// The observers of one controller. Removal takes a lock rather than the main actor, so that
-/// a token released on any thread stops its observer at once.
+/// The observers of one controller.
+///
+/// Removal takes a lock rather than the main actor, so that a token released on any thread stops
+/// its observer at once.
 final class EventObservers: Sendable {
   typealias Handler = @MainActor @Sendable (SearchEvent) -> Void
 

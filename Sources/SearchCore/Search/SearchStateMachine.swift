@@ -1,8 +1,10 @@
 import SearchEngine
 
 /// The search controller's decisions as a pure state machine: inputs (user actions, the
-/// delegate's answers, finished searches, timers) in, actions out. No I/O, no clock, no
-/// threads: ``SearchController`` performs the actions, and the tests drive this type alone.
+/// delegate's answers, finished searches, timers) in, actions out.
+///
+/// No I/O, no clock, no threads: ``SearchController`` performs the actions, and the tests drive
+/// this type alone.
 ///
 /// ```
 ///  begin / text / scope / button / cancel ──► handle ──► [emit, askDelegate, search, …]

@@ -43,9 +43,10 @@ public struct SearchUpdate: Sendable {
   public let cause: Cause
   /// The generation of the request the rows on screen answer: the search whose results are
   /// shown, else the request that last changed what is on screen (the end of the search, the
-  /// dimmed state, a text below the minimum length, a model change). A generation names one
-  /// set of rows: two updates of one generation show the same items, and no search runs under
-  /// a generation an update has shown.
+  /// dimmed state, a text below the minimum length, a model change).
+  ///
+  /// A generation names one set of rows: two updates of one generation show the same items, and no
+  /// search runs under a generation an update has shown.
   public let generation: Int
   /// The text the rows on screen answer: the query of the results shown (which may be older
   /// than the search bar's text while a newer search runs), else the bar's text when the table
@@ -96,8 +97,10 @@ public struct SearchUpdate: Sendable {
   }
 
   /// The changes that turn the rows on screen before the update into those on screen after
-  /// it. Worked out on first use when the controller did not already know them (a switch
-  /// between the two tables, a new set of results): a front that only reloads never pays.
+  /// it.
+  ///
+  /// Worked out on first use when the controller did not already know them (a switch between the
+  /// two tables, a new set of results): a front that only reloads never pays.
   ///
   /// - Complexity: O(*n* log *n*) for *n* rows on first use at most; then O(1).
   public var changes: TableChanges { diff.value }

@@ -68,8 +68,9 @@ public enum BackendChange: Hashable, Sendable {
   }
 }
 
-/// The in-memory engine as a backend: every search is a full scan of a corpus. What other
-/// backends must answer, query for query.
+/// The in-memory engine as a backend: every search is a full scan of a corpus.
+///
+/// What other backends must answer, query for query.
 public struct MemorySearchBackend: SearchBackend {
   /// The corpus searched.
   public let corpus: SearchCorpus

@@ -1,6 +1,7 @@
 /// An ``AttributeFilter`` ready to test items: for each condition, its attribute and which of
-/// the attribute's distinct values (by code) meet it. Testing an item reads one code per
-/// condition.
+/// the attribute's distinct values (by code) meet it.
+///
+/// Testing an item reads one code per condition.
 package struct CompiledFilter: Sendable {
   struct Test: Sendable {
     var attribute: Int
@@ -41,8 +42,9 @@ public enum AttributeFilterError: Error, Hashable, Sendable, CustomStringConvert
 }
 
 /// The attributes' values read as numbers, for number conditions: made for an attribute the
-/// first time a condition asks, and extended for the values added since. A value's code never
-/// changes its text, so every copy of a corpus shares one cache.
+/// first time a condition asks, and extended for the values added since.
+///
+/// A value's code never changes its text, so every copy of a corpus shares one cache.
 final class AttributeNumbers: Sendable {
   private let cache = LockedValue<[Int: [Double]]>([:])
 
@@ -119,9 +121,10 @@ extension SearchCorpus {
   }
 
   /// How many of `items` (the results of a search in scope "All") each scope of the bar
-  /// would show: the scope's members among them. A scope that restricts the fields searched
-  /// is left out (nil), since its results are not a part of "All"'s, unless it is the
-  /// `selected` one, whose results were counted: `selectedCount`.
+  /// would show: the scope's members among them.
+  ///
+  /// A scope that restricts the fields searched is left out (nil), since its results are not a part
+  /// of "All"'s, unless it is the `selected` one, whose results were counted: `selectedCount`.
   ///
   /// - Complexity: O(*n* + *s* · *w*) for *n* items, *s* scopes and *w* words of a bit set of
   ///   the model's identities.

@@ -4,8 +4,9 @@ extension SearchCorpus {
   /// than leave it to be built.
   package func buildCompletions() { _ = completionIndex }
 
-  /// Whether the completion index is built: a lookup then costs no build. Never waits for a
-  /// build under way on another thread.
+  /// Whether the completion index is built: a lookup then costs no build.
+  ///
+  /// Never waits for a build under way on another thread.
   package var completionsAreBuilt: Bool { completionCache.isBuilt }
 
   /// The number of candidates of the completion index (building it first).

@@ -1,6 +1,7 @@
 /// What a completion index's upkeep needs to know of the model before a batch: the values
-/// that the items the batch updates or removes held, which the batch kills. Their folded
-/// bytes stay in the index after it, so their keys can still be read.
+/// that the items the batch updates or removes held, which the batch kills.
+///
+/// Their folded bytes stay in the index after it, so their keys can still be read.
 struct CompletionBaseline {
   /// One more than the largest identity before the batch: items from it on are new.
   let identityLimit: Int

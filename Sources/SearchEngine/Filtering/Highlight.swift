@@ -17,7 +17,9 @@ extension SearchResult {
 
 extension SearchCorpus {
   /// Where `query` matches item `id` in the fields that `scope` searches: one highlight per
-  /// value with at least one match. Inverse terms highlight nothing.
+  /// value with at least one match.
+  ///
+  /// Inverse terms highlight nothing.
   ///
   /// A word of a query with typos (``SearchQuery/typos``) that the item does not contain exactly
   /// highlights the item's words it found with the fewest typos: the whole word, or, for the
@@ -177,7 +179,9 @@ extension SearchCorpus {
 extension SearchCorpus {
   /// The items of a result ordered by relevance: whole field, prefix of the field, prefix of
   /// a word, inside a word (summed over the query's terms); shorter fields first; then model
-  /// order. A number that equals a number attribute counts as a whole field.
+  /// order.
+  ///
+  /// A number that equals a number attribute counts as a whole field.
   public func ranked(_ result: SearchResult) -> [ItemID] {
     Ranking.ranked(result.items, query: result.query, scope: result.scope, corpus: self)
   }

@@ -10,7 +10,9 @@ public struct IncrementalFilter: Sendable {
   public static let defaultDepth = 32
   /// How many item identities the kept results may hold together, as a multiple of the
   /// corpus's items: bounds the memory of the stack (4 bytes an identity) to a small multiple
-  /// of the model's own. The newest result is always kept.
+  /// of the model's own.
+  ///
+  /// The newest result is always kept.
   public static let itemBudgetFactor = 1
 
   /// The most recent results, oldest first.
@@ -36,11 +38,14 @@ public struct IncrementalFilter: Sendable {
     (try? search(query, scope: scope, filter: .none, in: corpus, isCancelled: isCancelled)) ?? nil
   }
 
-  /// Runs `query` in `scope`, among the items `filter` admits, over `corpus`; with
-  /// `countingScopes`, also counts the results of every scope of the bar (see
+  /// Runs `query` in `scope`, among the items `filter` admits, over `corpus`.
+  ///
+  /// With `countingScopes`, it also counts the results of every scope of the bar (see
   /// ``SearchResult/scopeCounts``) in the same pass: the search then runs in scope "All",
   /// whose results are kept for later searches, and the scope's results are taken from
-  /// them. nil when `isCancelled` said stop (the stack is then unchanged).
+  /// them.
+  ///
+  /// nil when `isCancelled` said stop (the stack is then unchanged).
   ///
   /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
   public mutating func search(
@@ -214,6 +219,7 @@ public struct IncrementalFilter: Sendable {
   /// Keeps a result for later searches, dropping the oldest beyond the depth or the item
   /// budget (``itemBudget(of:)`` is the one searches use), and any result of another model
   /// version.
+  ///
   /// The empty query's result without a filter is not kept: it narrows nothing, and answering
   /// it again is a copy of the scope's items, while keeping it would spend the whole budget. A partial
   /// result (a backend's first page) is not kept either: what it lacks cannot be narrowed.

@@ -80,13 +80,14 @@ extension SearchCorpus {
     return Self.marked(text, marks)
   }
 
-  /// An item's row in a list of results, showing why it matched: its
-  /// ``markedDisplay(of:for:scope:)`` and, when nothing in it is marked because the query
-  /// matched only values the display does not show (an alternate name, a second value of
-  /// the first field), " · " and the first such value,
-  /// its matches marked, cut to about `snippetLength` characters around the first match with
-  /// "…" where it was cut. So "москва" lists "Moscow (RU) · Москва", as fzf shows the line
-  /// that matched.
+  /// An item's row in a list of results, showing why it matched.
+  ///
+  /// The row is the item's ``markedDisplay(of:for:scope:)`` and, when nothing in it is marked
+  /// because the query matched only values the display does not show (an alternate name, a
+  /// second value of the first field), " · " and the first such value, its matches marked, cut
+  /// to about `snippetLength` characters around the first match with "…" where it was cut.
+  ///
+  /// So "москва" lists "Moscow (RU) · Москва", as fzf shows the line that matched.
   ///
   /// - Throws: ICU's errors, from folding the item's values.
   public func markedRow(

@@ -50,8 +50,9 @@ package struct QueryEvaluator: Sendable {
     self.filter = filter
   }
 
-  /// The matching items in model order, or nil when `isCancelled` said stop. `candidates`
-  /// (in model order) are the only items that may match, when given.
+  /// The matching items in model order, or nil when `isCancelled` said stop.
+  ///
+  /// `candidates` (in model order) are the only items that may match, when given.
   func evaluate(candidates: [ItemID]?, isCancelled: @Sendable () -> Bool) -> [ItemID]? {
     evaluateCountingTypos(candidates: candidates, isCancelled: isCancelled)?.items
   }
@@ -122,8 +123,9 @@ package struct QueryEvaluator: Sendable {
   }
 
   /// A set whose words with a typo budget carry the items the word index finds for them: what
-  /// a scan adds to the exact matches. A check of fewer `candidates` than
-  /// ``typoIndexThresholds`` reads their words instead.
+  /// a scan adds to the exact matches.
+  ///
+  /// A check of fewer `candidates` than ``typoIndexThresholds`` reads their words instead.
   private func withTypoMatches(_ set: [TermMatcher], candidates: Int? = nil) -> [TermMatcher] {
     set.map { term in
       guard var typo = term.typo, typo.matches == nil,

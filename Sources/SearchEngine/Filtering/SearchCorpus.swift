@@ -66,8 +66,10 @@ public struct SearchCorpus: Sendable {
   }
 
   /// A scope whose attribute values no item has matches nothing: almost always a misspelt
-  /// value ("Work" where the data says "work"). Found when the corpus is built, rather than as
-  /// an empty list when the scope is picked. A model without items has nothing to check.
+  /// value ("Work" where the data says "work").
+  ///
+  /// Found when the corpus is built, rather than as an empty list when the scope is picked. A model
+  /// without items has nothing to check.
   private func checkScopeValues() throws(CorpusError) {
     guard !model.isEmpty else { return }
     for scope in model.schema.scopeBar.scopes where !scope.mayBeEmpty {

@@ -1,5 +1,7 @@
 /// The items that match a query in a scope: identities into the model, in model order (or in
-/// rank order when ranking was asked for). A view, never a copy of the items.
+/// rank order when ranking was asked for).
+///
+/// A view, never a copy of the items.
 public struct SearchResult: Sendable {
   /// The query that was run.
   public let query: SearchQuery
@@ -11,8 +13,10 @@ public struct SearchResult: Sendable {
   public let path: Path
   /// The model version the result reflects.
   public let modelVersion: Int
-  /// Whether ``items`` holds every match. A backend asked for a first page answers with the
-  /// first matches in model order only: every match up to the last of ``items``, none after.
+  /// Whether ``items`` holds every match.
+  ///
+  /// A backend asked for a first page answers with the first matches in model order only: every
+  /// match up to the last of ``items``, none after.
   public let isComplete: Bool
   /// How many items match in all: `items.count` for a complete result, else what the
   /// backend counted or estimated.
@@ -29,8 +33,9 @@ public struct SearchResult: Sendable {
   package let unscopedItems: [ItemID]?
   /// What the search learnt of the typos its items needed: by the index of each set of the
   /// query that a scan evaluated with the word index, the items of the scope (not only of
-  /// ``items``) that the set's words found only with typos, with the fewest edits. A set not
-  /// listed was checked item by item; ``SearchCorpus/typoCounts(of:)`` counts it then.
+  /// ``items``) that the set's words found only with typos, with the fewest edits.
+  ///
+  /// A set not listed was checked item by item; ``SearchCorpus/typoCounts(of:)`` counts it then.
   package let typoOnly: [Int: TypoMatches]
 
   package init(

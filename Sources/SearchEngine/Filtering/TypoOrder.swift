@@ -164,8 +164,10 @@ extension SearchCorpus {
 
   /// The items of a result in the order a list that does not rank them shows: those that
   /// contain every word of the query exactly first, then those found with one typo, then two
-  /// and more, each group in model order. The result's own order (model order) for a query
-  /// without typo tolerance, or when every item is exact.
+  /// and more, each group in model order.
+  ///
+  /// The result's own order (model order) for a query without typo tolerance, or when every item is
+  /// exact.
   ///
   /// ``SearchResult/items`` stay in model order, which narrowing the next keystroke needs;
   /// this is the order of the rows.

@@ -1,7 +1,9 @@
 /// A corpus's word index, built on first use and shared by the copies of the corpus that have
 /// not changed since (as `CompletionCache` is): a program that never searches with typos
-/// does not pay for it, at start-up or at all. A corpus that changes gets a cache of its own,
-/// holding the index brought up to date when this one had it built.
+/// does not pay for it, at start-up or at all.
+///
+/// A corpus that changes gets a cache of its own, holding the index brought up to date when this
+/// one had it built.
 final class WordIndexCache: Sendable {
   private let state: LockedValue<WordIndex?>
 

@@ -152,9 +152,11 @@ package enum ICU {
     throw ICUError(code: CICU_BUFFER_OVERFLOW_ERROR, operation: "finding boundaries")
   }
 
-  /// An ICU transliterator. Not safe to use from two threads at once: each folder owns its
-  /// own copy while it lives, and gives it back to its normaliser when it goes (sendable so
-  /// that it can move between them; it is never shared).
+  /// An ICU transliterator.
+  ///
+  /// Not safe to use from two threads at once: each folder owns its own copy while it lives, and
+  /// gives it back to its normaliser when it goes (sendable so that it can move between them; it is
+  /// never shared).
   package final class Transliterator: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
     /// The ID it was opened with, such as "Any-Latin; Latin-ASCII".
@@ -309,7 +311,9 @@ package enum ICU {
     }
   }
 
-  /// An ICU collator for one locale. Not safe to share between threads: copy it for each.
+  /// An ICU collator for one locale.
+  ///
+  /// Not safe to share between threads: copy it for each.
   package final class Collator {
     private let handle: UnsafeMutableRawPointer
     /// The locale it was opened for.

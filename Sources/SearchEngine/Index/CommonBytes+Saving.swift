@@ -32,8 +32,10 @@ extension CommonBytes {
 
   /// Whether these bits may be those of `values`: the bytes that have bits are those that
   /// get them (``tracked(in:)``, from the byte counts), and no row has more bits than its
-  /// byte has occurrences. Which values each bit names is not checked: that takes as long as
-  /// computing the bits, a third more than opening the file (cities500).
+  /// byte has occurrences.
+  ///
+  /// Which values each bit names is not checked: that takes as long as computing the bits, a third
+  /// more than opening the file (cities500).
   func isConsistent(with values: FoldedValues) -> Bool {
     let tracked = Self.tracked(in: values)
     return tracked.count == rows.count

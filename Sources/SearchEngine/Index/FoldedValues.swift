@@ -1,5 +1,7 @@
 /// The folded text of every value of one field, column-wise: a separator byte (0xFF), then
-/// each value's folded UTF-8 followed by the separator. Value numbers are the model's.
+/// each value's folded UTF-8 followed by the separator.
+///
+/// Value numbers are the model's.
 ///
 /// 0xFF never occurs in UTF-8, so a folded pattern found anywhere in `bytes` lies inside one
 /// value; a pattern preceded by the separator is a prefix of a value, one followed by it a

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// How far a load has come: a data file being read, then its text being indexed. The loader
-/// and the index write it as they go; another thread may read it at any time, e.g. to draw
-/// a progress bar.
+/// How far a load has come: a data file being read, then its text being indexed.
+///
+/// The loader and the index write it as they go; another thread may read it at any time, e.g. to
+/// draw a progress bar.
 package final class LoadProgress: Sendable {
   /// The steps of a load, in order.
   package enum Phase: Int, Sendable, CustomStringConvertible {

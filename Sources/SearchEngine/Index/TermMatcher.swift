@@ -146,8 +146,10 @@ struct TermMatcher: Sendable {
   // MARK: A whole column
 
   /// A fuzzy scan for an ASCII term: one pass over the bytes, looking for the term's next byte
-  /// and starting over at each value's separator. ASCII characters of folded text are whole
-  /// characters unless a mark follows, which the per-value check then settles.
+  /// and starting over at each value's separator.
+  ///
+  /// ASCII characters of folded text are whole characters unless a mark follows, which the
+  /// per-value check then settles.
   private func scanFuzzyASCII(
     _ values: FoldedValues, valueRange: Range<Int>, owner map: ValueMap,
     into owners: inout [ItemID]
@@ -183,8 +185,9 @@ struct TermMatcher: Sendable {
   }
 
   /// Appends to `owners` the owner of every value in `values` (a range of value numbers) that
-  /// contains the term, once per owner, skipping values no item owns (-1). Owners come out in
-  /// value order, which is item order for values that were never replaced.
+  /// contains the term, once per owner, skipping values no item owns (-1).
+  ///
+  /// Owners come out in value order, which is item order for values that were never replaced.
   func scan(
     _ values: FoldedValues, valueRange: Range<Int>, owner map: ValueMap,
     into owners: inout [ItemID]

@@ -35,7 +35,9 @@ struct WordIndex: Sendable {
     /// table is walked word by word.
     var isSorted = false
     /// The first ``TopNode/levels`` levels of a sorted table's trie, level by level, the
-    /// children of a node side by side (``TopNode``); the root first. Empty when unsorted.
+    /// children of a node side by side (``TopNode``); the root first.
+    ///
+    /// Empty when unsorted.
     var top: [TopNode] = []
 
     var count: Int { starts.count - 1 }
@@ -143,16 +145,19 @@ struct WordIndex: Sendable {
 
   /// One word as the trie walk reads it: where its characters start, its length, the
   /// characters it shares with the word before, the first one it does not (where it branches
-  /// off), and the next word outside its subtree. Most words the walk visits are left after one
-  /// row of the edit distance table, on that first character: one record in one cache line
-  /// serves the whole visit, where separate arrays cost a cache miss each.
+  /// off), and the next word outside its subtree.
+  ///
+  /// Most words the walk visits are left after one row of the edit distance table, on that first
+  /// character: one record in one cache line serves the whole visit, where separate arrays cost a
+  /// cache miss each.
   struct Node: Sendable {
     /// Where the word's characters start in ``Table/characters``.
     var start: Int32
     /// The first word after this one that shares fewer leading characters with its
     /// predecessor than this one does (the table's count when none): every word between them
-    /// shares at least as many, so a walk that skips a subtree jumps over them at once. Only
-    /// in a sorted table.
+    /// shares at least as many, so a walk that skips a subtree jumps over them at once.
+    ///
+    /// Only in a sorted table.
     var next: Int32
     /// The word's character after the ``shared`` ones.
     var branch: UInt32
@@ -162,15 +167,18 @@ struct WordIndex: Sendable {
     var length: UInt8
     /// The characters that follow the word's first ``shared`` + 1 in the words that start
     /// with them (its own next character and those of the words that branch off there), as
-    /// bits of ``WordIndex/bit(_:)``: a walk whose row leaves no edit to spare at that depth
-    /// skips the subtree when none of them is a character of the query that could come next.
-    /// Every bit in an unsorted table.
+    /// bits of ``WordIndex/bit(_:)``.
+    ///
+    /// A walk whose row leaves no edit to spare at that depth skips the subtree when none of
+    /// them is a character of the query that could come next. Every bit in an unsorted table.
     var following: UInt64
   }
 
   /// A node of the first levels of a sorted table's trie: the words that start with its
-  /// characters, and its children. Siblings are side by side, where in the table they lie a
-  /// subtree apart: a walk reads the levels where it visits most nodes in order.
+  /// characters, and its children.
+  ///
+  /// Siblings are side by side, where in the table they lie a subtree apart: a walk reads the
+  /// levels where it visits most nodes in order.
   struct TopNode: Sendable {
     /// How many levels below the root are nodes.
     static let levels = 3
@@ -285,8 +293,9 @@ struct WordIndex: Sendable {
 
   /// The postings of every indexed word within `budget` edits of `query` (see
   /// `TypoDistance`), each with that distance; with `prefix`, of every word with a prefix
-  /// within `budget`, with the least such distance. Words at distance 0 are left out: they
-  /// contain the query, which an exact match finds.
+  /// within `budget`, with the least such distance.
+  ///
+  /// Words at distance 0 are left out: they contain the query, which an exact match finds.
   ///
   /// The walk only gathers the words; their postings are read in a loop of their own, which
   /// stays as fast whatever the caller does with them (a closure called for each posting ran

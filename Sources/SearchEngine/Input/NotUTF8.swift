@@ -1,5 +1,7 @@
 /// The hint of an error about bytes that are not UTF-8: what the bytes look like, and what to
-/// do about it. A binary file gets no advice to convert it; text in another encoding does.
+/// do about it.
+///
+/// A binary file gets no advice to convert it; text in another encoding does.
 package enum NotUTF8 {
   /// The hint for `bytes`, the start of the input (or all of it), that is not UTF-8; `subject`
   /// names the input in the hint ("the input", "the data file").

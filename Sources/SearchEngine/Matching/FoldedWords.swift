@@ -25,7 +25,9 @@ struct FoldedWords {
 
   /// Calls `body` with each word of `bytes[range]` (valid UTF-8, as folded text is): the
   /// codes of its characters, and the byte offsets where they start followed by the word's
-  /// end. `isBoundary` tells where characters start, as the folded text's matches see them.
+  /// end.
+  ///
+  /// `isBoundary` tells where characters start, as the folded text's matches see them.
   mutating func forEachWord(
     in bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, codes: inout CharacterCodes,
     isBoundary: (Int) -> Bool,

@@ -53,8 +53,9 @@ extension AttributeFilter {
 }
 
 /// Conditions on attributes that every result must meet, all of them (AND), as tokens in a
-/// search field combine with each other, the text and the scope. The empty filter admits
-/// every item.
+/// search field combine with each other, the text and the scope.
+///
+/// The empty filter admits every item.
 ///
 /// Adding a condition can only narrow a search's results and removing one can only widen
 /// them: a search whose filter holds every condition of an earlier one (``narrows(_:)``) is

@@ -1,6 +1,8 @@
 /// A `{name}` template parsed once against a schema, so that rendering a row is a walk over
-/// literal text and column reads. A name is a field (its values joined with ", ") or else an
-/// attribute. ``SearchModel/display(_:)`` and the row adapters render with it.
+/// literal text and column reads.
+///
+/// A name is a field (its values joined with ", ") or else an attribute. ``SearchModel/display(_:)`` and
+/// the row adapters render with it.
 ///
 /// `[` and `]` enclose an optional group, `{name}[ ({company})]`: the group is left out
 /// entirely when every placeholder inside it renders empty (a field with no values or only
@@ -58,11 +60,12 @@ package struct ParsedTemplate: Sendable, Hashable {
   }
 
   /// Keeps what it cannot read as text: a display template from a data file shows what it
-  /// cannot fill rather than failing every row. An unknown name stays `{name}`; an unclosed
-  /// brace and the rest of the template stay text; a `[` that is never closed, or opens a
-  /// group inside a group, and a `]` that closes no group are literal brackets (the parts
-  /// after an unclosed `[` always show); a group without a placeholder is literal text,
-  /// brackets included.
+  /// cannot fill rather than failing every row.
+  ///
+  /// An unknown name stays `{name}`; an unclosed brace and the rest of the template stay text; a
+  /// `[` that is never closed, or opens a group inside a group, and a `]` that closes no group are
+  /// literal brackets (the parts after an unclosed `[` always show); a group without a placeholder
+  /// is literal text, brackets included.
   package init(lenient template: String, schema: SearchModel.Schema) {
     self.init(template, schema: schema) { _ in }
   }
@@ -198,8 +201,9 @@ package struct ParsedTemplate: Sendable, Hashable {
   }
 
   /// Walks an item's rendering part by part: literal text (and `{name}` for a name the
-  /// model lacks), a field's values with the field's index, an attribute's value. A group
-  /// whose placeholders all render empty is skipped whole; a name the model lacks renders
+  /// model lacks), a field's values with the field's index, an attribute's value.
+  ///
+  /// A group whose placeholders all render empty is skipped whole; a name the model lacks renders
   /// `{name}`, which is not empty.
   package func walk(
     _ item: ItemID, in model: SearchModel, text: (String) -> Void, field: (Int, [String]) -> Void,

@@ -174,7 +174,6 @@ public struct SearchModel: Sendable {
     version += 1
   }
 
-  /// Reserves room for about `items` items with `bytes` bytes of text in `field`.
   /// Adds an item at the end of the model, as ``append(_:)`` does, without a batch's
   /// bookkeeping (a check, an order edit and a table edit per call): what a build of many
   /// records uses.
@@ -205,6 +204,7 @@ public struct SearchModel: Sendable {
     return id
   }
 
+  /// Reserves room for about `items` items with `bytes` bytes of text in `field`.
   package mutating func reserve(items: Int, bytes: Int, field: Int) {
     columns[field].reserve(values: items, bytes: bytes + items)
     valueMaps[field].reserve(items: items)

@@ -18,8 +18,10 @@ public enum ModelChange: Hashable, Sendable {
 }
 
 /// The model's order during a batch: runs of the order before the batch (by position), with
-/// the batch's insertions between them. Each change costs a walk over the runs, O(*k*) for a
-/// batch of *k* changes, and the new order is written once at the end.
+/// the batch's insertions between them.
+///
+/// Each change costs a walk over the runs, O(*k*) for a batch of *k* changes, and the new order is
+/// written once at the end.
 struct OrderEdit {
   enum Piece: Equatable {
     /// Positions of the order before the batch.

@@ -33,8 +33,9 @@ struct FoldBuffer: Sendable {
   }
 
   /// Whether a match may start or end at `offset`: a scalar boundary of the folded text that
-  /// is not inside a folded character. Offsets found by a substring search of valid UTF-8 are
-  /// always scalar boundaries.
+  /// is not inside a folded character.
+  ///
+  /// Offsets found by a substring search of valid UTF-8 are always scalar boundaries.
   func isBoundary(_ offset: Int) -> Bool {
     if interior.isEmpty { return true }
     return !interior.containsSorted(offset)

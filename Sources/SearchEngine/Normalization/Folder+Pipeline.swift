@@ -46,10 +46,12 @@ extension Folder {
   }
 
   /// NFD text with "I", "ı" (U+0131) and "i" as "i", and every dot above (U+0307) among the
-  /// marks of such a letter dropped: in NFD, "İ" (U+0130) is "I" with a dot above, so all four
-  /// letters, composed or decomposed, become the same "i", and their other marks stay ("Í"
-  /// becomes "í"). A mark belongs to the letter before it until the next scalar of canonical
-  /// combining class 0.
+  /// marks of such a letter dropped.
+  ///
+  /// In NFD, "İ" (U+0130) is "I" with a dot above, so all four letters, composed or decomposed,
+  /// become the same "i", and their other marks stay ("Í" becomes "í").
+  ///
+  /// A mark belongs to the letter before it until the next scalar of canonical combining class 0.
   private static func foldingDottedAndDotlessI(_ units: [UInt16]) -> [UInt16] {
     let text = String(decoding: units, as: UTF16.self)
     var result = String.UnicodeScalarView()
@@ -70,8 +72,9 @@ extension Folder {
   }
 
   /// NFD text without its removable marks, and with the letters of ``LetterFoldings`` (ø,
-  /// ł, đ, þ, æ ...) written as their base letters. Under the Turkic rules dotless "ı" stays:
-  /// Turkish and Azeri tell it from "i".
+  /// ł, đ, þ, æ ...) written as their base letters.
+  ///
+  /// Under the Turkic rules dotless "ı" stays: Turkish and Azeri tell it from "i".
   private static func removingDiacritics(_ units: [UInt16], keepsDotlessI: Bool) -> [UInt16] {
     let text = String(decoding: units, as: UTF16.self)
     var result = String.UnicodeScalarView()
@@ -89,8 +92,10 @@ extension Folder {
   /// Text without its default-ignorable characters (``ScalarClasses/isDroppedIgnorable(_:)``),
   /// except a zero-width joiner between two emoji (GB11: an Extended_Pictographic scalar, any
   /// extenders such as a skin tone, the joiner, another Extended_Pictographic), which makes
-  /// 👨‍👩‍👧 one character. Every other joiner goes, and the non-joiner with it: inside an Indic
-  /// conjunct (क्‍ष, র‍্য) they choose how the conjunct is drawn, not what is written.
+  /// 👨‍👩‍👧 one character.
+  ///
+  /// Every other joiner goes, and the non-joiner with it: inside an Indic conjunct (क्‍ष, র‍্য)
+  /// they choose how the conjunct is drawn, not what is written.
   private static func removingIgnorables(_ units: [UInt16]) -> [UInt16] {
     let scalars = Array(String(decoding: units, as: UTF16.self).unicodeScalars)
     var kept = String.UnicodeScalarView()

@@ -4,9 +4,11 @@
 extension Folder {
   /// Writes the folded form of `text` (valid UTF-8) to `out`: the bytes
   /// ``fold(_:into:recordsMap:allowsRuns:)`` gives, without the map or the interior
-  /// boundaries. Returns the number of bytes written, or nil when two characters fold into one
-  /// (the fold loop then folds them again as a whole), under ``Folding/latin`` (where runs of
-  /// a script fold as wholes), or when the folded form passes `capacity`.
+  /// boundaries.
+  ///
+  /// Returns the number of bytes written, or nil when two characters fold into one (the fold loop
+  /// then folds them again as a whole), under ``Folding/latin`` (where runs of a script fold as
+  /// wholes), or when the folded form passes `capacity`.
   ///
   /// It takes the fold loop's steps: characters (grapheme clusters) found as
   /// ``clusterEnd(_:from:count:)`` finds them, each appended as its cache entry, with the

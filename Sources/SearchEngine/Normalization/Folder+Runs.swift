@@ -11,7 +11,9 @@ extension Folder {
     var interior: [Int]
     /// Where each segment of `bytes` starts and where the original characters it comes from
     /// start (UTF-8 offsets in the run), ascending in both; empty when the run folds to
-    /// nothing. A segment maps to the characters up to the next segment's (or the run's end).
+    /// nothing.
+    ///
+    /// A segment maps to the characters up to the next segment's (or the run's end).
     var segments: [(folded: Int, original: Int)]
     /// Offset of the last folded character, for the join test.
     var lastCharacterStart: Int
@@ -20,8 +22,9 @@ extension Folder {
   }
 
   /// The most characters one run holds: the prefixes make a run's first folding quadratic in
-  /// its length, and a text without spaces (Chinese, Thai) is one run. A longer run is
-  /// transliterated in pieces of this many characters.
+  /// its length, and a text without spaces (Chinese, Thai) is one run.
+  ///
+  /// A longer run is transliterated in pieces of this many characters.
   static let runLimit = 32
   /// The most runs a folder keeps folded (see ``runEntries``).
   static let runCacheLimit = 8192

@@ -28,7 +28,9 @@ public final class Folder {
   let asciiLowercases: Bool
   /// Entry index + 1 (0: not seen) of each single-scalar character of the Basic Multilingual
   /// Plane, in pages of 256 allocated as characters of each page are met, so that a folder
-  /// for one short query stays small. `bmpPages` holds each page's start in `bmpEntries`.
+  /// for one short query stays small.
+  ///
+  /// `bmpPages` holds each page's start in `bmpEntries`.
   ///
   /// The caches are read for every character that is not ASCII; a folder is used from one
   /// thread at a time and never hands out references into them, so they go without the
@@ -532,12 +534,15 @@ public final class Folder {
   }
 
   /// Whether `bytes` is one scalar that the folding leaves as it is, known without running the
-  /// pipeline: under every folding but ``Folding/latin``, those of
+  /// pipeline.
+  ///
+  /// Under every folding but ``Folding/latin`` these are the scalars of
   /// ``ScalarClasses/foldsToItself(_:)``; under the default folding in the root locale, also a
   /// scalar that NFKC case folding leaves alone (so that NFC, NFKC, case folding and the
   /// removal of ignorables do), with no canonical decomposition and no folding of its own
-  /// under ``Folding/diacritics`` (so that the removal of marks does). A test checks every
-  /// scalar of the Basic Multilingual Plane against the pipeline.
+  /// under ``Folding/diacritics`` (so that the removal of marks does).
+  ///
+  /// A test checks every scalar of the Basic Multilingual Plane against the pipeline.
   private func foldsToItself(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICUError) -> Bool {
     guard !normalizer.folding.contains(.latin), let base = bytes.baseAddress else { return false }
     let (value, length) = Self.decode(base, at: 0, count: bytes.count)

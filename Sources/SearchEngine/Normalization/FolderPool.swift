@@ -1,7 +1,8 @@
 /// Folders for the chunks of one parallel fold: a chunk takes a folder that an earlier chunk
-/// gave back, its cache warm with the characters met so far, or makes one. A folder made for
-/// each chunk would ask ICU again for every character that is not ASCII, once per chunk: on
-/// cities500, thousands of characters in each of its 56 chunks.
+/// gave back, its cache warm with the characters met so far, or makes one.
+///
+/// A folder made for each chunk would ask ICU again for every character that is not ASCII, once per
+/// chunk: on cities500, thousands of characters in each of its 56 chunks.
 ///
 /// A folder is with one chunk at a time; the lock hands it from one thread to the next.
 final class FolderPool: @unchecked Sendable {

@@ -11,12 +11,13 @@ public struct Folding: OptionSet, Hashable, Sendable {
 
   /// Full case folding: "Straße" ~ "STRASSE", "ΣΟΦΟΣ" ~ "σοφος" (final sigma).
   public static let `case` = Folding(rawValue: 1 << 0)
-  /// Accents and other diacritics: "café" ~ "cafe". Latin letters with a stroke, bar or hook
-  /// drawn on them, which have no decomposition, fold to their letter, and ligatures to their
-  /// letters, as Unicode TR #30's diacritic folding did: "Łódź" ~ "lodz", "Tromsø" ~
-  /// "tromso", "Đà Nẵng" ~ "da nang", "Ħamrun" ~ "hamrun", "Ærø" ~ "aero", "Œuvre" ~
-  /// "oeuvre", "Þingvellir" ~ "thingvellir" (thorn is "th", eth "d"); a capital folds to
-  /// capitals ("Æ" to "AE") when case is not folded. Dotless "ı" folds to "i" in the root
+  /// Accents and other diacritics: "café" ~ "cafe".
+  ///
+  /// Latin letters with a stroke, bar or hook drawn on them, which have no decomposition, fold to
+  /// their letter, and ligatures to their letters, as Unicode TR #30's diacritic folding did:
+  /// "Łódź" ~ "lodz", "Tromsø" ~ "tromso", "Đà Nẵng" ~ "da nang", "Ħamrun" ~ "hamrun", "Ærø" ~
+  /// "aero", "Œuvre" ~ "oeuvre", "Þingvellir" ~ "thingvellir" (thorn is "th", eth "d"); a capital
+  /// folds to capitals ("Æ" to "AE") when case is not folded. Dotless "ı" folds to "i" in the root
   /// locale; the Turkish and Azeri locales keep it apart, as their case rules do. Marks that
   /// make a different letter in scripts where they are essential are kept: Japanese voicing
   /// marks (ガ is not カ), Indic vowel signs and viramas, Thai tone marks. Other letters of
@@ -28,15 +29,19 @@ public struct Folding: OptionSet, Hashable, Sendable {
   /// ("क्‍ष" ~ "क्ष"), except a joiner between two emoji, which holds 👨‍👩‍👧 together.
   public static let compatibility = Folding(rawValue: 1 << 2)
   /// Transliteration of every script to Latin ASCII: "Москва" ~ "moskva", "Ærøskøbing" ~
-  /// "aeroskobing". A run of one script's characters is transliterated as a whole, so that
-  /// letters are read in context: "Οδυσσεύς" ~ "odysseus", "コーヒー" ~ "kohi"; Han syllables
-  /// are written together, "你好" ~ "nihao", and a query term with a space also matches
-  /// without it (`ni\ hao` finds 你好). Off by default.
+  /// "aeroskobing".
+  ///
+  /// A run of one script's characters is transliterated as a whole, so that letters are read in
+  /// context: "Οδυσσεύς" ~ "odysseus", "コーヒー" ~ "kohi"; Han syllables are written together, "你好" ~
+  /// "nihao", and a query term with a space also matches without it (`ni\ hao` finds 你好). Off by
+  /// default.
   public static let latin = Folding(rawValue: 1 << 3)
   /// The four Latin i's as one letter, for a list of many languages: "I", "i", dotless "ı"
   /// (U+0131) and dotted "İ" (U+0130) all fold to "i", so "isik" finds "ışık", "istanbul"
-  /// finds "İstanbul" and "ibm" finds "IBM". A dot above (U+0307) on any of them goes too.
-  /// Off by default; `dotless-i` in a ``init(parsing:)`` list.
+  /// finds "İstanbul" and "ibm" finds "IBM".
+  ///
+  /// A dot above (U+0307) on any of them goes too. Off by default; `dotless-i` in a
+  /// ``init(parsing:)`` list.
   ///
   /// It applies whatever the other options are: with this option alone "I" folds to "i"
   /// while "A" stays "A", and without ``diacritics`` "İ" still loses its dot. It overrides the
@@ -103,8 +108,10 @@ extension Folding {
   }
 
   /// Parses a change to `base` (the default folding unless given): "latin" or "+latin" adds
-  /// an option, "-case" takes one away, "none" alone folds nothing. So `--fold latin` keeps
-  /// case and diacritics folding and adds transliteration, as a user expects.
+  /// an option, "-case" takes one away, "none" alone folds nothing.
+  ///
+  /// So `--fold latin` keeps case and diacritics folding and adds transliteration, as a user
+  /// expects.
   public init(changing base: Folding = .default, by text: String) throws(ParseError) {
     let words = try Self.words(of: text)
     if words == ["none"] {

@@ -2,8 +2,9 @@
 // Character Database 15.0.0 and ICU 72.1's Latin-ASCII transliterator.
 // Do not edit: change the script and run it.
 
-/// The Latin letters that diacritic folding folds although they have no decomposition:
-/// a letter with a stroke, bar, hook or other mark drawn on it folds to the letter
+/// The Latin letters that diacritic folding folds although they have no decomposition.
+///
+/// A letter with a stroke, bar, hook or other mark drawn on it folds to the letter
 /// (ø → o, ł → l, đ → d, ħ → h), a ligature to its letters (æ → ae, œ → oe), thorn to
 /// th, eth to d, dotless i to i. A capital folds to capitals (Æ → AE). See
 /// Scripts/make-letter-foldings.py for the rules that chose them.

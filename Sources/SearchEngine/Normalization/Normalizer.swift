@@ -42,8 +42,10 @@ public struct Normalizer: Sendable {
   package static let rulesVersion = 3
 
   /// The rules this normaliser folds by, beyond its options: the rules' version and the ICU
-  /// data behind them. A store of folded text (a search server's table) records it, so that
-  /// text folded by other rules is noticed and folded again rather than searched as if equal.
+  /// data behind them.
+  ///
+  /// A store of folded text (a search server's table) records it, so that text folded by other
+  /// rules is noticed and folded again rather than searched as if equal.
   package var rulesIdentity: String { "rules \(Self.rulesVersion), ICU \(ICU.version)" }
 
   /// Creates a normaliser, loading the ICU data it needs.
@@ -93,14 +95,16 @@ public struct Normalizer: Sendable {
     static let idleLimit = 8
     // ICU transliterators are not thread-safe; the prototype is only ever cloned, under a lock.
     private let prototype: LockedValue<ICU.Transliterator?>
-    /// Transliterators of folders that are gone. ICU's "Any-Latin" makes a transliterator for
-    /// each script the first time it meets it and keeps it; a clone of the prototype starts
-    /// without any, so a folder made for each query (each keystroke) would make them again:
-    /// a reused one has them already.
+    /// Transliterators of folders that are gone.
+    ///
+    /// ICU's "Any-Latin" makes a transliterator for each script the first time it meets it and
+    /// keeps it; a clone of the prototype starts without any, so a folder made for each query (each
+    /// keystroke) would make them again: a reused one has them already.
     private let idle = LockedValue<[ICU.Transliterator]>([])
     /// The folded form of each character a folder has folded with ICU: folders ask here before
     /// ICU, so that the folders of a parallel fold (one per core) fold each character once
     /// between them, and a folder made later (a query's) finds the characters of the text.
+    ///
     /// Past ``characterLimit`` characters nothing more is kept. Keyed by the character's UTF-8,
     /// which hashes and compares without the normalisation a `String` key costs.
     private let characters = LockedValue<[[UInt8]: String]>([:])

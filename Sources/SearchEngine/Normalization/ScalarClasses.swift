@@ -4,12 +4,16 @@ import CICU
 
 enum ScalarClasses {
   /// Whether a grapheme-cluster boundary certainly separates this scalar from any neighbour
-  /// that is also plain: its Grapheme_Cluster_Break value is Other, Control (but not CR), LF,
-  /// LV or LVT (a Hangul syllable), and no rule of UAX #29 joins two such scalars (GB6–GB8 need
-  /// a leading or trailing jamo, GB9–GB9c a mark, joiner or linker, GB11 a joiner, GB12–GB13
-  /// regional indicators). Lets the folder find most clusters without asking the grapheme
-  /// breaker; `plainRanges` lists them and a test checks every one against Swift's breaker. A
-  /// scalar outside these ranges is not necessarily joined; it only goes the slower, exact way.
+  /// that is also plain.
+  ///
+  /// A plain scalar's Grapheme_Cluster_Break value is Other, Control (but not CR), LF, LV or
+  /// LVT (a Hangul syllable), and no rule of UAX #29 joins two such scalars (GB6–GB8 need a
+  /// leading or trailing jamo, GB9–GB9c a mark, joiner or linker, GB11 a joiner, GB12–GB13
+  /// regional indicators).
+  ///
+  /// Lets the folder find most clusters without asking the grapheme breaker; `plainRanges` lists
+  /// them and a test checks every one against Swift's breaker. A scalar outside these ranges is not
+  /// necessarily joined; it only goes the slower, exact way.
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
     if value < 0x300 { return value != 0x0D }
@@ -74,10 +78,11 @@ enum ScalarClasses {
 
   /// Whether the scalar is a mark that joins the character before it and nothing after it:
   /// Grapheme_Cluster_Break Extend or SpacingMark (GB9, GB9a), but not a virama (a linker of
-  /// GB9c's conjuncts) nor the joiner (GB11). A plain scalar (other than a control) followed by
-  /// such marks and then a plain scalar is one character, the marks with it: `markRanges`
-  /// lists them and a test checks every one against Swift's breaker. A mark outside them goes
-  /// the slower, exact way.
+  /// GB9c's conjuncts) nor the joiner (GB11).
+  ///
+  /// A plain scalar (other than a control) followed by such marks and then a plain scalar is one
+  /// character, the marks with it: `markRanges` lists them and a test checks every one against
+  /// Swift's breaker. A mark outside them goes the slower, exact way.
   @inline(__always)
   static func isAttachingMark(_ value: UInt32) -> Bool {
     value >= 0x300 && contains(value, in: markRanges)
@@ -136,9 +141,11 @@ enum ScalarClasses {
   static let attachingMark: UInt8 = 2
 
   /// Whether diacritic folding removes this scalar: a nonspacing mark in the blocks of generic
-  /// combining diacritics, or a Hebrew, Arabic or Syriac vowel point. Marks that make another
-  /// letter in scripts where they are essential (Japanese voicing marks U+3099/U+309A, Indic
-  /// vowel signs and viramas, Thai and Lao signs) are outside these ranges and stay.
+  /// combining diacritics, or a Hebrew, Arabic or Syriac vowel point.
+  ///
+  /// Marks that make another letter in scripts where they are essential (Japanese voicing marks
+  /// U+3099/U+309A, Indic vowel signs and viramas, Thai and Lao signs) are outside these ranges and
+  /// stay.
   static func isRemovableDiacritic(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     let inRange: Bool
@@ -160,9 +167,10 @@ enum ScalarClasses {
   }
 
   /// Whether compatibility folding drops this scalar: default-ignorable code points such as
-  /// the soft hyphen, the zero-width non-joiner and the zero-width joiner. A joiner between
-  /// two emoji, which holds an emoji ZWJ sequence together, is kept by the caller, which
-  /// knows the neighbours (see ``isExtendedPictographic(_:)``).
+  /// the soft hyphen, the zero-width non-joiner and the zero-width joiner.
+  ///
+  /// A joiner between two emoji, which holds an emoji ZWJ sequence together, is kept by the caller,
+  /// which knows the neighbours (see ``isExtendedPictographic(_:)``).
   static func isDroppedIgnorable(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isDefaultIgnorableCodePoint
   }
@@ -181,8 +189,9 @@ enum ScalarClasses {
   }
 
   /// Whether a cluster whose folded text starts with this scalar might join the folded text
-  /// before it into one character (marks, joiners, regional indicators, Hangul jamo). A
-  /// superset: the folder confirms with the grapheme breaker.
+  /// before it into one character (marks, joiners, regional indicators, Hangul jamo).
+  ///
+  /// A superset: the folder confirms with the grapheme breaker.
   static func mayJoinPrevious(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x300 { return false }
@@ -207,12 +216,14 @@ enum ScalarClasses {
     }
   }
 
-  /// Whether every folding but ``Folding/latin`` leaves the scalar as it is: a CJK unified
-  /// ideograph of the Basic Multilingual Plane (no decomposition, canonical or compatibility,
-  /// and no case) or a Hangul syllable (whose canonical decomposition into jamo NFC composes
-  /// again, with no mark to remove and no case). Their folded form needs no ICU, and they are
-  /// most of the characters of a multilingual list; a test checks every one against the
-  /// pipeline.
+  /// Whether every folding but ``Folding/latin`` leaves the scalar as it is.
+  ///
+  /// These scalars are the CJK unified ideographs of the Basic Multilingual Plane (no
+  /// decomposition, canonical or compatibility, and no case) and the Hangul syllables (whose
+  /// canonical decomposition into jamo NFC composes again, with no mark to remove and no case).
+  ///
+  /// Their folded form needs no ICU, and they are most of the characters of a multilingual list; a
+  /// test checks every one against the pipeline.
   static func foldsToItself(_ value: UInt32) -> Bool {
     (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
       || (0xAC00...0xD7A3).contains(value)

@@ -129,7 +129,9 @@ extension Term {
 
 extension Term {
   /// Whether every item that satisfies this term (contains it, or lacks it when inverse)
-  /// satisfies `other` too. Inverse and non-inverse terms never imply each other.
+  /// satisfies `other` too.
+  ///
+  /// Inverse and non-inverse terms never imply each other.
   func implies(_ other: Term, matchingNumbers: Bool) -> Bool {
     guard isInverse == other.isInverse else { return false }
     // Contrapositive: lacking `self` implies lacking `other` when containing `other` implies

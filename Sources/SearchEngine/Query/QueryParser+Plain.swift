@@ -2,8 +2,9 @@
 
 extension QueryParser {
   /// The term sets of `text` read as ``SearchQuery/Syntax/words``: one set of one exact term per
-  /// run of characters between white space, in query order. Words that fold to nothing are
-  /// dropped.
+  /// run of characters between white space, in query order.
+  ///
+  /// Words that fold to nothing are dropped.
   static func parseWords(_ text: String, normalizer: Normalizer) throws(ICUError) -> [TermSet] {
     var sets: [TermSet] = []
     var rest = text[...]
@@ -49,8 +50,9 @@ extension QueryParser {
   }
 
   /// Whether a character separates words: its first scalar has Unicode's White_Space property
-  /// (spaces of every width, tab, line breaks, U+00A0, U+3000). A mark that follows a space
-  /// belongs to the space's character and goes with it.
+  /// (spaces of every width, tab, line breaks, U+00A0, U+3000).
+  ///
+  /// A mark that follows a space belongs to the space's character and goes with it.
   private static func isWhiteSpace(_ character: Character) -> Bool {
     character.isWhitespace
   }

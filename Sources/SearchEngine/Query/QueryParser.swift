@@ -75,7 +75,9 @@ enum QueryParser {
   }
 
   /// The tokens of a query: spaces trimmed at both ends (but not an escaped final space), then
-  /// split at runs of unescaped spaces. An empty or all-space query is one empty token.
+  /// split at runs of unescaped spaces.
+  ///
+  /// An empty or all-space query is one empty token.
   static func tokens(in bytes: [UInt8]) -> [Token] {
     var start = 0
     var end = bytes.count

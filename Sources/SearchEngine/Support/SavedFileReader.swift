@@ -138,8 +138,10 @@ final class SavedFileReader {
 
   /// Checks the starts of a column whose values each end with `separator`: `starts[0]` is
   /// `first`, every start passes the one before and lies within `bytes`, the last is their
-  /// end, and the byte before each start after the first is the separator. Every start is
-  /// checked against the bytes before it is used, so the scans may read without bounds checks.
+  /// end, and the byte before each start after the first is the separator.
+  ///
+  /// Every start is checked against the bytes before it is used, so the scans may read without
+  /// bounds checks.
   ///
   /// - Complexity: O(*n*) in the number of starts.
   func checkStarts(

@@ -8,8 +8,10 @@
 
 /// Writes a saved index file: integers, strings and flat arrays of plain values, each array
 /// as its count, a checksum (``SavedChecksum``) and its bytes, written straight from its
-/// storage. The file is written under a temporary name and renamed when complete, so that a
-/// reader never sees half a file.
+/// storage.
+///
+/// The file is written under a temporary name and renamed when complete, so that a reader never
+/// sees half a file.
 final class SavedFileWriter {
   private let path: String
   private let temporary: String

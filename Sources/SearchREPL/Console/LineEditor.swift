@@ -11,7 +11,9 @@ import SearchEngine
 #endif
 
 /// The line being typed at a prompt, as a pure state machine: keys in, the line, the cursor
-/// and an ``Outcome`` out. It does no input or output; ``InteractiveLineReader`` draws it.
+/// and an ``Outcome`` out.
+///
+/// It does no input or output; ``InteractiveLineReader`` draws it.
 ///
 /// The bindings are Emacs's (as in bash and readline):
 ///
@@ -481,8 +483,9 @@ final class InteractiveLineReader {
   var history: LineHistory { editor.history }
 
   /// Shows `prompt` and reads a line: the line (its text, without a line break), or nil at
-  /// the end of input (Ctrl-D on an empty line, or standard input closed). Ctrl-C drops the
-  /// line and shows the prompt again on a new line. One call at a time.
+  /// the end of input (Ctrl-D on an empty line, or standard input closed).
+  ///
+  /// Ctrl-C drops the line and shows the prompt again on a new line. One call at a time.
   func readLine(prompt: String) async -> String? {
     if !raw {
       // Not a terminal: keys still arrive, only not one by one.
@@ -540,9 +543,10 @@ final class InteractiveLineReader {
 
   /// The next input from the terminal, for code that takes the keyboard over between
   /// lines (the process has one ``KeyReader``; a second one would steal its bytes); nil
-  /// once input has ended. The first call starts the ``KeyReader``, so it should follow a
-  /// ``readLine(prompt:)`` or a ``RawTerminal/enter(fullScreen:)`` (which makes the pipe
-  /// resizes arrive on).
+  /// once input has ended.
+  ///
+  /// The first call starts the ``KeyReader``, so it should follow a ``readLine(prompt:)`` or a
+  /// ``RawTerminal/enter(fullScreen:)`` (which makes the pipe resizes arrive on).
   func nextInput() async -> TerminalInput? {
     guard !inputEnded else { return nil }
     guard !waiting else {
@@ -561,8 +565,9 @@ final class InteractiveLineReader {
   }
 
   /// Prints `text` (which should end with a line break) above the prompt: the prompt line
-  /// is cleared, `text` written and the prompt and line drawn again, in one write. Between
-  /// lines it just writes `text`.
+  /// is cleared, `text` written and the prompt and line drawn again, in one write.
+  ///
+  /// Between lines it just writes `text`.
   func write(_ text: String) {
     Terminal.flushOutput()  // what `print` buffered goes first
     guard prompt != nil else {
@@ -574,8 +579,10 @@ final class InteractiveLineReader {
     Terminal.write(output + frame(), to: STDOUT_FILENO)
   }
 
-  /// Puts the terminal back as it was and saves the history. A later ``readLine(prompt:)``
-  /// switches to raw mode again, so this also hands the terminal to other code for a while.
+  /// Puts the terminal back as it was and saves the history.
+  ///
+  /// A later ``readLine(prompt:)`` switches to raw mode again, so this also hands the terminal to
+  /// other code for a while.
   func close() {
     if raw {
       RawTerminal.leave()
@@ -593,9 +600,10 @@ final class InteractiveLineReader {
   }
 
   /// What redraws the current terminal line: `prompt` (bold) and `text`, cut to `width`
-  /// columns around the cursor, `cursorColumn` columns into `text`. `scroll` is the column
-  /// shown at the left edge; it moves only as far as the cursor needs, so the line stays
-  /// still while the cursor moves within it.
+  /// columns around the cursor, `cursorColumn` columns into `text`.
+  ///
+  /// `scroll` is the column shown at the left edge; it moves only as far as the cursor needs, so
+  /// the line stays still while the cursor moves within it.
   ///
   /// The line is written over the old one and the rest erased, without clearing first, so
   /// it does not flicker.

@@ -48,7 +48,9 @@ enum RawTerminal {
   static var output: Int32 { terminalOutput }
 
   /// Switches to raw input; with `fullScreen`, to the alternate screen with the cursor
-  /// hidden as well. Bracketed paste is turned on, so a paste arrives as one ``Key/paste(_:)``.
+  /// hidden as well.
+  ///
+  /// Bracketed paste is turned on, so a paste arrives as one ``Key/paste(_:)``.
   ///
   /// - Throws: When the device is not a terminal (standard input is not one, or there is no
   ///   controlling terminal).

@@ -86,7 +86,9 @@ struct StyledLine: Sendable {
 
 /// How a screen of `rows` lines is shared: the search bar, the tokens (when the field has
 /// any), the scope bar (when the data set has scopes), the status line, the table, and the
-/// key help at the bottom. A screen too small for everything keeps the top lines first.
+/// key help at the bottom.
+///
+/// A screen too small for everything keeps the top lines first.
 struct LiveLayout: Equatable, Sendable {
   /// Lines of the table.
   let tableHeight: Int
@@ -119,8 +121,9 @@ enum LiveScreen {
 
   /// The search bar: the label, then the text or the dimmed placeholder, with the cursor as
   /// an inverse cell: on the character at `cursor` (a character offset), or after the text
-  /// when it is at the end (the default). A text too long for the line keeps the cursor in
-  /// view, dropping characters from the start.
+  /// when it is at the end (the default).
+  ///
+  /// A text too long for the line keeps the cursor in view, dropping characters from the start.
   static func searchBar(text: String, placeholder: String, width: Int, cursor: Int? = nil)
     -> StyledLine
   {
@@ -145,8 +148,9 @@ enum LiveScreen {
   }
 
   /// The tokens in the field, under the search bar: each condition in brackets, in the order
-  /// they were added (Backspace on an empty bar removes the last). Tokens that do not fit are
-  /// cut at the right edge.
+  /// they were added (Backspace on an empty bar removes the last).
+  ///
+  /// Tokens that do not fit are cut at the right edge.
   static func tokens(_ conditions: [String], width: Int) -> StyledLine {
     var line = StyledLine(width: width)
     line.append("Tokens: ", .bold)
@@ -180,8 +184,9 @@ enum LiveScreen {
     }
   }
 
-  /// The scope bar: each title between spaces, the selected one in inverse video. Titles
-  /// before it are left out when it would not be in view otherwise, and "‹" says so; when
+  /// The scope bar: each title between spaces, the selected one in inverse video.
+  ///
+  /// Titles before it are left out when it would not be in view otherwise, and "‹" says so; when
   /// titles after it do not fit, the line ends with "›" at the right edge.
   static func scopeBar(titles: [String], selected: Int, width: Int) -> StyledLine {
     let cells = titles.map { " \($0) " }

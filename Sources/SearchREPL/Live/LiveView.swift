@@ -9,8 +9,9 @@ import SearchEngine
   import Darwin
 #endif
 
-/// `SearchREPL live`'s screen: a search display controller on a character grid. It holds
-/// what the controller does not (the selected row, the open detail, the terminal's size),
+/// `SearchREPL live`'s screen: a search display controller on a character grid.
+///
+/// It holds what the controller does not (the selected row, the open detail, the terminal's size),
 /// turns keys into controller calls, and draws every frame from the controller's state, so
 /// that a stale result can never be drawn.
 @MainActor
@@ -462,7 +463,7 @@ final class LiveView {
     }
   }
 
-  /// The index path of a flat position: section 0's rows come first, then section 1's …
+  /// The index path of a flat position: section 0's rows come first, then section 1's, and so on.
   private static func indexPath(ofPosition position: Int, in table: SectionedTable)
     -> TableIndexPath?
   {
@@ -566,8 +567,10 @@ final class LiveView {
   }
 
   /// The table's lines from the first row on screen, with a header at the top and before
-  /// the first row of each section. The view scrolls only as far as the selection needs, and
-  /// never leaves empty lines at the bottom while rows are above the screen.
+  /// the first row of each section.
+  ///
+  /// The view scrolls only as far as the selection needs, and never leaves empty lines at the
+  /// bottom while rows are above the screen.
   private func tableLines(height: Int, width: Int) -> [StyledLine] {
     guard height > 0 else { return [] }
     let kind = controller.visibleTable

@@ -32,8 +32,10 @@ enum REPLCommand: Equatable {
   case help(String?)
   case quit
 
-  /// What a `token` command does to the tokens in the field. Conditions stay text here: they
-  /// are read against the data set's attributes (``ConditionSyntax``) when the command runs.
+  /// What a `token` command does to the tokens in the field.
+  ///
+  /// Conditions stay text here: they are read against the data set's attributes
+  /// (``ConditionSyntax``) when the command runs.
   enum TokenAction: Equatable {
     /// `token add CONDITION`.
     case add(String)
@@ -356,8 +358,9 @@ enum REPLCommand: Equatable {
   }
 
   /// `NAME=VALUE; NAME=VALUE …`, with `\;` for a semicolon and `\\` for a backslash inside a
-  /// value; names and values are trimmed of spaces. `column` is where `text` starts in the
-  /// line (from 1), for errors.
+  /// value; names and values are trimmed of spaces.
+  ///
+  /// `column` is where `text` starts in the line (from 1), for errors.
   static func assignments(_ text: String, column: Int, command: String)
     throws(REPLCommandError) -> [Assignment]
   {

@@ -23,9 +23,10 @@ final class REPLOutput {
     self.updates = updates
   }
 
-  /// A line of the event stream. Each line is flushed as it is written: standard output on a
-  /// pipe is block-buffered, and a program that drives the REPL reads each event as it comes,
-  /// not all of them at exit.
+  /// A line of the event stream.
+  ///
+  /// Each line is flushed as it is written: standard output on a pipe is block-buffered, and a
+  /// program that drives the REPL reads each event as it comes, not all of them at exit.
   func event(_ line: String) {
     if let console {
       console.write(line + "\n")
@@ -35,8 +36,9 @@ final class REPLOutput {
     }
   }
 
-  /// A line for a person: standard output in text mode, standard error in JSON mode. On a
-  /// terminal, a line wider than the screen is wrapped between words.
+  /// A line for a person: standard output in text mode, standard error in JSON mode.
+  ///
+  /// On a terminal, a line wider than the screen is wrapped between words.
   func info(_ line: String) {
     if let console {
       let width = RawTerminal.size.columns
@@ -78,7 +80,9 @@ final class REPLOutput {
   }
 
   /// A line cut between words into lines of at most `width` columns; the lines after the
-  /// first are indented as the first, plus two columns. A word wider than a line is cut.
+  /// first are indented as the first, plus two columns.
+  ///
+  /// A word wider than a line is cut.
   nonisolated static func wrapped(_ line: String, width: Int) -> [String] {
     wrapping(line, width: width).map { String(repeating: " ", count: $0.indent) + line[$0.range] }
   }

@@ -564,6 +564,7 @@ final class REPLSession {
 
   /// `record` with the assignments made: a named field gets the values assigned to it (in
   /// order, replacing its old ones), a named attribute its value in the manifest's type.
+  ///
   /// Nil, with the error reported, for an unknown name or a value of the wrong type.
   private func record(
     _ record: ItemRecord, assigning assignments: [REPLCommand.Assignment], command: String
@@ -675,9 +676,10 @@ final class REPLSession {
 
   /// A normaliser and table options are fixed for a controller's life, so changing them
   /// takes a new controller: made over the current model, with the bar's text, scope and
-  /// focus restored before anyone observes it, so the restored state fires no events. A
-  /// search the old controller was running is dropped; the new one runs it again (a
-  /// background search reports its reload as usual).
+  /// focus restored before anyone observes it, so the restored state fires no events.
+  ///
+  /// A search the old controller was running is dropped; the new one runs it again (a background
+  /// search reports its reload as usual).
   @discardableResult
   private func rebuild(
     corpus: SearchCorpus, tableOptions options: SearchController.TableOptions, what: String

@@ -34,8 +34,9 @@ struct TokenSuggestions {
   private var normalizer: Normalizer?
 
   /// The suggestions for `text` in `corpus`, most items first (ties by attribute, then by
-  /// value), leaving out the conditions in `excluded`; at most ``limit``. An empty text
-  /// suggests every offered value.
+  /// value), leaving out the conditions in `excluded`; at most ``limit``.
+  ///
+  /// An empty text suggests every offered value.
   mutating func suggestions(
     for text: String, in corpus: SearchCorpus,
     excluding excluded: Set<AttributeFilter.Condition> = []

@@ -16,9 +16,10 @@
     }
   }
 
-  /// Pages of the products read from a PostgreSQL server. Compiled only, never called: it needs
-  /// a server with the products loaded into a table (SearchPostgresTests drive the paging window
-  /// over a throwaway cluster).
+  /// Pages of the products read from a PostgreSQL server.
+  ///
+  /// Compiled only, never called: it needs a server with the products loaded into a table
+  /// (SearchPostgresTests drive the paging window over a throwaway cluster).
   @MainActor
   func scalingOutExample(text: String) async throws {
     let manifest = try Manifest.load(from: "Corpus/products/products.manifest.json")

@@ -135,10 +135,6 @@ import Testing
     }
   }
 
-  /// Random models, tables and batches of changes, several batches in a row: the edited table
-  /// equals a rebuild, its changes turn the old table into it in UIKit's batch order, and rows
-  /// the batch did not touch never move. Some tables show only part of the model (as results
-  /// do), so that items come and go with a filter.
   /// The whole table with only some rows kept is the table built of those rows: what a
   /// search's results table is made of when it has the original's layout.
   @Test func keepingRowsEqualsBuilding() async throws {
@@ -169,6 +165,12 @@ import Testing
     }
   }
 
+  /// Random models, tables and batches of changes, several batches in a row: the edited table
+  /// equals a rebuild, its changes turn the old table into it in UIKit's batch order, and rows
+  /// the batch did not touch never move.
+  ///
+  /// Some tables show only part of the model (as results do), so that items come and go with a
+  /// filter.
   @Test func editingEqualsRebuilding() async throws {
     let collations = try ["", "es", "sv", "de"].map { try SectionedTable.Collation(locale: $0) }
     await propertyCheck(count: TestBudget.cases(500), input: Gen.int(in: 0...1_000_000)) { seed in

@@ -150,11 +150,12 @@ private let queries: [String] = {
 
   /// Typing a long text costs each keystroke one search, whatever was typed before it: 600
   /// keystrokes of `e e e …` (300 sets at the end, each matching most of the 34,006 cities)
-  /// and 1,000 letters of one word, each searched as a search field does. Before, each keystroke compared every set with every set of each
-  /// cached query, and every term that contained an older one listed every character boundary
-  /// of its text: minutes where this takes seconds (the limit bounds a hang; it times nothing).
-  /// Sets that repeat one are evaluated and ranked once, counted as many times: `e e e …`
-  /// finds and orders as `e` does.
+  /// and 1,000 letters of one word, each searched as a search field does.
+  ///
+  /// Before, each keystroke compared every set with every set of each cached query, and every term
+  /// that contained an older one listed every character boundary of its text: minutes where this
+  /// takes seconds (the limit bounds a hang; it times nothing). Sets that repeat one are evaluated
+  /// and ranked once, counted as many times: `e e e …` finds and orders as `e` does.
   @Test(.timeLimit(.minutes(2))) func longTypedTextCostsOneSearchPerKeystroke() throws {
     let cities = try Fixtures.corpus("cities/cities")
     let sets = TestBudget.cases(300)

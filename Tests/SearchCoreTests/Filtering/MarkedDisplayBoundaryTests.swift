@@ -7,6 +7,7 @@ import Testing
 /// Marks of ``SearchCorpus/markedDisplay(of:for:scope:)`` cover whole characters of the row,
 /// even where a character forms across the join of two parts of the template (a value's
 /// last letter and a vowel sign, a skin-tone modifier or a virama that starts the next part).
+///
 /// The match decision stays the field-level search's: a match in a value is marked, grown to
 /// the whole characters of the row it touches.
 @Suite struct MarkedDisplayBoundaryTests {
@@ -48,7 +49,9 @@ import Testing
   }
 
   /// Issue input 1: "a" ends the name; the note starts with the vowel sign ि (U+093F), so
-  /// the row's character is "aि", bytes 8..<12. The final "a" is 19..<20.
+  /// the row's character is "aि", bytes 8..<12.
+  ///
+  /// The final "a" is 19..<20.
   @Test func aVowelSignAfterTheJoin() throws {
     let found = try marks(
       template: "{name}{note}", name: "\u{FDFA}i\u{937}ba", note: ["\u{93F}ss\u{D55C}10a"],
@@ -59,7 +62,9 @@ import Testing
   }
 
   /// Issue input 2: 한 ends the name, the template's text starts with a skin-tone modifier:
-  /// "한🏽" is one character of the row, bytes 6..<13. The soft hyphen folds away.
+  /// "한🏽" is one character of the row, bytes 6..<13.
+  ///
+  /// The soft hyphen folds away.
   @Test func aSkinToneModifierInTheTemplatesText() throws {
     let found = try marks(
       template: "{name}\u{1F3FD}, {note}", name: "\u{93F}\u{3000}\u{D55C}", note: ["a"],
@@ -70,7 +75,9 @@ import Testing
   }
 
   /// Issue input 3: "$" ends the name and the note starts with a virama (U+094D): "$्" is
-  /// one character, bytes 23..<27. The long term matches nothing; `$` is its alternative.
+  /// one character, bytes 23..<27.
+  ///
+  /// The long term matches nothing; `$` is its alternative.
   @Test func aViramaAfterTheJoin() throws {
     let found = try marks(
       template: "{name}{note}",
@@ -86,8 +93,10 @@ import Testing
   }
 
   /// Random rows of awkward pieces, joined by templates whose text starts and ends with marks,
-  /// modifiers and joiners; queries taken from the values. Every mark is on character
-  /// boundaries of the row, and a row the field-level search finds has marks.
+  /// modifiers and joiners; queries taken from the values.
+  ///
+  /// Every mark is on character boundaries of the row, and a row the field-level search finds has
+  /// marks.
   @Test func everyMarkCoversWholeCharactersOfTheRow() throws {
     let pieces = [
       "a", "b", "ss", "é", "e\u{301}", "\u{93F}", "\u{94D}", "\u{915}", "\u{D55C}", "\u{1100}",

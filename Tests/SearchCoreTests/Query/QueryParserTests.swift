@@ -308,12 +308,14 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
     #expect(terms.map { String(query.text.unicodeScalars[$0.range]) } == tokens)
   }
 
-  /// A term's description is query syntax that reads back as the term, also for a fuzzy term
-  /// whose text ends with `$` (fzf takes the final `$` of `'abc$` as a suffix mark and drops
-  /// it, so `'abc$$` is the fuzzy "abc$"), and one whose final `$` is part of a longer
-  /// Character (U+06DD ARABIC END OF AYAH is a prepended mark: "\u{6DD}$" is one Character,
-  /// so the text did not end with the Character "$"). Both found by the query harness of Fuzz/;
-  /// `'\u{6DD}$$` is its minimised input.
+  /// A term's description is query syntax that reads back as the term, also when its text ends
+  /// with `$`.
+  ///
+  /// That holds for a fuzzy term whose text ends with `$` (fzf takes the final `$` of `'abc$` as
+  /// a suffix mark and drops it, so `'abc$$` is the fuzzy "abc$"), and for one whose final `$`
+  /// is part of a longer Character (U+06DD ARABIC END OF AYAH is a prepended mark: "\u{6DD}$"
+  /// is one Character, so the text did not end with the Character "$"). Both found by the query
+  /// harness of Fuzz/; `'\u{6DD}$$` is its minimised input.
   @Test(arguments: [
     "'abc$$", "'$$", "!'a$$", "^a$$", "a$$", "!!a", "'^a", "a\\ b$", "'a\\$", "a\\",
     "'\u{6DD}$$",
@@ -329,10 +331,12 @@ private func expectedTerm(_ token: String) -> ExpectedTerm {
   }
 
   /// The terms' descriptions joined by spaces (and by ` | ` within a set) read back as the
-  /// same terms. A fuzzy term whose text ends with `\` is written with a final `$`, which the
-  /// `'` takes off, so the space after it is not escaped: `'\$ +` (the fuzzy "\" and the exact
-  /// "+") was written `'\ +`, the fuzzy " +". Found by the query harness of Fuzz/; the first
-  /// argument is its minimised input.
+  /// same terms.
+  ///
+  /// A fuzzy term whose text ends with `\` is written with a final `$`, which the `'` takes off, so
+  /// the space after it is not escaped: `'\$ +` (the fuzzy "\" and the exact "+") was written
+  /// `'\ +`, the fuzzy " +". Found by the query harness of Fuzz/; the first argument is its
+  /// minimised input.
   @Test(arguments: ["'\\$ +", "!'a\\$ | b c", "'a$$ b", "^a\\ b$ c", "x | y a\\"])
   func termsWrittenOneAfterAnotherReadBack(_ text: String) throws {
     let normalizer = try Normalizer()

@@ -5,8 +5,9 @@ import Testing
 @testable import SearchEngine
 
 /// The controller over a backend that is ahead of the model: `apply(_:)` sends a batch to the
-/// backend first, so for a moment the backend holds items the list does not have yet. A
-/// search answered in that moment must neither be shown nor reported as a mismatch.
+/// backend first, so for a moment the backend holds items the list does not have yet.
+///
+/// A search answered in that moment must neither be shown nor reported as a mismatch.
 @MainActor
 @Suite struct SearchBackendControllerTests {
   let corpus: SearchCorpus

@@ -9,11 +9,14 @@ import Testing
 /// where each costs ten times more and the session would be the longest test of the pass.
 private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
 
-/// 5,000 keystrokes (``stressKeystrokes``) at random intervals in background mode while another task inserts and
-/// deletes items, with real background searches (`TaskSearchScheduler`): every reload belongs
-/// to the newest generation when it arrives, every update's change set keeps a mirror equal to
-/// the visible table, a generation names one set of rows, the settled results equal a fresh
-/// full scan, and nothing arrives after cancel. `.ci/run` runs this under both sanitizers too.
+/// 5,000 keystrokes (``stressKeystrokes``) at random intervals in background mode while another
+/// task inserts and deletes items, with real background searches (`TaskSearchScheduler`).
+///
+/// Every reload belongs to the newest generation when it arrives, every update's change set
+/// keeps a mirror equal to the visible table, a generation names one set of rows, the settled
+/// results equal a fresh full scan, and nothing arrives after cancel.
+///
+/// `.ci/run` runs this under both sanitizers too.
 @MainActor
 @Suite struct SearchControllerStressTests {
   @Test func typingWhileTheModelChanges() async throws {

@@ -4,8 +4,9 @@ import Testing
 @testable import SearchCore
 @testable import SearchEngine
 
-/// The pure machine alone: no corpus, no driver, no clock. The driver's part (running the
-/// search) is played by hand.
+/// The pure machine alone: no corpus, no driver, no clock.
+///
+/// The driver's part (running the search) is played by hand.
 @Suite struct SearchStateMachineTests {
   typealias Machine = SearchStateMachine
 

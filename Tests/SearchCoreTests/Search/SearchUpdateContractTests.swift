@@ -6,8 +6,9 @@ import Testing
 
 /// The promises of ``SearchUpdate`` that were once broken, each as the timeline that
 /// broke it: a generation names one set of rows, text of only white space is empty text, and
-/// an update goes out when the text it reports changes. Products: 45 items; 22 are Devices
-/// (scope 1); "ip" is in 15 names.
+/// an update goes out when the text it reports changes.
+///
+/// Products: 45 items; 22 are Devices (scope 1); "ip" is in 15 names.
 @MainActor
 @Suite struct SearchUpdateContractTests {
   let corpus: SearchCorpus
@@ -19,8 +20,9 @@ import Testing
   }
 
   /// Cancel showed every item under #2, and the begin after it searched the scope under #2
-  /// too: one generation labelled every item and the 22 Devices. A begin that asks the
-  /// delegate is a request, with its own generation.
+  /// too: one generation labelled every item and the 22 Devices.
+  ///
+  /// A begin that asks the delegate is a request, with its own generation.
   @Test func aBeginAfterCancelSearchesUnderANewGeneration() throws {
     let marbles = try Marbles(corpus: corpus, configuration: SearchConfiguration(mode: .background))
     _ = try marbles.run("b s=1 R")
@@ -35,8 +37,9 @@ import Testing
     #expect(marbles.updates.first?.hasPrefix("u(searchFinished,#3,\"\"@1,rows 22,results)") == true)
   }
 
-  /// Before any search began, every insert or removal said #0, each with other rows. A model
-  /// change takes a generation whether or not a search is under way.
+  /// Before any search began, every insert or removal said #0, each with other rows.
+  ///
+  /// A model change takes a generation whether or not a search is under way.
   @Test func aModelChangeBeforeTheSearchBeginsTakesANewGeneration() throws {
     let marbles = try Marbles(corpus: corpus)
     let id = try marbles.controller.insert(newIPad)
@@ -51,7 +54,9 @@ import Testing
   /// A model change while the first search of a begin ran labelled the changed original
   /// table with the generation the restarted search then installed its results under (seen
   /// after cancel and begin in a scope over 20,000 items: #487 hidden, then #487 with 606
-  /// rows). The rows on screen take one generation, the restarted search the next.
+  /// rows).
+  ///
+  /// The rows on screen take one generation, the restarted search the next.
   @Test func aModelChangeDuringTheFirstSearchLabelsTheRowsOnScreenApart() throws {
     // Dimmed: the search of "ip" runs, the original table is on screen.
     let dimmed = try Marbles(
@@ -77,8 +82,9 @@ import Testing
     #expect(hidden.updates.first?.hasPrefix("u(searchFinished,#5,\"\"@1,rows 23,results)") == true)
   }
 
-  /// A single space searched, and the results table showed every item. White space alone is
-  /// empty text: dimmed, the original table on screen, no search.
+  /// A single space searched, and the results table showed every item.
+  ///
+  /// White space alone is empty text: dimmed, the original table on screen, no search.
   @Test func whiteSpaceAloneIsEmptyText() throws {
     let marbles = try Marbles(corpus: corpus)
     _ = try marbles.run("b")
@@ -105,8 +111,9 @@ import Testing
   }
 
   /// Below the minimum length, "a" then "b" changed neither the rows nor the state, so no
-  /// update went out and a front still said the rows answered "a". An update goes out when
-  /// the text it reports changes, even if the rows do not.
+  /// update went out and a front still said the rows answered "a".
+  ///
+  /// An update goes out when the text it reports changes, even if the rows do not.
   @Test func belowTheMinimumLengthEveryKeystrokeIsAnUpdate() throws {
     let marbles = try Marbles(corpus: corpus, configuration: SearchConfiguration(minimumLength: 3))
     _ = try marbles.run("b t=a")

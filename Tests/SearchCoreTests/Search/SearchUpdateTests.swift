@@ -5,9 +5,10 @@ import Testing
 @testable import SearchEngine
 
 /// The update stream: one update per visible change, sent when the tables agree with it, with
-/// a change set from the rows on screen before. Each test reproduces a way a front went wrong
-/// when it trusted the lifecycle events alone. Products: 45 items; "mac" is in 17 names;
-/// "ipad" in 4 (28, 31, 32, 35); "ipa" in the same 4.
+/// a change set from the rows on screen before.
+///
+/// Each test reproduces a way a front went wrong when it trusted the lifecycle events alone.
+/// Products: 45 items; "mac" is in 17 names; "ipad" in 4 (28, 31, 32, 35); "ipa" in the same 4.
 @MainActor
 @Suite struct SearchUpdateTests {
   let corpus: SearchCorpus
@@ -84,7 +85,9 @@ import Testing
   }
 
   /// One generation labelled two result sets: the refresh of the displayed "ipa" rows after a
-  /// model change and the restarted "ipad" search both said #3. Now each set has its own.
+  /// model change and the restarted "ipad" search both said #3.
+  ///
+  /// Now each set has its own.
   @Test func aGenerationNamesOneResultSet() throws {
     let marbles = try Marbles(corpus: corpus, configuration: SearchConfiguration(mode: .background))
     _ = try marbles.run("b t=ipa R t=ipad")
@@ -104,7 +107,9 @@ import Testing
   }
 
   /// During did-insert/update/delete the model was new but both tables old, so a deleted
-  /// row's path still resolved to an empty record. Now every event sees the finished change.
+  /// row's path still resolved to an empty record.
+  ///
+  /// Now every event sees the finished change.
   @Test func eventsOfAModelChangeSeeBothTablesUpToDate() throws {
     let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
     controller.begin()
@@ -137,7 +142,9 @@ import Testing
   }
 
   /// `willHideResultsTable` saw no rows after `setText("")` but the old rows after
-  /// `cancel()`. Both paths now show the pair the same, finished table: the empty one.
+  /// `cancel()`.
+  ///
+  /// Both paths now show the pair the same, finished table: the empty one.
   @Test func willAndDidHideSeeTheSameTableOnEveryPath() throws {
     for path in ["t=", "X", "E"] {
       let marbles = try Marbles(corpus: corpus)

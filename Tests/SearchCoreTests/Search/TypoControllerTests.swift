@@ -35,7 +35,9 @@ import Testing
   }
 
   /// On a backend, words are exact unless the configuration states a tolerance: the server is
-  /// asked for an exact query. Stated, the server's refusal is the search's error.
+  /// asked for an exact query.
+  ///
+  /// Stated, the server's refusal is the search's error.
   @Test func aBackendSearchesExactlyUnlessTyposAreStated() async throws {
     let backend = RecordingBackend(corpus: corpus)
     let controller = try SearchController(

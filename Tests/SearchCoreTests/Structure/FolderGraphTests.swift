@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 /// The folders of SearchEngine and SearchCore are layers: each uses only folders below it, so a
-/// maintainer can read them bottom to top, in the order of ``layers``. (That SearchEngine never
-/// uses SearchCore the compiler checks: SearchCore depends on it, not the other way round.) The graph is derived from the code
-/// (``FolderGraph``); a use of an upper folder from a lower one fails here, naming the names
-/// and files that make it.
+/// maintainer can read them bottom to top, in the order of ``layers``.
+///
+/// (That SearchEngine never uses SearchCore the compiler checks: SearchCore depends on it, not the
+/// other way round.) The graph is derived from the code (``FolderGraph``); a use of an upper folder
+/// from a lower one fails here, naming the names and files that make it.
 @Suite struct FolderGraphTests {
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

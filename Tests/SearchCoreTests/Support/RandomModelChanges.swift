@@ -5,8 +5,9 @@ import SearchCoreTesting
 
 /// A batch of `size` inserts, updates, removes of items in `model` or added earlier in the
 /// batch, and now and then a reorder (a shuffle of the order so far), with records drawn by
-/// `record`. Inserts go anywhere; with `endInserts`, a drawn half
-/// of them go at the end (a nil position).
+/// `record`.
+///
+/// Inserts go anywhere; with `endInserts`, a drawn half of them go at the end (a nil position).
 func randomModelChanges(
   _ size: Int, for model: SearchModel, endInserts: Bool, using random: inout SplitMix64,
   record: (inout SplitMix64) -> ItemRecord

@@ -4,7 +4,9 @@ import Testing
 @testable import SearchEngine
 
 /// The rows a front shows, kept up to date only by applying change sets as UIKit's batch
-/// updates do: first deletions and move sources at old paths (rows, then whole sections), then
+/// updates do.
+///
+/// First come deletions and move sources at old paths (rows, then whole sections), then
 /// inserted sections (with the new table's rows, which UIKit asks the data source for),
 /// inserted rows and move destinations at new paths, in ascending order. Records any step
 /// UIKit would reject.

@@ -3,8 +3,10 @@ import Testing
 
 /// `TypingSession` (SearchCoreTesting) types what the typing loops it replaced typed: for the
 /// same seed, the same texts and scopes in the same order, so the seeded sessions of the stress
-/// tests are the ones they always were. The reference is the loop as it was written in
-/// SearchControllerStressTests and PostgresControllerTests.
+/// tests are the ones they always were.
+///
+/// The reference is the loop as it was written in SearchControllerStressTests and
+/// PostgresControllerTests.
 @Suite struct TypingSessionTests {
   static let words = ["Apple", "banana", "Cherry", "dåtum", "e", "fig", "grapefruit", "Hä"]
 

@@ -27,6 +27,7 @@
     }
 
     /// Runs `body` with a started cluster, and stops it whatever happens.
+    ///
     /// initdb and pg_ctl block their thread for seconds: they run off the caller's actor, which
     /// may be the main actor every controller test needs.
     static func with<T>(
@@ -60,6 +61,7 @@
 
     /// A streaming standby of this cluster: a copy made with `pg_basebackup -R` (which writes
     /// how to reach the primary and marks the copy a standby), started on a port of its own.
+    ///
     /// It answers read-only queries and replays what the primary writes, each commit
     /// `applyDelay` after it (`recovery_min_apply_delay`: a standby that lags, as one on a
     /// loaded machine or far away does). Stop it with ``stop()``.
@@ -142,7 +144,9 @@
     }
 
     /// Stops every process of the server with SIGSTOP, as a frozen machine would stop: open
-    /// connections stay open and nothing answers on them. Returns the processes for ``thaw(_:)``.
+    /// connections stay open and nothing answers on them.
+    ///
+    /// Returns the processes for ``thaw(_:)``.
     func freeze() throws -> [pid_t] {
       let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
       guard let first = pidFile.split(separator: "\n").first, let postmaster = pid_t(first) else {
@@ -191,8 +195,10 @@
     }
 
     /// Runs a program (as `user` when given) and returns its output; throws with the output
-    /// when it fails. posix_spawn and waitpid: Foundation's Process can miss the exit of a
-    /// program that leaves a daemon behind (pg_ctl start).
+    /// when it fails.
+    ///
+    /// posix_spawn and waitpid: Foundation's Process can miss the exit of a program that leaves a
+    /// daemon behind (pg_ctl start).
     @discardableResult
     private static func run(_ program: String, _ arguments: [String], as user: String?) throws
       -> String

@@ -1,6 +1,8 @@
 /// Expected REPL transcripts, written by reading the data sets (not by saving the output):
-/// `Corpus/products/products.tsv` in file order, item ids from 0. They are Swift source
-/// rather than text files so that the test target needs no resource declaration.
+/// `Corpus/products/products.tsv` in file order, item ids from 0.
+///
+/// They are Swift source rather than text files so that the test target needs no resource
+/// declaration.
 enum REPLGolden {
   /// `repl --corpus products --json` with `set minlen 3`, `begin`, `type mac` (no timing):
   /// "m" and "ma" are below the minimum (no search; the results table appears with the

@@ -147,9 +147,10 @@ func corpusManifest(_ folder: String, _ name: String) -> String {
 }
 
 /// Runs `SearchREPL repl ARGUMENTS` with `script` as standard input and timing turned off
-/// (`SEARCHREPL_NO_TIMING=1`), so that transcripts can be compared. Results are in the data
-/// set's order (`--no-rank`) unless the arguments ask for ranking: the transcripts follow
-/// the controller's events, which do not depend on the order.
+/// (`SEARCHREPL_NO_TIMING=1`), so that transcripts can be compared.
+///
+/// Results are in the data set's order (`--no-rank`) unless the arguments ask for ranking: the
+/// transcripts follow the controller's events, which do not depend on the order.
 func runREPL(_ arguments: [String], _ script: String) throws -> RunResult {
   let arguments =
     arguments.contains("--rank") || arguments.contains("--no-rank")
