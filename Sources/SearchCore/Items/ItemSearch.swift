@@ -586,8 +586,9 @@ extension ItemSearch {
     /// How rows are ordered inside each section (``ItemOrder/collation(_:)``); the items'
     /// order by default.
     public var order: ItemOrder<Item>
-    /// When searches run, the minimum length, ranking, typos and completions. The text is
-    /// read as ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field
+    /// When searches run, the minimum length, ranking, typos and completions.
+    ///
+    /// The text is read as ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field
     /// expects) unless this states another ``SearchConfiguration/querySyntax``.
     public var search: SearchConfiguration
     /// What matching ignores: case, diacritics and width by default.
@@ -598,7 +599,9 @@ extension ItemSearch {
     /// The search bar's hint.
     public var placeholder: String
     /// Where timers and background searches run; nil runs them on Dispatch's threads and a
-    /// clock. A test passes `ManualSearchScheduler` (library `SearchCoreTesting`).
+    /// clock.
+    ///
+    /// A test passes `ManualSearchScheduler` (library `SearchCoreTesting`).
     public var scheduler: (any SearchScheduler)?
 
     /// Creates a configuration; every option has its default.

@@ -23,7 +23,7 @@ extension ItemSearch {
     public var scopeCounts: [Int?]? { base.scopeCounts }
     /// The completions of the text; see ``ItemSearch/completions``.
     public var completions: [SearchQuery.Completion] { base.completions }
-    /// What the results table shows now: rows, "No Results", "Type 2 more characters", …
+    /// What the results table shows now: rows, "No Results", "Type 2 more characters" and so on.
     public var state: SearchController.ResultsTableState { base.state }
     /// The changes from the rows on screen before to the rows on screen now, in UIKit
     /// batch-update terms (see ``SearchUpdate/changes``).

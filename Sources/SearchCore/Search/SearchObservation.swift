@@ -3,7 +3,9 @@ import SearchEngine
 extension SearchController {
   /// Keeps an observation of a search controller's events alive: when the token is released
   /// (or ``cancel()`` is called), the observation ends by itself, and no event reaches the
-  /// observer afterwards. Nobody has to remember to unregister.
+  /// observer afterwards.
+  ///
+  /// Nobody has to remember to unregister.
   public final class ObservationToken: Sendable {
     private let observers: EventObservers
     private let id: Int

@@ -1,7 +1,9 @@
 extension AttributeFilter {
   /// A condition on one attribute of an item, which a search applies beside its text and scope:
   /// what a search token ("group is work", "has a birthday", "a million people or more") filters
-  /// by. The engine evaluates it over the attribute's distinct values once per search, then
+  /// by.
+  ///
+  /// The engine evaluates it over the attribute's distinct values once per search, then
   /// reads one code per item: no closure runs per item.
   ///
   /// Its description is how the command line writes it: `group=work`, `group=work|family`,

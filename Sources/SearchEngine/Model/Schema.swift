@@ -2,7 +2,9 @@ extension SearchModel {
   /// What the items of a model hold: named text fields, attributes, a scope bar and how an item
   /// is displayed.
   public struct Schema: Hashable, Sendable {
-    /// A named text field. A field may hold several values per item (a city's alternate names).
+    /// A named text field.
+    ///
+    /// A field may hold several values per item (a city's alternate names).
     public struct Field: Hashable, Sendable {
       /// The field's name, such as "name".
       public var name: String
@@ -27,8 +29,9 @@ extension SearchModel {
     /// first field.
     public var displayTemplate: String?
     /// The attributes that a query word which is a number also matches, when it equals their
-    /// value: as Apple's AdvancedTableSearch sample finds products by year or price. Values and
-    /// words are compared as decimal numbers in ``DecimalText``'s canonical form, so the
+    /// value: as Apple's AdvancedTableSearch sample finds products by year or price.
+    ///
+    /// Values and words are compared as decimal numbers in ``DecimalText``'s canonical form, so the
     /// word "499" finds the price "499.00" but "49" does not. Any other word, and the text
     /// fields, match as usual. Scopes search these attributes whatever fields they name.
     public var numberAttributes: [String]

@@ -1,6 +1,8 @@
 extension ScopeBar {
   /// One button of a scope bar: a title, and what it restricts (an attribute's values, the
-  /// fields searched, or both). A scope filters even when the search text is empty.
+  /// fields searched, or both).
+  ///
+  /// A scope filters even when the search text is empty.
   public struct Scope: Hashable, Sendable {
     /// The button's title, such as "Europe".
     public var title: String

@@ -56,8 +56,10 @@ struct FolderGraph {
 
   /// The graph of the Swift files under `targets`, the source folders of one or more targets:
   /// a file's folder is the first component of its path under its target, so the folders of
-  /// targets that depend on each other make one graph. A file beside the folders (a target's
-  /// re-exports, its deprecated names) belongs to no layer and is not read.
+  /// targets that depend on each other make one graph.
+  ///
+  /// A file beside the folders (a target's re-exports, its deprecated names) belongs to no
+  /// layer and is not read.
   init(reading targets: [URL]) throws {
     let keys: [URLResourceKey] = [.isRegularFileKey]
     var files: [(path: String, text: String)] = []
