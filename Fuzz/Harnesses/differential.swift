@@ -109,7 +109,7 @@ private struct Session {
   /// The scheduler of background searches; nil when searches run inside each call.
   let scheduler: ManualSearchScheduler?
   let quietInterval: Bool
-  var items: [(id: ItemID, record: ItemRecord)] = []
+  var items: [(id: ItemID, record: SearchModel.Record)] = []
   var nextID: Int32 = 0
   var text = ""
   var scope = 0
@@ -137,9 +137,9 @@ private struct Session {
 
   mutating func value() -> String { (0...input.below(3)).map { _ in piece() }.joined() }
 
-  mutating func record(kind: String? = nil) -> ItemRecord {
+  mutating func record(kind: String? = nil) -> SearchModel.Record {
     let alternates = (0..<input.below(3)).map { _ in value() }
-    return ItemRecord(
+    return SearchModel.Record(
       fields: [[value()], alternates, [value()]],
       attributes: [kind ?? kinds[input.below(kinds.count)]])
   }
@@ -374,7 +374,7 @@ private struct Session {
     rows = controller.table(controller.visibleTable).sections.map(\.items)
   }
 
-  func apply(_ update: SearchUpdate) {
+  func apply(_ update: SearchController.Update) {
     let changes = update.changes
     let new = controller.table(update.table)
     let old = rows
@@ -575,7 +575,9 @@ private final class Oracle {
     return sets
   }
 
-  func matches(_ text: String, syntax: SearchQuery.Syntax, item: ItemRecord, scope: Int) -> Bool {
+  func matches(_ text: String, syntax: SearchQuery.Syntax, item: SearchModel.Record, scope: Int)
+    -> Bool
+  {
     let rule = scopeRules[scope]
     if let kinds = rule.kinds, !kinds.contains(item.attributes[0]) { return false }
     let values = rule.fields.flatMap { item.fields[$0] }.map { fold($0).1 }
@@ -596,7 +598,7 @@ private final class Oracle {
   /// the last word when the text does not end in white space); the item matches when every word
   /// does, and needs the sum.
   func typos(
-    _ text: String, syntax: SearchQuery.Syntax, tolerance: TypoTolerance, item: ItemRecord,
+    _ text: String, syntax: SearchQuery.Syntax, tolerance: TypoTolerance, item: SearchModel.Record,
     scope: Int
   ) -> Int? {
     guard syntax == .words, tolerance.isOn else {

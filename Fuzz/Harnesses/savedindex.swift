@@ -38,7 +38,7 @@ private let saved: SavedFile = {
   for (index, name) in names.enumerated() {
     let alternates = (0..<(index % 3)).map { names[(index * 7 + $0) % names.count] }
     _ = try? model.append(
-      ItemRecord(
+      SearchModel.Record(
         fields: [[name], alternates, ["note \(index)"]], attributes: [["a", "b"][index % 2]]))
   }
   guard let normalizer = try? Normalizer(),
@@ -50,9 +50,10 @@ private let saved: SavedFile = {
   // Updated and removed items: values without an owner, dead items, an explicit map.
   let ids = corpus.model.ids
   _ = try? corpus.update(
-    ids[1], with: ItemRecord(fields: [["Ōsaka", "大阪"], [], ["n"]], attributes: ["b"]))
+    ids[1], with: SearchModel.Record(fields: [["Ōsaka", "大阪"], [], ["n"]], attributes: ["b"]))
   _ = try? corpus.remove(ids[4])
-  _ = try? corpus.insert(ItemRecord(fields: [["ﬁnal  "], ["ǅ"], [""]], attributes: ["a"]), at: 2)
+  _ = try? corpus.insert(
+    SearchModel.Record(fields: [["ﬁnal  "], ["ǅ"], [""]], attributes: ["a"]), at: 2)
   let path = "/tmp/fuzz-savedindex-\(getpid()).index"
   do { try corpus.save(toFile: path) } catch { require(false, "cannot save: \(error)") }
   var bytes: [UInt8] = []

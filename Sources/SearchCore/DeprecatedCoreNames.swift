@@ -33,3 +33,9 @@ public typealias TableCollation = SectionedTable.Collation
 public typealias ItemSearchUpdate<
   Item: Identifiable & Sendable, Scope: Hashable & Sendable
 > = ItemSearch<Item, Scope, Never>.Update where Item.ID: Sendable
+/// The old name of ``TemplateRowAdapter/Link``.
+@available(*, deprecated, renamed: "TemplateRowAdapter.Link")
+public typealias LinkTemplate = TemplateRowAdapter.Link
+/// The old name of ``SearchController/Update``.
+@available(*, deprecated, renamed: "SearchController.Update")
+public typealias SearchUpdate = SearchController.Update

@@ -27,3 +27,9 @@ public typealias AttributeCondition = AttributeFilter.Condition
 /// The old name of ``SearchResult/Highlight``.
 @available(*, deprecated, renamed: "SearchResult.Highlight")
 public typealias Highlight = SearchResult.Highlight
+/// The old name of ``SearchModel/Change``.
+@available(*, deprecated, renamed: "SearchModel.Change")
+public typealias ModelChange = SearchModel.Change
+/// The old name of ``SearchModel/Record``.
+@available(*, deprecated, renamed: "SearchModel.Record")
+public typealias ItemRecord = SearchModel.Record

@@ -164,7 +164,8 @@
 
     /// One row in COPY's text format: tab-separated, `\N` for NULL, backslash escapes.
     static func writeCopyLine(
-      id: ItemID, position: Int, record: ItemRecord, row: ServerRow, layout: PostgresTableLayout,
+      id: ItemID, position: Int, record: SearchModel.Record, row: ServerRow,
+      layout: PostgresTableLayout,
       into buffer: inout ByteBuffer
     ) {
       var fields: [String?] = [

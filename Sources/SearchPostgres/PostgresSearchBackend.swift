@@ -355,7 +355,8 @@
     }
 
     /// Settles candidates with the in-memory engine; returns those that do not match.
-    func dropping(_ candidates: [(ItemID, ItemRecord)], query: SearchQuery, scope: Int) throws
+    func dropping(_ candidates: [(ItemID, SearchModel.Record)], query: SearchQuery, scope: Int)
+      throws
       -> Set<ItemID>
     {
       let admitted: [Int]
@@ -476,7 +477,7 @@
     }
 
     /// The records of some items, by identity.
-    func records(of ids: [ItemID]) async throws -> [(ItemID, ItemRecord)] {
+    func records(of ids: [ItemID]) async throws -> [(ItemID, SearchModel.Record)] {
       var sql = PostgresSQL()
       let list = sql.bind(ids.map(\.rawValue))
       let columns =
@@ -488,7 +489,7 @@
         let query = sql.query(statement)
         let (logger, schema) = (self.logger, layout.schema)
         return try await withConnection(reading: true) { connection in
-          var result: [(ItemID, ItemRecord)] = []
+          var result: [(ItemID, SearchModel.Record)] = []
           for try await row in try await connection.query(query, logger: logger) {
             let cells = row.makeRandomAccess()
             result.append(
@@ -508,7 +509,7 @@
       _ cells: PostgresRandomAccessRow, from start: Int, schema: SearchModel.Schema
     )
       throws
-      -> ItemRecord
+      -> SearchModel.Record
     {
       var fields: [[String]] = []
       for field in schema.fields.indices {
@@ -518,7 +519,7 @@
       for attribute in schema.attributes.indices {
         attributes.append(try cells[start + schema.fields.count + attribute].decode(String.self))
       }
-      return ItemRecord(fields: fields, attributes: attributes)
+      return SearchModel.Record(fields: fields, attributes: attributes)
     }
 
     // MARK: Changes
@@ -648,7 +649,8 @@
     }
 
     private static func assignments(
-      _ record: ItemRecord, row: ServerRow, layout: PostgresTableLayout, sql: inout PostgresSQL
+      _ record: SearchModel.Record, row: ServerRow, layout: PostgresTableLayout,
+      sql: inout PostgresSQL
     ) throws -> [(column: String, value: String)] {
       var result: [(String, String)] = [
         ("irregular", sql.bind(row.isIrregular)), ("edges", sql.bind(row.edgeScalars)),

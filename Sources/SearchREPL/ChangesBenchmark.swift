@@ -92,7 +92,7 @@ struct ChangesBenchmark {
       var random = SystemRandomNumberGenerator()
       let model = controller.corpus.model
       let template = model.record(of: model.id(at: 0))
-      func record(_ name: String) -> ItemRecord {
+      func record(_ name: String) -> SearchModel.Record {
         var record = template
         record.fields[0] = [name]
         return record
@@ -136,8 +136,9 @@ struct ChangesBenchmark {
 
     /// A third each of inserts, renames and removals, on distinct items.
     func mixedChanges(
-      _ count: Int, record: (String) -> ItemRecord, random: inout SystemRandomNumberGenerator
-    ) -> [ModelChange] {
+      _ count: Int, record: (String) -> SearchModel.Record,
+      random: inout SystemRandomNumberGenerator
+    ) -> [SearchModel.Change] {
       let model = controller.corpus.model
       var picked = Set<ItemID>()
       while picked.count < 2 * count / 3 {

@@ -31,7 +31,7 @@ enum ItemDetail {
     for (index, name) in schema.attributes.enumerated() {
       entries.append((name, MarkedText(text: model.attribute(index, of: item))))
     }
-    if let link = try? LinkTemplate(statusLink, schema: schema) {
+    if let link = try? TemplateRowAdapter.Link(statusLink, schema: schema) {
       entries.append(("link", MarkedText(text: link.row(for: item, in: model))))
     }
     return entries

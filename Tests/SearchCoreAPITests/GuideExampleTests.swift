@@ -146,7 +146,7 @@ enum GuideData {
     var model = SearchModel(
       schema: SearchModel.Schema(fields: [SearchModel.Schema.Field(name: "word")]))
     for id in sample.ids where sample.attribute(language, of: id) == "Spanish" {
-      _ = try model.append(ItemRecord(fields: [sample.values(of: id, field: word)]))
+      _ = try model.append(SearchModel.Record(fields: [sample.values(of: id, field: word)]))
     }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }

@@ -102,25 +102,29 @@
           + (0..<200).map {
             .update(
               ItemID(rawValue: Int32($0 * 11 + 1)),
-              ItemRecord(fields: [["Aaron \($0)"], []], attributes: ["1", "XX", "Europe", "7"]))
+              SearchModel.Record(
+                fields: [["Aaron \($0)"], []], attributes: ["1", "XX", "Europe", "7"]))
           }
           + (0..<150).map {
             .insert(
               ItemID(rawValue: Int32(corpus.model.identityLimit + $0)),
-              ItemRecord(fields: [["Anew \($0)"], []], attributes: ["2", "XX", "Asia", "9"]),
+              SearchModel.Record(
+                fields: [["Anew \($0)"], []], attributes: ["2", "XX", "Asia", "9"]),
               after: nil)
           }
           // Rows that gain a listed gram, and rows that hold one and lose it.
           + grams.enumerated().map { index, gram in
             .insert(
               ItemID(rawValue: Int32(corpus.model.identityLimit + 150 + index)),
-              ItemRecord(fields: [["New \(gram)"], []], attributes: ["3", "XX", "Asia", "9"]),
+              SearchModel.Record(
+                fields: [["New \(gram)"], []], attributes: ["3", "XX", "Asia", "9"]),
               after: ItemID(rawValue: Int32(index * 1_000 + 3)))
           }
           + grams.enumerated().map { index, gram in
             .update(
               ItemID(rawValue: Int32(index * 7 + 2)),
-              ItemRecord(fields: [["Now \(gram)"], ["x"]], attributes: ["4", "XX", "Europe", "9"]))
+              SearchModel.Record(
+                fields: [["Now \(gram)"], ["x"]], attributes: ["4", "XX", "Europe", "9"]))
           }
         // And rows holding a listed gram that lose it or go.
         let holders = try grams.map { gram in
@@ -133,7 +137,7 @@
           return [
             .update(
               ItemID(rawValue: ids[0]),
-              ItemRecord(fields: [["Plain"], []], attributes: ["5", "XX", "Europe", "9"])),
+              SearchModel.Record(fields: [["Plain"], []], attributes: ["5", "XX", "Europe", "9"])),
             .remove(ItemID(rawValue: ids[1])),
           ]
         }

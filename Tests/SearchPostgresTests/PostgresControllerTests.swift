@@ -67,7 +67,7 @@
           var random = SplitMix64(seed: 0xD1CE)
           for step in 0..<40 {
             let model = controller.corpus.model
-            var batch: [ModelChange] = []
+            var batch: [SearchModel.Change] = []
             for _ in 0..<(1 + random.next() % 4) {
               if step % 3 == 2 {
                 batch.append(.remove(model.id(at: Int(random.next() % UInt64(model.count)))))
@@ -76,7 +76,7 @@
               let word = words[Int(random.next() % UInt64(words.count))] + "x"
               batch.append(
                 .insert(
-                  ItemRecord(fields: [[word]], attributes: ["Swedish"]),
+                  SearchModel.Record(fields: [[word]], attributes: ["Swedish"]),
                   at: Int(random.next() % UInt64(model.count + 1))))
             }
             try await controller.apply(batch)
@@ -146,7 +146,7 @@
         let before = controller.corpus.model.ids
         await #expect(throws: CorpusError.self) {
           try await controller.apply([
-            .insert(ItemRecord(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)
+            .insert(SearchModel.Record(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)
           ])
         }
         #expect(controller.corpus.model.ids == before, "a refused change is made nowhere")
@@ -334,7 +334,7 @@
         let memory = MemorySearchBackend(corpus: corpus)
         for (text, scope) in [("ber", 0), ("!a", 5), ("^san", 2)] {
           let query = try SearchQuery(text, normalizer: corpus.normalizer)
-          let render: @Sendable (ItemID, ItemRecord) throws -> ItemRecord = { $1 }
+          let render: @Sendable (ItemID, SearchModel.Record) throws -> SearchModel.Record = { $1 }
           let server = try BackendPagingWindow(
             backend: backend, query: query, scope: scope, pageSize: 25, render: render)
           let local = try BackendPagingWindow(

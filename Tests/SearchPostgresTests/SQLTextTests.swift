@@ -76,7 +76,7 @@
       )
       let normalizer = try Normalizer()
       let layout = try PostgresTableLayout(name: "t", schema: schema, normalizer: normalizer)
-      let record = ItemRecord(fields: [["a\tb\\c\nd"]], attributes: ["x"])
+      let record = SearchModel.Record(fields: [["a\tb\\c\nd"]], attributes: ["x"])
       let row = try ServerRowFolder(schema: schema, normalizer: normalizer).row(record)
       var buffer = ByteBuffer()
       PostgresSearchBackend.writeCopyLine(

@@ -44,7 +44,7 @@ struct SQLitePeerTests {
     var model = SearchModel(schema: schema)
     for item in items {
       _ = try model.append(
-        ItemRecord(fields: [[item.name], item.alternates], attributes: [item.continent]))
+        SearchModel.Record(fields: [[item.name], item.alternates], attributes: [item.continent]))
     }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }

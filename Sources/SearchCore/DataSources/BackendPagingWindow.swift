@@ -17,7 +17,7 @@ import SearchEngine
 @MainActor
 public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendable> {
   /// Makes the row of an item from its values as the backend holds them.
-  public typealias Render = @Sendable (ItemID, ItemRecord) throws -> Row
+  public typealias Render = @Sendable (ItemID, SearchModel.Record) throws -> Row
 
   /// One materialised row: its place in the answer, its item, and the rendered row.
   public struct VisibleRow: Sendable {

@@ -50,59 +50,61 @@ public struct TemplateRowAdapter: RowAdapter {
   }
 }
 
-/// A row adapter that builds a link (a detail page's URL) from a template such as
-/// `"https://twitter.com/{author}/status/{id}"`.
-///
-/// Optional groups work as in ``TemplateRowAdapter``, so a literal `[` or `]` (an IPv6 host)
-/// is written `[[` or `]]`. The template's own text is kept as written; each placeholder's
-/// value is percent-encoded as
-/// a URL component: every byte of its UTF-8 but the unreserved characters of RFC 3986
-/// (`A-Z a-z 0-9 - . _ ~`) becomes `%XX`. So ASCII handles and numeric ids pass unchanged,
-/// while a `/`, `?`, `#` or space in a value cannot change the link's structure.
-public struct LinkTemplate: RowAdapter {
-  /// The template as written.
-  public let template: String
-  let parsed: ParsedTemplate
+extension TemplateRowAdapter {
+  /// A row adapter that builds a link (a detail page's URL) from a template such as
+  /// `"https://twitter.com/{author}/status/{id}"`.
+  ///
+  /// Optional groups work as in ``TemplateRowAdapter``, so a literal `[` or `]` (an IPv6 host)
+  /// is written `[[` or `]]`. The template's own text is kept as written; each placeholder's
+  /// value is percent-encoded as
+  /// a URL component: every byte of its UTF-8 but the unreserved characters of RFC 3986
+  /// (`A-Z a-z 0-9 - . _ ~`) becomes `%XX`. So ASCII handles and numeric ids pass unchanged,
+  /// while a `/`, `?`, `#` or space in a value cannot change the link's structure.
+  public struct Link: RowAdapter {
+    /// The template as written.
+    public let template: String
+    let parsed: ParsedTemplate
 
-  /// Parses a link template against the schema of the models it will render; unknown
-  /// placeholders throw as ``TemplateRowAdapter/init(_:schema:)`` does.
-  public init(_ template: String, schema: SearchModel.Schema) throws(RowAdapterError) {
-    self.template = template
-    parsed = try ParsedTemplate(template, schema: schema)
-  }
-
-  /// The link for an item.
-  public func row(for item: ItemID, in model: SearchModel) -> String {
-    parsed.render(item, in: model, transform: Self.percentEncoded)
-  }
-
-  /// A value encoded for any part of a URL: all but RFC 3986's unreserved characters become
-  /// `%XX` (upper-case hex) of their UTF-8 bytes.
-  public static func percentEncoded(_ value: String) -> String {
-    let hex = Array("0123456789ABCDEF".utf8)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(value.utf8.count)
-    for byte in value.utf8 {
-      if isUnreserved(byte) {
-        bytes.append(byte)
-      } else {
-        bytes.append(UInt8(ascii: "%"))
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0x0F)])
-      }
+    /// Parses a link template against the schema of the models it will render; unknown
+    /// placeholders throw as ``TemplateRowAdapter/init(_:schema:)`` does.
+    public init(_ template: String, schema: SearchModel.Schema) throws(RowAdapterError) {
+      self.template = template
+      parsed = try ParsedTemplate(template, schema: schema)
     }
-    return String(decoding: bytes, as: UTF8.self)
-  }
 
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return true
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-      return true
-    default:
-      return false
+    /// The link for an item.
+    public func row(for item: ItemID, in model: SearchModel) -> String {
+      parsed.render(item, in: model, transform: Self.percentEncoded)
+    }
+
+    /// A value encoded for any part of a URL: all but RFC 3986's unreserved characters become
+    /// `%XX` (upper-case hex) of their UTF-8 bytes.
+    public static func percentEncoded(_ value: String) -> String {
+      let hex = Array("0123456789ABCDEF".utf8)
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(value.utf8.count)
+      for byte in value.utf8 {
+        if isUnreserved(byte) {
+          bytes.append(byte)
+        } else {
+          bytes.append(UInt8(ascii: "%"))
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0x0F)])
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return true
+      case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        return true
+      default:
+        return false
+      }
     }
   }
 }

@@ -78,7 +78,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
   }
 
   /// The record of an item: its texts by field, its scope memberships as "1" or "0".
-  func record(of item: Item) -> ItemRecord {
+  func record(of item: Item) -> SearchModel.Record {
     var texts = fields.map { $0.values(item) }
     var attributes = scopes.scopes.map { scopes.contains(item, $0) ? "1" : "0" }
     switch sections.kind {
@@ -88,7 +88,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     }
     for attribute in tokenAttributes { attributes.append(attribute.read(item, valueCodes)) }
     if case .collation(let key) = order.kind { texts.append([key(item)]) }
-    return ItemRecord(fields: texts, attributes: attributes)
+    return SearchModel.Record(fields: texts, attributes: attributes)
   }
 
   /// The engine's condition for an app's filter, or nil when its key path is not one a listed

@@ -131,7 +131,7 @@ extension ItemSearch {
   /// A batch checked against the identities, with the values stored and the model's changes
   /// made: what ``applyInTurn(_:order:)`` hands the controller.
   private struct Batch: Sendable {
-    var modelChanges: [ModelChange] = []
+    var modelChanges: [SearchModel.Change] = []
     var identities: PendingIdentities
     /// The identity the engine gives the next new item after the batch.
     var nextIdentity: Int
@@ -235,7 +235,7 @@ extension ItemSearch {
     case update(ItemID, with: Item)
     case remove(ItemID)
 
-    func modelChange(_ schema: ItemSchema<Item, Scope>) -> ModelChange {
+    func modelChange(_ schema: ItemSchema<Item, Scope>) -> SearchModel.Change {
       switch self {
       case .insert(let item, let position): .insert(schema.record(of: item), at: position)
       case .update(let id, let item): .update(id, with: schema.record(of: item))

@@ -462,7 +462,7 @@ where Item.ID: Sendable {
       })
   }
 
-  private func typed(_ update: SearchUpdate) -> Update {
+  private func typed(_ update: SearchController.Update) -> Update {
     let table = controller.table(update.table)
     return Update(
       base: update, scope: update.scope == 0 ? nil : scopes[update.scope - 1],

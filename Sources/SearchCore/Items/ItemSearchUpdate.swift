@@ -2,17 +2,17 @@ import SearchEngine
 
 extension ItemSearch {
   /// One visible change of an ``ItemSearch``: the rows now on screen, as the app's items, and
-  /// the change set from the rows on screen before (see ``SearchUpdate``, which this wraps).
+  /// the change set from the rows on screen before (see ``SearchController/Update``, which this wraps).
   public struct Update: Sendable {
     /// The engine's update: cause, generation, table and change sets.
-    public let base: SearchUpdate
+    public let base: SearchController.Update
     /// The scope the rows answer; nil is "All".
     public let scope: Scope?
     /// The rows on screen now.
     public let sections: [ItemSection<Item>]
 
     /// What started the change.
-    public var cause: SearchUpdate.Cause { base.cause }
+    public var cause: SearchController.Update.Cause { base.cause }
     /// The generation of the request the rows answer; one generation names one set of rows.
     public var generation: Int { base.generation }
     /// The text the rows answer (the query of the results shown, else the bar's text when the
@@ -26,17 +26,17 @@ extension ItemSearch {
     /// What the results table shows now: rows, "No Results", "Type 2 more characters" and so on.
     public var state: SearchController.ResultsTableState { base.state }
     /// The changes from the rows on screen before to the rows on screen now, in UIKit
-    /// batch-update terms (see ``SearchUpdate/changes``).
+    /// batch-update terms (see ``SearchController/Update/changes``).
     public var changes: TableChanges { base.changes }
     /// Whether the list switched between all items and the results (see
-    /// ``SearchUpdate/switchedTable``).
+    /// ``SearchController/Update/switchedTable``).
     public var switchedTable: Bool { base.switchedTable }
   }
 }
 
 extension ItemSearch.Update {
   /// Brings a table view that shows the rows on screen up to date (see
-  /// ``SearchUpdate/apply(to:)``).
+  /// ``SearchController/Update/apply(to:)``).
   @MainActor
   public func apply(to table: some TableBatchUpdating) { base.apply(to: table) }
 }

@@ -25,7 +25,7 @@ struct PreparedChanges: Sendable {
   /// Applies `batch` to `corpus` and edits `table` to match (see
   /// ``SectionedTable/applying(_:model:precedes:)``): the cost follows the batch, not the
   /// model, but for the one pass that resolves the scopes.
-  static func prepare(_ batch: [ModelChange], corpus: SearchCorpus, table: SectionedTable)
+  static func prepare(_ batch: [SearchModel.Change], corpus: SearchCorpus, table: SectionedTable)
     throws(CorpusError) -> PreparedChanges
   {
     var corpus = corpus
@@ -73,7 +73,7 @@ extension PreparedChanges {
   ///
   /// Removals first, then updates, then insertions in model order, so that the item each insertion
   /// follows is already there.
-  func backendChanges(of batch: [ModelChange]) -> [BackendChange] {
+  func backendChanges(of batch: [SearchModel.Change]) -> [BackendChange] {
     let model = corpus.model
     let new = Set(inserted)
     var removals: [BackendChange] = []

@@ -81,14 +81,14 @@ public struct SearchConfiguration: Hashable, Sendable {
   public var backendPageSize: Int?
   /// Whether each search also counts, for the same text and tokens, the results of every
   /// scope of the bar ("All 1,204 · Work 310 · Family 12"), delivered with its update
-  /// (``SearchUpdate/scopeCounts``).
+  /// (``SearchController/Update/scopeCounts``).
   ///
   /// The search then runs in scope "All" and takes the selected scope's results from it, in the
   /// same pass. Off by default; ``ItemSearch`` turns it on when it has scopes. Searches on a
   /// backend do not count.
   public var countsScopes: Bool
   /// How many completions of the text each search offers (``SearchController/completions``,
-  /// ``SearchUpdate/completions``): the items' own words and values that start with the text,
+  /// ``SearchController/Update/completions``): the items' own words and values that start with the text,
   /// as folded, those most items hold first, limited to the scope and tokens.
   ///
   /// 0 (the default) offers none. The completion index is built in the background the first time a

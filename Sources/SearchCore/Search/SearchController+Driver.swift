@@ -5,7 +5,7 @@ import SearchEngine
 extension SearchController {
   // MARK: The driver
 
-  func send(_ input: SearchStateMachine.Input, cause: SearchUpdate.Cause) {
+  func send(_ input: SearchStateMachine.Input, cause: SearchController.Update.Cause) {
     self.cause = cause
     perform(machine.handle(input))
   }

@@ -11,12 +11,14 @@ extension SearchController {
   /// The change is made inside the call, on the main actor: its cost grows with the model.
   /// For large models, or many changes, use ``apply(_:)``.
   @discardableResult
-  public func insert(_ record: ItemRecord, at position: Int? = nil) throws(CorpusError) -> ItemID {
+  public func insert(_ record: SearchModel.Record, at position: Int? = nil) throws(CorpusError)
+    -> ItemID
+  {
     try install(prepare([.insert(record, at: position)])).inserted[0]
   }
 
   /// Replaces an item's content.
-  public func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
+  public func update(_ id: ItemID, with record: SearchModel.Record) throws(CorpusError) {
     try install(prepare([.update(id, with: record)]))
   }
 
@@ -34,7 +36,7 @@ extension SearchController {
   /// - Throws: ``/SearchEngine/CorpusError`` when a change cannot be made (an unknown item, a record of the
   ///   wrong shape); then no change of the batch is made.
   @discardableResult
-  public func apply(_ changes: [ModelChange]) async throws(CorpusError) -> [ItemID] {
+  public func apply(_ changes: [SearchModel.Change]) async throws(CorpusError) -> [ItemID] {
     if isApplyingBatch {
       await withCheckedContinuation { batchWaiters.append($0) }
     }
@@ -104,7 +106,7 @@ extension SearchController {
   }
 
   private nonisolated static func prepareInBackground(
-    _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
+    _ changes: [SearchModel.Change], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
   ) async -> Result<(PreparedChanges, RefreshedResults?), CorpusError> {
     await BackgroundWork.run {
       do throws(CorpusError) {
@@ -122,7 +124,7 @@ extension SearchController {
     }
   }
 
-  private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
+  private func prepare(_ changes: [SearchModel.Change]) throws(CorpusError) -> PreparedChanges {
     if backend != nil { throw .backend(Self.needsApply) }
     return try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
   }

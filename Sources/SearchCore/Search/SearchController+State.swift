@@ -20,7 +20,7 @@ extension SearchController {
   /// When and how searches run.
   ///
   /// A change of ``SearchConfiguration/ranksResults`` re-orders the results on screen at once
-  /// (an update with the cause ``SearchUpdate/Cause/orderChanged``); other changes apply
+  /// (an update with the cause ``SearchController/Update/Cause/orderChanged``); other changes apply
   /// from the next request.
   public var configuration: SearchConfiguration {
     get { machine.configuration }

@@ -24,19 +24,19 @@ extension SearchController {
         || request.filter != published.request.filter
     else { return }
     let table = self.table(kind)
-    let diff: SearchUpdate.Diff
+    let diff: SearchController.Update.Diff
     let known = kind == .original ? knownOriginalStep : knownResultsStep
     if kind == published.table && version == published.version {
-      diff = SearchUpdate.Diff(TableChanges())
+      diff = SearchController.Update.Diff(TableChanges())
     } else if kind == published.table, let known, known.from == published.version,
       known.to == version
     {
-      diff = SearchUpdate.Diff(known.changes)
+      diff = SearchController.Update.Diff(known.changes)
     } else {
-      diff = SearchUpdate.Diff(from: published.snapshot, to: table)
+      diff = SearchController.Update.Diff(from: published.snapshot, to: table)
     }
     // The machine's displayed request names the rows: a generation labels one set of rows.
-    let update = SearchUpdate(
+    let update = SearchController.Update(
       cause: cause ?? .searchFinished, generation: request.generation, text: request.text,
       scope: request.scope, filter: request.filter, scopeCounts: scopeCounts,
       completions: visibleTable == .results ? completions : [], state: state,

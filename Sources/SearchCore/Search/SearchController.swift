@@ -125,7 +125,7 @@ public final class SearchController {
   var pendingEvents: [SearchEvent] = []
   var isDelivering = false
   /// What started the call under way, for its update.
-  var cause: SearchUpdate.Cause?
+  var cause: SearchController.Update.Cause?
   /// Counts the replacements of each table.
   var versions = (original: 0, results: 0)
   /// The last replacement of each table whose change set is known: from which version to

@@ -61,8 +61,8 @@ public enum SearchEvent: Hashable, Sendable {
   /// An item was deleted from the model (and from both tables).
   case didDelete(ItemID)
   /// What is on screen changed: the last event of the call that changed it (see
-  /// ``SearchUpdate``).
-  case update(SearchUpdate)
+  /// ``SearchController/Update``).
+  case update(SearchController.Update)
   /// Something went wrong that the caller could not see in a return value (a background
   /// search that failed); the search goes on.
   case error(String)

@@ -1,6 +1,6 @@
 import SearchEngine
 
-extension SearchUpdate {
+extension SearchController.Update {
   /// Brings a table view that shows the rows on screen up to date: reloads it when the
   /// table on screen switched between the original and the results (as UIKit shows another
   /// table view then), else applies ``changes`` as one batch.

@@ -26,10 +26,10 @@ public struct BackendPage<Cursor: Hashable & Sendable>: Sendable {
     /// The item.
     public var id: ItemID
     /// Its fields and attributes.
-    public var record: ItemRecord
+    public var record: SearchModel.Record
 
     /// Creates a row.
-    public init(id: ItemID, record: ItemRecord) {
+    public init(id: ItemID, record: SearchModel.Record) {
       self.id = id
       self.record = record
     }

@@ -54,9 +54,9 @@ extension SearchBackend {
 public enum BackendChange: Hashable, Sendable {
   /// A new item, placed after `after` in model order (first when nil). The item it follows
   /// is in the model, or inserted by an earlier change of the same batch.
-  case insert(ItemID, ItemRecord, after: ItemID?)
+  case insert(ItemID, SearchModel.Record, after: ItemID?)
   /// New content for an item.
-  case update(ItemID, ItemRecord)
+  case update(ItemID, SearchModel.Record)
   /// An item that goes.
   case remove(ItemID)
 

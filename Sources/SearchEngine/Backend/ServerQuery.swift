@@ -143,7 +143,8 @@ package enum ServerCandidates {
   /// The indices of the records (items of `schema`, in model order) that are in scope
   /// `scope` and match `query`.
   package static func matching(
-    _ records: [ItemRecord], schema: SearchModel.Schema, normalizer: Normalizer, query: SearchQuery,
+    _ records: [SearchModel.Record], schema: SearchModel.Schema, normalizer: Normalizer,
+    query: SearchQuery,
     scope: Int
   ) throws(CorpusError) -> [Int] {
     guard !records.isEmpty else { return [] }

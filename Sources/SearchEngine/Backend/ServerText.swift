@@ -53,7 +53,7 @@ package struct ServerRowFolder {
   }
 
   /// The row of a record.
-  package func row(_ record: ItemRecord) throws(ICUError) -> ServerRow {
+  package func row(_ record: SearchModel.Record) throws(ICUError) -> ServerRow {
     var folded: [String?] = []
     var irregular = false
     var edges = Set<UInt32>()

@@ -187,7 +187,7 @@ extension SearchCorpus {
 
   /// What the completion index's upkeep needs to know before `changes` are made: nil when
   /// the index is not built (a fresh cache then builds it from the corpus after them).
-  func completionBaseline(for changes: [ModelChange]) -> CompletionBaseline? {
+  func completionBaseline(for changes: [SearchModel.Change]) -> CompletionBaseline? {
     guard completionCache.isBuilt else { return nil }
     return CompletionBaseline(
       of: model, changes: changes,

@@ -10,7 +10,7 @@ struct CompletionBaseline {
   let touched: [(item: Int, values: [(field: Int, range: Range<Int>)])]
 
   /// The baseline of `changes` for `model`, whose searched fields are `fields`.
-  init(of model: SearchModel, changes: [ModelChange], fields: [Int]) {
+  init(of model: SearchModel, changes: [SearchModel.Change], fields: [Int]) {
     identityLimit = model.identityLimit
     var seen = Set<Int>()
     var touched: [(item: Int, values: [(field: Int, range: Range<Int>)])] = []

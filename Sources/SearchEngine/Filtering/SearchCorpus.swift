@@ -92,7 +92,7 @@ public struct SearchCorpus: Sendable {
 
   /// Adds an item at a position of the model's order and indexes it.
   @discardableResult
-  public mutating func insert(_ record: ItemRecord, at position: Int) throws(CorpusError)
+  public mutating func insert(_ record: SearchModel.Record, at position: Int) throws(CorpusError)
     -> ItemID
   {
     let id = ItemID(rawValue: Int32(model.identityLimit))
@@ -102,12 +102,12 @@ public struct SearchCorpus: Sendable {
 
   /// Adds an item at the end of the model and indexes it.
   @discardableResult
-  public mutating func append(_ record: ItemRecord) throws(CorpusError) -> ItemID {
+  public mutating func append(_ record: SearchModel.Record) throws(CorpusError) -> ItemID {
     try insert(record, at: model.count)
   }
 
   /// Replaces an item's content and re-indexes it.
-  public mutating func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
+  public mutating func update(_ id: ItemID, with record: SearchModel.Record) throws(CorpusError) {
     try apply([.update(id, with: record)])
   }
 
@@ -134,7 +134,7 @@ public struct SearchCorpus: Sendable {
   ///   only inserts); only the new text is folded. A batch above ``incrementalShare``: a pass
   ///   over the model's values.
   @discardableResult
-  package mutating func apply(_ changes: [ModelChange]) throws(CorpusError) -> TableEdit {
+  package mutating func apply(_ changes: [SearchModel.Change]) throws(CorpusError) -> TableEdit {
     let before = ScopeBaseline(of: model, changes: changes)
     let completionBaseline = completionBaseline(for: changes)
     let edit: TableEdit
@@ -266,7 +266,7 @@ public struct SearchCorpus: Sendable {
     /// For each field, the values of the touched items that were in the model.
     var killed: [[Range<Int>]]
 
-    init(of model: SearchModel, changes: [ModelChange]) {
+    init(of model: SearchModel, changes: [SearchModel.Change]) {
       identityLimit = model.identityLimit
       valueCounts = model.columns.map(\.valueCount)
       attributeValueCounts = model.attributeValues.map(\.count)

@@ -13,16 +13,18 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var description: String { "#\(rawValue)" }
 }
 
-/// The content of one item: the values of each field and each attribute, in schema order.
-public struct ItemRecord: Hashable, Sendable {
-  /// The values of each field (a field may have several values, or none).
-  public var fields: [[String]]
-  /// The value of each attribute.
-  public var attributes: [String]
+extension SearchModel {
+  /// The content of one item: the values of each field and each attribute, in schema order.
+  public struct Record: Hashable, Sendable {
+    /// The values of each field (a field may have several values, or none).
+    public var fields: [[String]]
+    /// The value of each attribute.
+    public var attributes: [String]
 
-  /// Creates a record.
-  public init(fields: [[String]], attributes: [String] = []) {
-    self.fields = fields
-    self.attributes = attributes
+    /// Creates a record.
+    public init(fields: [[String]], attributes: [String] = []) {
+      self.fields = fields
+      self.attributes = attributes
+    }
   }
 }

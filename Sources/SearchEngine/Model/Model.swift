@@ -110,8 +110,8 @@ public struct SearchModel: Sendable {
   }
 
   /// The whole content of an item.
-  public func record(of id: ItemID) -> ItemRecord {
-    ItemRecord(
+  public func record(of id: ItemID) -> SearchModel.Record {
+    SearchModel.Record(
       fields: schema.fields.indices.map { values(of: id, field: $0) },
       attributes: schema.attributes.indices.map { attribute($0, of: id) })
   }
@@ -182,7 +182,7 @@ public struct SearchModel: Sendable {
   ///   with the model unchanged; ``ModelError/tooLarge(field:)`` when a field's text would
   ///   pass 2 GiB, with the item half added: drop the model then.
   @discardableResult
-  package mutating func appendBuilding(_ record: ItemRecord) throws(ModelError) -> ItemID {
+  package mutating func appendBuilding(_ record: SearchModel.Record) throws(ModelError) -> ItemID {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
     }
@@ -217,7 +217,7 @@ public struct SearchModel: Sendable {
 
   /// Adds an item at the end of the model.
   @discardableResult
-  public mutating func append(_ record: ItemRecord) throws(ModelError) -> ItemID {
+  public mutating func append(_ record: SearchModel.Record) throws(ModelError) -> ItemID {
     try insert(record, at: count)
   }
 
@@ -225,7 +225,7 @@ public struct SearchModel: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* items after the position (a copy, no comparison).
   @discardableResult
-  public mutating func insert(_ record: ItemRecord, at position: Int) throws(ModelError)
+  public mutating func insert(_ record: SearchModel.Record, at position: Int) throws(ModelError)
     -> ItemID
   {
     let id = ItemID(rawValue: Int32(identityLimit))
@@ -234,7 +234,7 @@ public struct SearchModel: Sendable {
   }
 
   /// Replaces an item's content; its identity and position stay.
-  public mutating func update(_ id: ItemID, with record: ItemRecord) throws(ModelError) {
+  public mutating func update(_ id: ItemID, with record: SearchModel.Record) throws(ModelError) {
     try apply([.update(id, with: record)])
   }
 
@@ -255,7 +255,7 @@ public struct SearchModel: Sendable {
   ///   position the batch changed; a reorder, O(*n*) for the *n* items, and each change after
   ///   it O(*n*), while the changes before it cost nothing in order.
   @discardableResult
-  package mutating func apply(_ changes: [ModelChange]) throws(ModelError) -> TableEdit {
+  package mutating func apply(_ changes: [SearchModel.Change]) throws(ModelError) -> TableEdit {
     try check(changes)
     var orderEdit = OrderEdit(count: order.count)
     var inserted: [ItemID] = []
@@ -310,7 +310,7 @@ public struct SearchModel: Sendable {
   }
 
   /// Throws the error of the first change of a batch that cannot be made.
-  private func check(_ changes: [ModelChange]) throws(ModelError) {
+  private func check(_ changes: [SearchModel.Change]) throws(ModelError) {
     var count = order.count
     var addedBytes = [Int](repeating: 0, count: columns.count)
     var isAliveAfter: [ItemID: Bool] = [:]
@@ -396,7 +396,9 @@ public struct SearchModel: Sendable {
 
   /// Checks a record against the schema and the room left in the columns, counting its text
   /// into `addedBytes` (by field) for the records before it in a batch.
-  private func validate(_ record: ItemRecord, adding addedBytes: inout [Int]) throws(ModelError) {
+  private func validate(_ record: SearchModel.Record, adding addedBytes: inout [Int])
+    throws(ModelError)
+  {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
     }
@@ -412,7 +414,7 @@ public struct SearchModel: Sendable {
     }
   }
 
-  private mutating func storeAttributes(_ record: ItemRecord, for id: ItemID) {
+  private mutating func storeAttributes(_ record: SearchModel.Record, for id: ItemID) {
     for (attribute, value) in record.attributes.enumerated() {
       attributeOfItem[attribute][Int(id.rawValue)] = code(of: value, attribute: attribute)
     }

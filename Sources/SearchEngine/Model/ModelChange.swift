@@ -1,20 +1,22 @@
-/// One change of a batch to a ``SearchModel``, a ``SearchCorpus`` or a search controller
-/// (SearchCore's `SearchController.apply(_:)`): the changes of a batch apply in order, each to
-/// the model as the ones before it left it.
-public enum ModelChange: Hashable, Sendable {
-  /// Adds an item at a position of the model's order; at the end when the position is nil.
-  /// It gets the next identity: the model's ``SearchModel/identityLimit`` for the batch's first
-  /// insertion, one more for each insertion after it.
-  case insert(ItemRecord, at: Int? = nil)
-  /// Replaces an item's content; its identity and position stay.
-  case update(ItemID, with: ItemRecord)
-  /// Removes an item.
-  case remove(ItemID)
-  /// Puts the items in this order: every item of the model as the changes before it in the
-  /// batch left it, each once. Identities and contents stay; only positions change. A list
-  /// sorted anew (a sync that returns it in another order) costs one pass over the items
-  /// this way, where removing and inserting each item that moved costs a change for each.
-  case reorder([ItemID])
+extension SearchModel {
+  /// One change of a batch to a ``SearchModel``, a ``SearchCorpus`` or a search controller
+  /// (SearchCore's `SearchController.apply(_:)`): the changes of a batch apply in order, each to
+  /// the model as the ones before it left it.
+  public enum Change: Hashable, Sendable {
+    /// Adds an item at a position of the model's order; at the end when the position is nil.
+    /// It gets the next identity: the model's ``SearchModel/identityLimit`` for the batch's first
+    /// insertion, one more for each insertion after it.
+    case insert(SearchModel.Record, at: Int? = nil)
+    /// Replaces an item's content; its identity and position stay.
+    case update(ItemID, with: SearchModel.Record)
+    /// Removes an item.
+    case remove(ItemID)
+    /// Puts the items in this order: every item of the model as the changes before it in the
+    /// batch left it, each once. Identities and contents stay; only positions change. A list
+    /// sorted anew (a sync that returns it in another order) costs one pass over the items
+    /// this way, where removing and inserting each item that moved costs a change for each.
+    case reorder([ItemID])
+  }
 }
 
 /// The model's order during a batch: runs of the order before the batch (by position), with

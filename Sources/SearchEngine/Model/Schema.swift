@@ -18,9 +18,9 @@ extension SearchModel {
       }
     }
 
-    /// The text fields, in the order of `ItemRecord.fields`.
+    /// The text fields, in the order of `SearchModel.Record.fields`.
     public var fields: [Field]
-    /// The attribute names, in the order of `ItemRecord.attributes`; scopes filter on them.
+    /// The attribute names, in the order of `SearchModel.Record.attributes`; scopes filter on them.
     public var attributes: [String]
     /// The scope bar; scope 0 is "All" (see ``ScopeBar``).
     public var scopeBar: ScopeBar

@@ -10,7 +10,7 @@ package struct TableEdit: Hashable, Sendable {
   package var inserted: [ItemID]
   /// Items in both tables whose content changed: their section and row may change.
   package var updated: Set<ItemID>
-  /// Whether the batch reordered the model (``ModelChange/reorder(_:)``): then any row of a
+  /// Whether the batch reordered the model (``SearchModel/Change/reorder(_:)``): then any row of a
   /// table in model order may move.
   package var reordered = false
 

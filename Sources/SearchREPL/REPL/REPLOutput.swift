@@ -335,7 +335,7 @@ final class EventRenderer {
   // MARK: Lines
 
   /// An update: what a list front redraws, with its change set's counts.
-  private func updateLine(_ update: SearchUpdate) -> String {
+  private func updateLine(_ update: SearchController.Update) -> String {
     let rows = controller?.table(update.table).numberOfRows ?? 0
     let changes = update.changes
     let counts: [(String, Int)] = [

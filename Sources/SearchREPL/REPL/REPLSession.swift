@@ -509,7 +509,7 @@ final class REPLSession {
   /// Makes a change as one call: at once in memory, or, with `--backend`, on the server first
   /// (``SearchController/apply(_:)`` waits for the server's table, then changes the lists).
   private func change(
-    _ change: ModelChange, inMemory: () throws(SearchControllerError) -> Void
+    _ change: SearchModel.Change, inMemory: () throws(SearchControllerError) -> Void
   ) async {
     guard controller.backend != nil else {
       call(inMemory)
@@ -534,7 +534,7 @@ final class REPLSession {
 
   private func insert(_ assignments: [REPLCommand.Assignment]) async {
     let model = controller.corpus.model
-    let empty = ItemRecord(
+    let empty = SearchModel.Record(
       fields: Array(repeating: [], count: model.schema.fields.count),
       attributes: Array(repeating: "", count: model.schema.attributes.count))
     guard let record = record(empty, assigning: assignments, command: "insert") else { return }
@@ -551,7 +551,7 @@ final class REPLSession {
       return
     }
     let model = controller.corpus.model
-    let current = ItemRecord(
+    let current = SearchModel.Record(
       fields: model.schema.fields.indices.map { model.values(of: item, field: $0) },
       attributes: model.schema.attributes.indices.map { model.attribute($0, of: item) })
     guard let record = record(current, assigning: assignments, command: "update") else { return }
@@ -567,8 +567,8 @@ final class REPLSession {
   ///
   /// Nil, with the error reported, for an unknown name or a value of the wrong type.
   private func record(
-    _ record: ItemRecord, assigning assignments: [REPLCommand.Assignment], command: String
-  ) -> ItemRecord? {
+    _ record: SearchModel.Record, assigning assignments: [REPLCommand.Assignment], command: String
+  ) -> SearchModel.Record? {
     let schema = controller.corpus.model.schema
     var record = record
     var assigned: Set<Int> = []

@@ -10,7 +10,7 @@
     let id: ItemID
     let name: String
 
-    init(id: ItemID, record: ItemRecord) {
+    init(id: ItemID, record: SearchModel.Record) {
       self.id = id
       name = record.fields.first?.first ?? ""
     }

@@ -18,10 +18,10 @@ import Testing
     schema.displayTemplate = template
     var model = SearchModel(schema: schema)
     for record in [
-      ItemRecord(fields: [["Fox Mulder"], ["FBI"], ["Washington"]], attributes: ["agent"]),
-      ItemRecord(fields: [["Dana Scully"], [], ["Washington"]], attributes: [""]),
-      ItemRecord(fields: [["Walter Skinner"], [""], []], attributes: ["boss"]),
-      ItemRecord(fields: [["Lone Gunmen"], ["", "Magazine"], []], attributes: [""]),
+      SearchModel.Record(fields: [["Fox Mulder"], ["FBI"], ["Washington"]], attributes: ["agent"]),
+      SearchModel.Record(fields: [["Dana Scully"], [], ["Washington"]], attributes: [""]),
+      SearchModel.Record(fields: [["Walter Skinner"], [""], []], attributes: ["boss"]),
+      SearchModel.Record(fields: [["Lone Gunmen"], ["", "Magazine"], []], attributes: [""]),
     ] {
       _ = try model.append(record)
     }
@@ -75,18 +75,18 @@ import Testing
     #expect(adapter.row(for: gone, in: model) == "<>")
     // A model without the company field shows the placeholder, so the group shows.
     var other = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-    let fox = try other.append(ItemRecord(fields: [["Fox Mulder"]], attributes: []))
+    let fox = try other.append(SearchModel.Record(fields: [["Fox Mulder"]], attributes: []))
     #expect(adapter.row(for: fox, in: other) == "<Fox Mulder> ({company})")
   }
 
   @Test func linkTemplatesHaveGroupsToo() throws {
     let model = try Self.model()
-    let link = try LinkTemplate(
+    let link = try TemplateRowAdapter.Link(
       "https://example.com/{name}[?company={company}]", schema: model.schema)
     #expect(
       link.row(for: model.id(at: 0), in: model) == "https://example.com/Fox%20Mulder?company=FBI")
     #expect(link.row(for: model.id(at: 1), in: model) == "https://example.com/Dana%20Scully")
-    let host = try LinkTemplate("http://[[::1]]:8080/{kind}", schema: model.schema)
+    let host = try TemplateRowAdapter.Link("http://[[::1]]:8080/{kind}", schema: model.schema)
     #expect(host.row(for: model.id(at: 0), in: model) == "http://[::1]:8080/agent")
   }
 
@@ -132,7 +132,7 @@ import Testing
     _ template: String, _ error: RowAdapterError, _ message: String
   ) throws {
     #expect(throws: error) { try TemplateRowAdapter(template, schema: Self.schema) }
-    #expect(throws: error) { try LinkTemplate(template, schema: Self.schema) }
+    #expect(throws: error) { try TemplateRowAdapter.Link(template, schema: Self.schema) }
     #expect(error.description == message)
   }
 
@@ -178,9 +178,9 @@ import Testing
       attributes: ["country"], displayTemplate: "[{alias}: ]{name}[ ({note})] – {country}")
     var model = SearchModel(schema: schema)
     for record in [
-      ItemRecord(fields: [["Zürich"], [], ["zur"]], attributes: ["CH"]),
-      ItemRecord(fields: [["Zürich"], ["Zurigo", "Zurich"], []], attributes: ["CH"]),
-      ItemRecord(fields: [["Zürich"], [""], [""]], attributes: [""]),
+      SearchModel.Record(fields: [["Zürich"], [], ["zur"]], attributes: ["CH"]),
+      SearchModel.Record(fields: [["Zürich"], ["Zurigo", "Zurich"], []], attributes: ["CH"]),
+      SearchModel.Record(fields: [["Zürich"], [""], [""]], attributes: [""]),
     ] {
       _ = try model.append(record)
     }

@@ -289,7 +289,7 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
       fields: [SearchModel.Schema.Field(name: "title")], attributes: ["kind"])
     var model = SearchModel(schema: schema)
     for (index, kind) in kinds.enumerated() {
-      try model.append(ItemRecord(fields: [["message \(index)"]], attributes: [kind]))
+      try model.append(SearchModel.Record(fields: [["message \(index)"]], attributes: [kind]))
     }
     return model
   }

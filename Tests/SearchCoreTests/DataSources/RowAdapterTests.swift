@@ -61,7 +61,7 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
     let model = try loadModel("chat")
     let adapters: [any RowAdapter<String>] = [
       try TemplateRowAdapter("#{id}", schema: model.schema),
-      try LinkTemplate("https://chat.example/{author}/{id}", schema: model.schema),
+      try TemplateRowAdapter.Link("https://chat.example/{author}/{id}", schema: model.schema),
       ClosureRowAdapter { id, model in model.values(of: id, field: 3).joined() },
     ]
     let first = try item(withID: "1", in: model)
@@ -97,8 +97,10 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
     let schema = SearchModel.Schema(
       fields: [SearchModel.Schema.Field(name: "title")], attributes: ["kind"])
     var model = SearchModel(schema: schema)
-    let note = try model.append(ItemRecord(fields: [["Shopping list"]], attributes: ["text"]))
-    let video = try model.append(ItemRecord(fields: [["Trevi at night"]], attributes: ["video"]))
+    let note = try model.append(
+      SearchModel.Record(fields: [["Shopping list"]], attributes: ["text"]))
+    let video = try model.append(
+      SearchModel.Record(fields: [["Trevi at night"]], attributes: ["video"]))
     var registry = RowAdapterRegistry<String>(kindAttribute: "kind")
     registry.register(try TemplateRowAdapter("note: {title}", schema: schema), forKind: "text")
     #expect(throws: RowAdapterError.noAdapter(kind: "video", item: video)) {
@@ -132,7 +134,7 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
         + " the schema's fields are \"text\", \"caption\", \"title\", \"author\", \"url\" and its"
         + " attributes \"id\", \"kind\", \"sent\"")
     #expect(throws: RowAdapterError.unclosedPlaceholder(template: "{author")) {
-      try LinkTemplate("{author", schema: model.schema)
+      try TemplateRowAdapter.Link("{author", schema: model.schema)
     }
   }
 
@@ -150,7 +152,8 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
   /// The tweets' detail link, for the first tweet of tweets.jsonl.
   @Test func tweetStatusLink() throws {
     let model = try loadModel("tweets")
-    let link = try LinkTemplate("https://twitter.com/{author}/status/{id}", schema: model.schema)
+    let link = try TemplateRowAdapter.Link(
+      "https://twitter.com/{author}/status/{id}", schema: model.schema)
     let tweet = try item(withID: "1788120450118713344", in: model)
     #expect(
       link.row(for: tweet, in: model) == "https://twitter.com/nube_dev/status/1788120450118713344")
@@ -161,10 +164,10 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
   }
 
   @Test func percentEncodingKeepsOnlyUnreservedCharacters() {
-    #expect(LinkTemplate.percentEncoded("nube_dev-1.2~3") == "nube_dev-1.2~3")
-    #expect(LinkTemplate.percentEncoded("Lucía a/b?c#d") == "Luc%C3%ADa%20a%2Fb%3Fc%23d")
-    #expect(LinkTemplate.percentEncoded("100%") == "100%25")
-    #expect(LinkTemplate.percentEncoded("🎉") == "%F0%9F%8E%89")
-    #expect(LinkTemplate.percentEncoded("") == "")
+    #expect(TemplateRowAdapter.Link.percentEncoded("nube_dev-1.2~3") == "nube_dev-1.2~3")
+    #expect(TemplateRowAdapter.Link.percentEncoded("Lucía a/b?c#d") == "Luc%C3%ADa%20a%2Fb%3Fc%23d")
+    #expect(TemplateRowAdapter.Link.percentEncoded("100%") == "100%25")
+    #expect(TemplateRowAdapter.Link.percentEncoded("🎉") == "%F0%9F%8E%89")
+    #expect(TemplateRowAdapter.Link.percentEncoded("") == "")
   }
 }

@@ -25,7 +25,9 @@ import Testing
 
   /// Applies a batch to the model and the table; checks the result against a rebuild and
   /// the UIKit simulation.
-  private func edit(_ table: SectionedTable, _ model: inout SearchModel, _ changes: [ModelChange])
+  private func edit(
+    _ table: SectionedTable, _ model: inout SearchModel, _ changes: [SearchModel.Change]
+  )
     throws -> (table: SectionedTable, changes: TableChanges)
   {
     let edit = try model.apply(changes)
@@ -46,7 +48,7 @@ import Testing
     var model = try TableFixtures.model(names: ["Bea", "Abel", "Bob", "Anna"])
     let table = try letters(model)
     let (new, changes) = try edit(
-      table, &model, [.insert(ItemRecord(fields: [["Ben"]], attributes: ["x"]))])
+      table, &model, [.insert(SearchModel.Record(fields: [["Ben"]], attributes: ["x"]))])
     #expect(names(new, model) == ["A": ["Abel", "Anna"], "B": ["Bea", "Ben", "Bob"]])
     #expect(changes == TableChanges(insertedRows: [path(1, 1)]))
   }
@@ -56,7 +58,8 @@ import Testing
     let table = try letters(model)
     let bob = model.ids[2]
     let (new, changes) = try edit(
-      table, &model, [.update(bob, with: ItemRecord(fields: [["Aaron"]], attributes: ["x"]))])
+      table, &model,
+      [.update(bob, with: SearchModel.Record(fields: [["Aaron"]], attributes: ["x"]))])
     #expect(names(new, model) == ["A": ["Aaron", "Abel", "Anna"], "B": ["Bea"]])
     #expect(
       changes
@@ -70,7 +73,7 @@ import Testing
     let table = try letters(model)
     let (_, changes) = try edit(
       table, &model,
-      [.update(model.ids[1], with: ItemRecord(fields: [["Annika"]], attributes: ["y"]))])
+      [.update(model.ids[1], with: SearchModel.Record(fields: [["Annika"]], attributes: ["y"]))])
     #expect(changes == TableChanges(updatedRows: [path(0, 1)]))
   }
 
@@ -79,8 +82,8 @@ import Testing
     var model = try TableFixtures.model(names: ["Abel", "Anna", "Axel"])
     let given = try letters(model, rowOrder: .given)
     var sorted = model
-    let rename: [ModelChange] = [
-      .update(model.ids[0], with: ItemRecord(fields: [["Azur"]], attributes: ["x"]))
+    let rename: [SearchModel.Change] = [
+      .update(model.ids[0], with: SearchModel.Record(fields: [["Azur"]], attributes: ["x"]))
     ]
     let (_, inPlace) = try edit(given, &model, rename)
     #expect(inPlace == TableChanges(updatedRows: [path(0, 0)]))
@@ -97,7 +100,10 @@ import Testing
     let table = try letters(model)
     let (new, changes) = try edit(
       table, &model,
-      [.remove(model.ids[1]), .insert(ItemRecord(fields: [["42"]], attributes: ["x"]), at: 0)])
+      [
+        .remove(model.ids[1]),
+        .insert(SearchModel.Record(fields: [["42"]], attributes: ["x"]), at: 0),
+      ])
     #expect(new.sections.map(\.title) == ["A", "C", "#"])
     #expect(changes == TableChanges(deletedSections: [1], insertedSections: [2]))
   }
@@ -105,7 +111,7 @@ import Testing
   /// An empty table has one section without a title: a sectioned table gains its first row
   /// by replacing that section, a plain one by inserting a row into it.
   @Test func fromAndToAnEmptyTable() throws {
-    let record = ItemRecord(fields: [["Abel"]], attributes: ["x"])
+    let record = SearchModel.Record(fields: [["Abel"]], attributes: ["x"])
     var model = try TableFixtures.model(names: [])
     let empty = try letters(model)
     var plainModel = model

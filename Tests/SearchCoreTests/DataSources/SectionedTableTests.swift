@@ -13,7 +13,8 @@ enum TableFixtures {
       schema: SearchModel.Schema(
         fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"]))
     for row in rows {
-      try model.append(ItemRecord(fields: [row.name.map { [$0] } ?? []], attributes: [row.kind]))
+      try model.append(
+        SearchModel.Record(fields: [row.name.map { [$0] } ?? []], attributes: [row.kind]))
     }
     return model
   }
@@ -413,7 +414,7 @@ enum TableFixtures {
     let letters = Array("abcdefghijklmnopqrstuvwxyzñåäöé")
     for _ in 0..<60_000 {
       let name = String((0..<8).map { _ in letters.randomElement(using: &random) ?? "a" })
-      try model.append(ItemRecord(fields: [[name]], attributes: [String(name.prefix(1))]))
+      try model.append(SearchModel.Record(fields: [[name]], attributes: [String(name.prefix(1))]))
     }
     let built = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),

@@ -75,7 +75,8 @@ private func fruit() throws -> SearchModel {
       items: ids, model: model, sectioning: .attribute("kind"), collation: collation)
     #expect(old.sectionIndexTitles == ["berry", "fruit"])
     var changed = model
-    try changed.update(ids[2], with: ItemRecord(fields: [["Banana"]], attributes: ["berry"]))
+    try changed.update(
+      ids[2], with: SearchModel.Record(fields: [["Banana"]], attributes: ["berry"]))
     let new = try SectionedTable(
       items: ids, model: changed, sectioning: .attribute("kind"), collation: collation)
     let changes = TableChanges(from: old, to: new, updated: [ids[2], ids[4]])
@@ -170,7 +171,7 @@ private func fruit() throws -> SearchModel {
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     for _ in 0..<60_000 {
       let name = String((0..<6).map { _ in letters.randomElement(using: &random) ?? "a" })
-      try model.append(ItemRecord(fields: [[name]], attributes: ["x"]))
+      try model.append(SearchModel.Record(fields: [[name]], attributes: ["x"]))
     }
     let collation = try SectionedTable.Collation(locale: "")
     let old = try SectionedTable(

@@ -32,7 +32,7 @@ import Testing
       }.joined()
     }
     for _ in 0..<count {
-      let record = ItemRecord(
+      let record = SearchModel.Record(
         fields: [[word()], Bool.random(using: &random) ? [word()] : []],
         attributes: [
           groups.randomElement(using: &random) ?? "", sizes.randomElement(using: &random) ?? "",
@@ -155,9 +155,9 @@ import Testing
       .number(attribute: "size", in: 12...99_999), .present(attribute: "tag"),
     ])
     for round in 0..<10 {
-      var changes: [ModelChange] = []
+      var changes: [SearchModel.Change] = []
       for _ in 0..<8 {
-        let record = ItemRecord(
+        let record = SearchModel.Record(
           fields: [["ka" + (Self.syllables.randomElement(using: &random) ?? "")], []],
           attributes: [
             "work", Self.sizes.randomElement(using: &random) ?? "",

@@ -36,8 +36,8 @@ import Testing
     }.joined(separator: Int.random(in: 0..<4, using: &random) == 0 ? "-" : " ")
   }
 
-  static func record(using random: inout SplitMix64) -> ItemRecord {
-    ItemRecord(
+  static func record(using random: inout SplitMix64) -> SearchModel.Record {
+    SearchModel.Record(
       fields: [
         (0..<Int.random(in: 0...2, using: &random)).map { _ in phrase(using: &random) },
         (0..<Int.random(in: 0...3, using: &random)).map { _ in phrase(using: &random) },
@@ -314,7 +314,7 @@ import Testing
       checksScopes: false)
     corpus.buildCompletions()
     for step in 0..<1_200 {
-      let record = ItemRecord(
+      let record = SearchModel.Record(
         fields: [["Sankt Neu\(step)"], ["Neu\(step)stadt"], [""]], attributes: ["town"])
       try corpus.apply([.insert(record, at: nil)])
     }
@@ -371,7 +371,7 @@ import Testing
   static func corpus(_ names: [String]) throws -> SearchCorpus {
     var model = SearchModel(
       schema: SearchModel.Schema(fields: [SearchModel.Schema.Field(name: "name")]))
-    for name in names { try model.append(ItemRecord(fields: [[name]], attributes: [])) }
+    for name in names { try model.append(SearchModel.Record(fields: [[name]], attributes: [])) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
 }

@@ -110,11 +110,12 @@ private let queries: [String] = {
     var filter = IncrementalFilter()
     let query = try SearchQuery("zebra", normalizer: corpus.normalizer)
     let before = try filter.searching(query, scope: 0, in: corpus)
-    let id = try corpus.append(ItemRecord(fields: [["Zebraßtreifen"]], attributes: ["German"]))
+    let id = try corpus.append(
+      SearchModel.Record(fields: [["Zebraßtreifen"]], attributes: ["German"]))
     let after = try filter.searching(query, scope: 0, in: corpus)
     #expect(after.path == .fullScan)
     #expect(after.items == before.items + [id])
-    try corpus.update(id, with: ItemRecord(fields: [["Pferd"]], attributes: ["German"]))
+    try corpus.update(id, with: SearchModel.Record(fields: [["Pferd"]], attributes: ["German"]))
     let updated = try filter.searching(query, scope: 0, in: corpus)
     #expect(updated.items == before.items)
     let horse = try #require(
@@ -133,7 +134,7 @@ private let queries: [String] = {
   @Test func insertInTheMiddleKeepsModelOrder() throws {
     var corpus = self.corpus
     let query = try SearchQuery("ß", normalizer: corpus.normalizer)
-    let id = try corpus.insert(ItemRecord(fields: [["Maß"]], attributes: ["German"]), at: 0)
+    let id = try corpus.insert(SearchModel.Record(fields: [["Maß"]], attributes: ["German"]), at: 0)
     var filter = IncrementalFilter()
     let result = try filter.searching(query, scope: 0, in: corpus)
     #expect(result.items.first == id)
@@ -217,7 +218,7 @@ extension IncrementalFilterTests {
     try check("as loaded")
     let first = corpus.model.id(at: 0)
     try corpus.update(
-      first, with: ItemRecord(fields: [["quixotic", "zebra"]], attributes: ["German"]))
+      first, with: SearchModel.Record(fields: [["quixotic", "zebra"]], attributes: ["German"]))
     try corpus.remove(corpus.model.id(at: 5))
     try check("after an update and a removal")
   }

@@ -20,7 +20,7 @@ import Testing
       schema: SearchModel.Schema(
         fields: [SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "note")],
         displayTemplate: template))
-    try model.append(ItemRecord(fields: [[name], note]))
+    try model.append(SearchModel.Record(fields: [[name], note]))
     let corpus = try SearchCorpus(model: model, normalizer: Normalizer())
     let parsed = try SearchQuery(query, normalizer: corpus.normalizer)
     let marked = try corpus.markedDisplay(of: model.ids[0], for: parsed)

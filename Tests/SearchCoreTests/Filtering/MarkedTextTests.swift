@@ -6,7 +6,9 @@ import Testing
 /// Display text with its matches marked: the template's literal text is never marked, a
 /// field's matched ranges land where the field's value sits in the row.
 @Suite struct MarkedTextTests {
-  private static func corpus(_ records: [ItemRecord], template: String?) throws -> SearchCorpus {
+  private static func corpus(_ records: [SearchModel.Record], template: String?) throws
+    -> SearchCorpus
+  {
     let schema = SearchModel.Schema(
       fields: [.init(name: "name"), .init(name: "alias"), .init(name: "note", isSearched: false)],
       attributes: ["country"], displayTemplate: template)
@@ -27,7 +29,7 @@ import Testing
   @Test func matchesInSeveralValuesLandInTheRow() throws {
     let corpus = try Self.corpus(
       [
-        ItemRecord(
+        SearchModel.Record(
           fields: [["Zürich"], ["Zurigo", "Zurich"], ["zur note"]], attributes: ["CH (zur)"])
       ],
       template: "{name} – {alias} [[{country}]] {note}")
@@ -43,10 +45,10 @@ import Testing
   @Test func aRowShowsTheValueThatMatchedWhenTheDisplayDoesNot() throws {
     let corpus = try Self.corpus(
       [
-        ItemRecord(fields: [["Moscow"], ["Moskva", "Москва"], []], attributes: ["RU"]),
-        ItemRecord(
+        SearchModel.Record(fields: [["Moscow"], ["Moskva", "Москва"], []], attributes: ["RU"]),
+        SearchModel.Record(
           fields: [["Sinop"], ["Sinope", "Sanub", "Синоп"], []], attributes: ["TR"]),
-        ItemRecord(
+        SearchModel.Record(
           fields: [
             ["Bangkok"],
             ["Krung Thep Maha Nakhon Amon Rattanakosin Mahinthara Ayuthaya Mahadilok"], [],
@@ -73,7 +75,7 @@ import Testing
 
   @Test func overlappingAndTouchingTermsMerge() throws {
     let corpus = try Self.corpus(
-      [ItemRecord(fields: [["Straße"], [], []], attributes: [""])], template: nil)
+      [SearchModel.Record(fields: [["Straße"], [], []], attributes: [""])], template: nil)
     let id = corpus.model.ids[0]
     // "strasse" is the whole name by full case folding; "st" and "ra" overlap and touch it.
     #expect(
@@ -93,7 +95,8 @@ import Testing
 
   @Test func inverseTermsAndNoQueryMarkNothing() throws {
     let corpus = try Self.corpus(
-      [ItemRecord(fields: [["Köln"], [], []], attributes: ["DE"])], template: "{name} ({country})")
+      [SearchModel.Record(fields: [["Köln"], [], []], attributes: ["DE"])],
+      template: "{name} ({country})")
     let id = corpus.model.ids[0]
     #expect(try corpus.markedDisplay(of: id, for: nil).marks.isEmpty)
     let inverse = try corpus.markedDisplay(of: id, for: try Self.query("!koln", corpus))

@@ -21,7 +21,7 @@ import Testing
     for (index, values) in names.enumerated() {
       let continent = continents?[index] ?? "EU"
       try model.append(
-        ItemRecord(
+        SearchModel.Record(
           fields: [[values[0]], Array(values.dropFirst()), ["note \(index)"]],
           attributes: [continent]))
     }

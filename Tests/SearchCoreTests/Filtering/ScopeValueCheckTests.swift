@@ -12,7 +12,7 @@ import Testing
         fields: [SearchModel.Schema.Field(name: "name")], attributes: ["group"],
         scopeBar: ScopeBar([scope])))
     for (index, group) in groups.enumerated() {
-      try model.append(ItemRecord(fields: [["contact \(index)"]], attributes: [group]))
+      try model.append(SearchModel.Record(fields: [["contact \(index)"]], attributes: [group]))
     }
     return try SearchCorpus(model: model, normalizer: Normalizer())
   }

@@ -16,8 +16,8 @@ import Testing
   static let types = ["Device", "Desktop", "Portable", "Other"]
   static let queries = ["mac", "i", "ipod", "2007", "499", "air !mini", "'nano", "emile"]
 
-  private static func record(using random: inout SplitMix64) -> ItemRecord {
-    ItemRecord(
+  private static func record(using random: inout SplitMix64) -> SearchModel.Record {
+    SearchModel.Record(
       fields: [[names.randomElement(using: &random) ?? ""]],
       attributes: [
         types.randomElement(using: &random) ?? "",
@@ -27,7 +27,7 @@ import Testing
   }
 
   private static func changes(for model: SearchModel, using random: inout SplitMix64)
-    -> [ModelChange]
+    -> [SearchModel.Change]
   {
     let size = Int.random(in: 1...12, using: &random)
     return randomModelChanges(size, for: model, endInserts: false, using: &random) {
@@ -113,7 +113,9 @@ import Testing
     }
   }
 
-  private static func changedType(of record: ItemRecord, to type: String) -> ItemRecord {
+  private static func changedType(of record: SearchModel.Record, to type: String)
+    -> SearchModel.Record
+  {
     var record = record
     record.attributes[0] = type
     return record

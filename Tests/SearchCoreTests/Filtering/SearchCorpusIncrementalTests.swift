@@ -40,9 +40,9 @@ import Testing
 
   /// A record with one name (mostly, so that the name column stays an identity map until
   /// something replaces a value), zero to three tags and a note.
-  private static func record(using random: inout SplitMix64) -> ItemRecord {
+  private static func record(using random: inout SplitMix64) -> SearchModel.Record {
     let names = Int.random(in: 0..<8, using: &random) == 0 ? 2 : 1
-    return ItemRecord(
+    return SearchModel.Record(
       fields: [
         (0..<names).map { _ in phrase(using: &random) },
         (0..<Int.random(in: 0...3, using: &random)).map { _ in phrase(using: &random) },
@@ -72,7 +72,7 @@ import Testing
   /// the model or added earlier in the batch.
   private static func changes(
     _ size: Int, for model: SearchModel, using random: inout SplitMix64
-  ) -> [ModelChange] {
+  ) -> [SearchModel.Change] {
     randomModelChanges(size, for: model, endInserts: true, using: &random) { record(using: &$0) }
   }
 

@@ -61,7 +61,7 @@ import Testing
           Int.random(in: 1...8, using: &random), for: built.model, endInserts: false,
           using: &random
         ) { random in
-          ItemRecord(
+          SearchModel.Record(
             fields: [[names.randomElement(using: &random) ?? ""]],
             attributes: [
               ["Device", "Desktop", "Portable", "Other"].randomElement(using: &random) ?? "",

@@ -26,8 +26,8 @@ import Testing
     return try SearchCorpus(model: model, normalizer: try Normalizer(folding: folding))
   }
 
-  static func record(_ values: [String], index: Int) -> ItemRecord {
-    ItemRecord(
+  static func record(_ values: [String], index: Int) -> SearchModel.Record {
+    SearchModel.Record(
       fields: [[values[0]], Array(values.dropFirst()), ["calfornia note \(index)"]],
       attributes: [index % 2 == 0 ? "even" : "odd"])
   }

@@ -10,7 +10,7 @@ import Testing
 struct ColumnScanTests {
   private func corpus(_ values: [[String]]) throws -> SearchCorpus {
     var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-    for item in values { _ = try model.append(ItemRecord(fields: [item], attributes: [])) }
+    for item in values { _ = try model.append(SearchModel.Record(fields: [item], attributes: [])) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
 
@@ -84,7 +84,7 @@ struct ColumnScanTests {
       }
       left -= 1
       _ = try model.append(
-        ItemRecord(fields: [[words[(index * 31) % words.count]]], attributes: [group]))
+        SearchModel.Record(fields: [[words[(index * 31) % words.count]]], attributes: [group]))
     }
     let corpus = try SearchCorpus(model: model, normalizer: try Normalizer())
     #expect(corpus.index.fields[0]?.commonBytes?.tracks(UInt8(ascii: "e")) == true)

@@ -18,7 +18,7 @@ struct CommonBytesTests {
 
   private func corpus(_ values: [[String]]) throws -> SearchCorpus {
     var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-    for item in values { _ = try model.append(ItemRecord(fields: [item], attributes: [])) }
+    for item in values { _ = try model.append(SearchModel.Record(fields: [item], attributes: [])) }
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
 

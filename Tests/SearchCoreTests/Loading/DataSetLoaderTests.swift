@@ -82,7 +82,7 @@ import Testing
     return try whole.get()
   }
 
-  private func records(_ model: SearchModel) -> [ItemRecord] {
+  private func records(_ model: SearchModel) -> [SearchModel.Record] {
     model.ids.map { model.record(of: $0) }
   }
 
@@ -157,10 +157,10 @@ import Testing
     #expect(report == LoadReport(linesRead: 2, loaded: 2, rejected: []))
     #expect(
       records(model) == [
-        ItemRecord(
+        SearchModel.Record(
           fields: [["Zürich"], ["Zurich", "Zuerich", "Turitg"]],
           attributes: ["EU", "341730", "CH"]),
-        ItemRecord(fields: [["Tokyo"], []], attributes: ["AS", "8336599", "JP"]),
+        SearchModel.Record(fields: [["Tokyo"], []], attributes: ["AS", "8336599", "JP"]),
       ])
     #expect(model.schema.scopeBar.titles == ["All", "Europe"])
   }
@@ -189,7 +189,7 @@ import Testing
     var model = SearchModel(
       schema: SearchModel.Schema(
         fields: [SearchModel.Schema.Field(name: "name")], displayTemplate: "{name} {x} a{b"))
-    let id = try model.append(ItemRecord(fields: [["Zürich"]], attributes: []))
+    let id = try model.append(SearchModel.Record(fields: [["Zürich"]], attributes: []))
     #expect(model.display(id) == "Zürich {x} a{b")
   }
 
@@ -203,8 +203,8 @@ import Testing
     #expect(report == LoadReport(linesRead: 2, loaded: 2))
     #expect(
       records(model) == [
-        ItemRecord(fields: [["A"]], attributes: ["1"]),
-        ItemRecord(fields: [["B"]], attributes: ["2"]),
+        SearchModel.Record(fields: [["A"]], attributes: ["1"]),
+        SearchModel.Record(fields: [["B"]], attributes: ["2"]),
       ])
   }
 
@@ -323,7 +323,7 @@ import Testing
         "1:2: invalid UTF-8 (byte 0xFF)", "2:1: invalid UTF-8 (byte 0xC3)",
         "4:2: invalid UTF-8 (byte 0xE2)",
       ])
-    #expect(records(model) == [ItemRecord(fields: [["b"]])])
+    #expect(records(model) == [SearchModel.Record(fields: [["b"]])])
   }
 
   @Test func aMissingAttributeColumnIsNamed() throws {
@@ -445,11 +445,12 @@ import Testing
     #expect(report == LoadReport(linesRead: 4, loaded: 4))
     #expect(
       records(model) == [
-        ItemRecord(fields: [["Zürich"], ["Zurich", "Zuerich"]], attributes: ["EU", "341730"]),
-        ItemRecord(fields: [["Tokyo"], []], attributes: ["AS", "8336599"]),
-        ItemRecord(
+        SearchModel.Record(
+          fields: [["Zürich"], ["Zurich", "Zuerich"]], attributes: ["EU", "341730"]),
+        SearchModel.Record(fields: [["Tokyo"], []], attributes: ["AS", "8336599"]),
+        SearchModel.Record(
           fields: [["Café 😀 \"q\" \\ / \t"], ["A", "B", "C"]], attributes: ["1.50", "0"]),
-        ItemRecord(fields: [[], []], attributes: ["", "7"]),
+        SearchModel.Record(fields: [[], []], attributes: ["", "7"]),
       ])
     #expect(model.display(model.id(at: 0)) == "Zürich [EU]")
   }
@@ -571,7 +572,7 @@ import Testing
       #"{"skip": {"a": [true, false, null, -1.5e-3, "\u0041"]}, "name": "\u00e9\u0301\b\f\n\r"}"#
     let (model, report) = try load(text, manifest)
     #expect(report.loaded == 1)
-    #expect(records(model) == [ItemRecord(fields: [["é\u{301}\u{8}\u{C}\n\r"]])])
+    #expect(records(model) == [SearchModel.Record(fields: [["é\u{301}\u{8}\u{C}\n\r"]])])
     #expect(model.values(of: model.id(at: 0), field: 0)[0].unicodeScalars.count == 6)
   }
 
@@ -657,6 +658,6 @@ import Testing
   @Test func loadLinesOfNothing() throws {
     #expect(DataSetLoader.loadLines(try LineInput(bytes: [], source: "t")).isEmpty)
     let oneLine = DataSetLoader.loadLines(try LineInput(bytes: Array("only\n".utf8), source: "t"))
-    #expect(records(oneLine) == [ItemRecord(fields: [["only"]])])
+    #expect(records(oneLine) == [SearchModel.Record(fields: [["only"]])])
   }
 }

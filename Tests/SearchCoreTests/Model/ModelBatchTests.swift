@@ -63,14 +63,14 @@ import Testing
   @Test func aFailingBatchChangesNothing() throws {
     var model = try TableFixtures.model(names: ["a", "b", "c"])
     let original = model
-    let record = ItemRecord(fields: [["d"]], attributes: ["x"])
+    let record = SearchModel.Record(fields: [["d"]], attributes: ["x"])
     let first = model.ids[0]
-    let failures: [([ModelChange], ModelError)] = [
+    let failures: [([SearchModel.Change], ModelError)] = [
       ([.insert(record), .remove(ItemID(rawValue: 7))], .unknownItem(ItemID(rawValue: 7))),
       ([.remove(first), .update(first, with: record)], .unknownItem(first)),
       ([.remove(first), .insert(record, at: 3)], .positionOutOfRange(3, count: 2)),
       (
-        [.insert(record), .insert(ItemRecord(fields: []), at: 0)],
+        [.insert(record), .insert(SearchModel.Record(fields: []), at: 0)],
         .wrongShape(expected: 1, got: 0, what: "fields")
       ),
     ]
@@ -94,10 +94,10 @@ import Testing
   @Test func identityOrder() throws {
     var model = try TableFixtures.model(names: ["a", "b", "c", "d"])
     try model.remove(model.ids[1])
-    try model.append(ItemRecord(fields: [["e"]], attributes: ["x"]))
+    try model.append(SearchModel.Record(fields: [["e"]], attributes: ["x"]))
     #expect(model.isInIdentityOrder && model.positions.isEmpty)
     #expect(model.position(of: ItemID(rawValue: 4)) == 3)
-    try model.insert(ItemRecord(fields: [["f"]], attributes: ["x"]), at: 1)
+    try model.insert(SearchModel.Record(fields: [["f"]], attributes: ["x"]), at: 1)
     #expect(!model.isInIdentityOrder)
     #expect(model.ids.map(\.rawValue) == [0, 5, 2, 3, 4])
     #expect(model.precedes(ItemID(rawValue: 5), ItemID(rawValue: 2)))

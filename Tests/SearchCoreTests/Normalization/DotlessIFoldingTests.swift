@@ -100,7 +100,9 @@ private let dotlessICases: [FoldingCase] = [
 
   private func matches(_ query: String, _ normalizer: Normalizer) throws -> [String] {
     var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-    for place in Self.places { _ = try model.append(ItemRecord(fields: [[place]], attributes: [])) }
+    for place in Self.places {
+      _ = try model.append(SearchModel.Record(fields: [[place]], attributes: []))
+    }
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
     var filter = IncrementalFilter()
     let found = filter.search(try SearchQuery(query, normalizer: normalizer), scope: 0, in: corpus)
@@ -163,7 +165,8 @@ private let dotlessICases: [FoldingCase] = [
     let normalizer = try Normalizer(folding: mixedI, locale: "tr")
     var model = SearchModel(
       schema: SearchModel.Schema(fields: [.init(name: "name")], displayTemplate: "{name} (TR)"))
-    _ = try model.append(ItemRecord(fields: [["İstanbul Işık Üniversitesi"]], attributes: []))
+    _ = try model.append(
+      SearchModel.Record(fields: [["İstanbul Işık Üniversitesi"]], attributes: []))
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
     let query = try SearchQuery("isik ist", normalizer: normalizer)
     let marked = try corpus.markedDisplay(of: corpus.model.ids[0], for: query)

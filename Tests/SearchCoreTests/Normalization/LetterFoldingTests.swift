@@ -103,7 +103,9 @@ private let letterCases: [FoldingCase] = [
 
   private func matches(_ query: String, _ normalizer: Normalizer) throws -> [String] {
     var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-    for place in Self.places { _ = try model.append(ItemRecord(fields: [[place]], attributes: [])) }
+    for place in Self.places {
+      _ = try model.append(SearchModel.Record(fields: [[place]], attributes: []))
+    }
     let corpus = try SearchCorpus(model: model, normalizer: normalizer)
     var filter = IncrementalFilter()
     let found = filter.search(try SearchQuery(query, normalizer: normalizer), scope: 0, in: corpus)

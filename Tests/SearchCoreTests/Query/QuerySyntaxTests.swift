@@ -119,7 +119,7 @@ private let plainCases: [PlainParseCase] = [
       ("New York", "USA"), ("York, New", "Nowhere"), ("Newark", "USA"), ("York", "England"),
       ("Newport", "Wales"), ("Müller & Co | Köln", "Germany"), ("Molar", "Malta"),
     ] {
-      _ = try model.append(ItemRecord(fields: [[name], [country]], attributes: []))
+      _ = try model.append(SearchModel.Record(fields: [[name], [country]], attributes: []))
     }
     return try SearchCorpus(model: model, normalizer: normalizer)
   }

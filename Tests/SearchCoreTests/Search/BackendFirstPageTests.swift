@@ -25,7 +25,7 @@ import Testing
       corpus: corpus, configuration: SearchConfiguration(mode: .background, backendPageSize: 25),
       backend: FollowingBackend())
     FollowingBackend.follow(controller)
-    var updates: [SearchUpdate] = []
+    var updates: [SearchController.Update] = []
     let token = controller.observe { if case .update(let update) = $0 { updates.append(update) } }
     controller.begin()
     controller.setText("san")

@@ -30,7 +30,8 @@ import Testing
     let batch = Task { @MainActor in
       try await controller.apply([
         .insert(
-          ItemRecord(fields: [["Macintosh Neo"]], attributes: ["Desktop", "2026", "999"]), at: nil)
+          SearchModel.Record(fields: [["Macintosh Neo"]], attributes: ["Desktop", "2026", "999"]),
+          at: nil)
       ])
     }
     try await backend.waitUntilGated()
@@ -67,7 +68,8 @@ import Testing
     let batch = Task { @MainActor in
       try await controller.apply([
         .insert(
-          ItemRecord(fields: [["Macintosh Neo"]], attributes: ["Desktop", "2026", "999"]), at: nil)
+          SearchModel.Record(fields: [["Macintosh Neo"]], attributes: ["Desktop", "2026", "999"]),
+          at: nil)
       ])
     }
     try await backend.waitUntilGated()

@@ -65,7 +65,7 @@ private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
         } else {
           let word = words[Int(random.next() % UInt64(words.count))] + "x"
           try controller.insert(
-            ItemRecord(fields: [[word]], attributes: ["English"]),
+            SearchModel.Record(fields: [[word]], attributes: ["English"]),
             at: Int(random.next() % UInt64(model.count + 1)))
         }
         for _ in 0..<(random.next() % 40) { await Task.yield() }

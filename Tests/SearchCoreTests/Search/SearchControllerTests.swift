@@ -127,7 +127,8 @@ import Testing
     #expect(controller.resultsTable.sections[0].items.map(\.rawValue) == [28, 31, 32, 35])
     marbles.events = []
     let added = try controller.insert(
-      ItemRecord(fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
+      SearchModel.Record(
+        fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
     #expect(added.rawValue == 45)
     #expect(marbles.events.joined(separator: " ") == "+45 orig{ins 0.45} res#2{ins 0.4} [rows 5]")
     #expect(try marbles.run("") == "")
@@ -141,10 +142,10 @@ import Testing
     marbles.events = []
     try controller.update(
       ItemID(rawValue: 32),
-      with: ItemRecord(fields: [["iPad Air 2"]], attributes: ["Device", "2014", "499.00"]))
+      with: SearchModel.Record(fields: [["iPad Air 2"]], attributes: ["Device", "2014", "499.00"]))
     try controller.update(
       ItemID(rawValue: 28),
-      with: ItemRecord(fields: [["Tablet"]], attributes: ["Device", "2010", "499.00"]))
+      with: SearchModel.Record(fields: [["Tablet"]], attributes: ["Device", "2010", "499.00"]))
     #expect(
       marbles.events.joined(separator: " ")
         == "~32 orig{upd 0.31} res#4{upd 0.1} ~28 orig{upd 0.28} res#5{del 0.0} [rows 3]")
@@ -160,7 +161,8 @@ import Testing
     _ = try marbles.run("b t=ipad")
     marbles.events = []
     _ = try marbles.controller.insert(
-      ItemRecord(fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
+      SearchModel.Record(
+        fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
     // The old search (#1) read the model before the change; #2 names the changed original
     // table on screen, and #3 runs the search again on the new model.
     #expect(try marbles.run("R") == "load show+ show [rows 5] reload(deferred,#3,5)")

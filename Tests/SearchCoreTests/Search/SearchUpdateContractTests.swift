@@ -4,7 +4,7 @@ import Testing
 @testable import SearchCore
 @testable import SearchEngine
 
-/// The promises of ``SearchUpdate`` that were once broken, each as the timeline that
+/// The promises of ``SearchController/Update`` that were once broken, each as the timeline that
 /// broke it: a generation names one set of rows, text of only white space is empty text, and
 /// an update goes out when the text it reports changes.
 ///
@@ -15,8 +15,9 @@ import Testing
 
   init() throws { corpus = try Fixtures.corpus("products/products") }
 
-  private var newIPad: ItemRecord {
-    ItemRecord(fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"])
+  private var newIPad: SearchModel.Record {
+    SearchModel.Record(
+      fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"])
   }
 
   /// Cancel showed every item under #2, and the begin after it searched the scope under #2

@@ -95,7 +95,8 @@ import Testing
     marbles.events = []
     marbles.updates = []
     _ = try marbles.controller.insert(
-      ItemRecord(fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
+      SearchModel.Record(
+        fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
     // The displayed "ipa" rows take the new item under #3, answering "ipa"; the restarted
     // "ipad" search is #4.
     #expect(marbles.events.joined(separator: " ") == "+45 orig{ins 0.45} res#3{ins 0.4} [rows 5]")
@@ -133,9 +134,11 @@ import Testing
       }
     }
     let added = try controller.insert(
-      ItemRecord(fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
+      SearchModel.Record(
+        fields: [["iPad (9th generation)"]], attributes: ["Device", "2021", "329.00"]))
     try controller.update(
-      added, with: ItemRecord(fields: [["Tablet"]], attributes: ["Device", "2021", "329.00"]))
+      added,
+      with: SearchModel.Record(fields: [["Tablet"]], attributes: ["Device", "2021", "329.00"]))
     _ = try controller.deleteRow(at: TableIndexPath(section: 0, row: 0), in: .results)
     #expect(checked == 3)
     withExtendedLifetime(token) {}

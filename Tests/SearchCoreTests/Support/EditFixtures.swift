@@ -14,10 +14,10 @@ enum EditFixtures {
     ]
 
   /// A record of the table fixtures' schema: a name (or none) and a kind.
-  static func record(using random: inout SplitMix64) -> ItemRecord {
+  static func record(using random: inout SplitMix64) -> SearchModel.Record {
     let name =
       Int.random(in: 0..<12, using: &random) == 0 ? nil : names.randomElement(using: &random)
-    return ItemRecord(
+    return SearchModel.Record(
       fields: [name.map { [$0] } ?? []],
       attributes: [TableFixtures.kinds.randomElement(using: &random) ?? "x"])
   }
@@ -38,7 +38,7 @@ enum EditFixtures {
   static func changes(
     for model: SearchModel, reorders: Bool = false, using random: inout SplitMix64
   )
-    -> [ModelChange]
+    -> [SearchModel.Change]
   {
     var alive = model.ids
     var next = model.identityLimit
@@ -47,7 +47,7 @@ enum EditFixtures {
     }
     let count = Int.random(
       in: 1...(Int.random(in: 0..<4, using: &random) == 0 ? 25 : 5), using: &random)
-    var changes: [ModelChange] = []
+    var changes: [SearchModel.Change] = []
     for _ in 0..<count {
       let choice = Int.random(in: 0..<10, using: &random)
       if choice < 4 || alive.isEmpty {

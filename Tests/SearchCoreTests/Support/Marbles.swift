@@ -73,7 +73,7 @@ final class Marbles {
     updates.append(Self.compact(update))
   }
 
-  static func compact(_ update: SearchUpdate) -> String {
+  static func compact(_ update: SearchController.Update) -> String {
     "u(\(update.cause.rawValue),#\(update.generation),\"\(update.text)\"@\(update.scope),"
       + "\(compact(update.state)),\(update.table.rawValue)){\(compact(update.changes))}"
   }

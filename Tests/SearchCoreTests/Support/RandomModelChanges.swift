@@ -10,11 +10,11 @@ import SearchCoreTesting
 /// Inserts go anywhere; with `endInserts`, a drawn half of them go at the end (a nil position).
 func randomModelChanges(
   _ size: Int, for model: SearchModel, endInserts: Bool, using random: inout SplitMix64,
-  record: (inout SplitMix64) -> ItemRecord
-) -> [ModelChange] {
+  record: (inout SplitMix64) -> SearchModel.Record
+) -> [SearchModel.Change] {
   var alive = model.ids
   var next = model.identityLimit
-  var changes: [ModelChange] = []
+  var changes: [SearchModel.Change] = []
   for _ in 0..<size {
     switch Int.random(in: 0..<7, using: &random) {
     case 6:
