@@ -121,7 +121,7 @@ where Item.ID: Sendable {
   // generic class, the key path the macro writes into each setter is made anew at run time
   // on every call, which cost more than the rest of installing a change.
 
-  /// What the results table shows: ``SearchController/SearchController/ResultsTableState/rows(_:)``, "No Results", "Type 2 more
+  /// What the results table shows: ``SearchController/ResultsTableState/rows(_:)``, "No Results", "Type 2 more
   /// characters", or the whole list (hidden, dimmed).
   public private(set) var state: SearchController.ResultsTableState {
     get {
