@@ -17,8 +17,8 @@ import SearchEngine
 /// search whose stale results are never shown.
 ///
 /// The decisions are made by a pure state machine (`SearchStateMachine`); this class is its
-/// driver: it asks the delegate, runs searches (inside the call or through the ``SearchScheduler``), keeps the
-/// tables, and tells observers (``observe(_:)``, ``events()``) and the delegate what happened.
+/// driver: it asks the delegate, runs searches (inside the call or through the
+/// ``SearchScheduler``), keeps the tables, and tells observers (``observe(_:)``, ``events()``) and the delegate what happened.
 ///
 /// ```swift
 /// let controller = try SearchController(corpus: corpus, placeholder: "Search cities")
