@@ -33,3 +33,15 @@ public typealias TableCollation = SectionedTable.Collation
 public typealias ItemSearchUpdate<
   Item: Identifiable & Sendable, Scope: Hashable & Sendable
 > = ItemSearch<Item, Scope, Never>.Update where Item.ID: Sendable
+/// The old name of ``SectionedTable/Error``.
+@available(*, deprecated, renamed: "SectionedTable.Error")
+public typealias TableError = SectionedTable.Error
+/// The old name of ``SearchController/Error``.
+@available(*, deprecated, renamed: "SearchController.Error")
+public typealias SearchControllerError = SearchController.Error
+/// The old name of ``PagingError``, which ``PagingWindow`` threw.
+@available(*, deprecated, renamed: "PagingError")
+public typealias PagingWindowError = PagingError
+/// The old name of ``PagingError``, which ``BackendPagingWindow`` threw.
+@available(*, deprecated, renamed: "PagingError")
+public typealias BackendPagingError = PagingError

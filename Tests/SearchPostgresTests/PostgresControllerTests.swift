@@ -144,7 +144,7 @@
         #expect(controller.results?.query.text == "ber")
 
         let before = controller.corpus.model.ids
-        await #expect(throws: CorpusError.self) {
+        await #expect(throws: SearchCorpus.Error.self) {
           try await controller.apply([
             .insert(ItemRecord(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)
           ])

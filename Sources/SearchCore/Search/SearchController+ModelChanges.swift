@@ -11,17 +11,17 @@ extension SearchController {
   /// The change is made inside the call, on the main actor: its cost grows with the model.
   /// For large models, or many changes, use ``apply(_:)``.
   @discardableResult
-  public func insert(_ record: ItemRecord, at position: Int? = nil) throws(CorpusError) -> ItemID {
+  public func insert(_ record: ItemRecord, at position: Int? = nil) throws(SearchCorpus.Error) -> ItemID {
     try install(prepare([.insert(record, at: position)])).inserted[0]
   }
 
   /// Replaces an item's content.
-  public func update(_ id: ItemID, with record: ItemRecord) throws(CorpusError) {
+  public func update(_ id: ItemID, with record: ItemRecord) throws(SearchCorpus.Error) {
     try install(prepare([.update(id, with: record)]))
   }
 
   /// Removes an item from the model and from both tables.
-  public func remove(_ id: ItemID) throws(CorpusError) {
+  public func remove(_ id: ItemID) throws(SearchCorpus.Error) {
     try install(prepare([.remove(id)]))
   }
 
@@ -30,10 +30,10 @@ extension SearchController {
   /// are applied one after another, in the order of their calls.
   ///
   /// - Returns: The identities of the inserted items, in the order of their changes.
-  /// - Throws: ``/SearchEngine/CorpusError`` when a change cannot be made (an unknown item, a record of the
+  /// - Throws: ``/SearchEngine/SearchCorpus/Error`` when a change cannot be made (an unknown item, a record of the
   ///   wrong shape); then no change of the batch is made.
   @discardableResult
-  public func apply(_ changes: [ModelChange]) async throws(CorpusError) -> [ItemID] {
+  public func apply(_ changes: [ModelChange]) async throws(SearchCorpus.Error) -> [ItemID] {
     if isApplyingBatch {
       await withCheckedContinuation { batchWaiters.append($0) }
     }
@@ -104,9 +104,9 @@ extension SearchController {
 
   private nonisolated static func prepareInBackground(
     _ changes: [ModelChange], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
-  ) async -> Result<(PreparedChanges, RefreshedResults?), CorpusError> {
+  ) async -> Result<(PreparedChanges, RefreshedResults?), SearchCorpus.Error> {
     await BackgroundWork.run {
-      do throws(CorpusError) {
+      do throws(SearchCorpus.Error) {
         let prepared = try PreparedChanges.prepare(changes, corpus: corpus, table: table)
         // The results on screen, refreshed here too: if they are still on screen when the
         // change is installed, the main actor only installs them.
@@ -121,7 +121,7 @@ extension SearchController {
     }
   }
 
-  private func prepare(_ changes: [ModelChange]) throws(CorpusError) -> PreparedChanges {
+  private func prepare(_ changes: [ModelChange]) throws(SearchCorpus.Error) -> PreparedChanges {
     if backend != nil { throw .backend(Self.needsApply) }
     return try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
   }
@@ -260,7 +260,7 @@ struct RefreshedResults: Sendable {
       path: .refreshed, modelVersion: corpus.model.version, partialCount: partialCount,
       scopeCounts: scopeCounts, unscopedItems: unscoped)
     changes = TableChanges()
-    do throws(TableError) {
+    do throws(SectionedTable.Error) {
       if ranks || result.query.mayMatchWithTypos {
         // A change can move any ranked row, or an item between the exact matches and those
         // with typos: rebuild, then compare.

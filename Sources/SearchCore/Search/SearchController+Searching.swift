@@ -306,7 +306,7 @@ extension TableLayout {
   /// row, so it serves unless the results are a small part of the model.
   func resultsTable(
     _ result: SearchResult, corpus: SearchCorpus, ranks: Bool, original: SectionedTable? = nil
-  ) throws(TableError) -> SectionedTable {
+  ) throws(SectionedTable.Error) -> SectionedTable {
     if ranks { return try table(corpus.ranked(result), of: corpus.model) }
     let table: SectionedTable
     if let original, result.items.count * 256 > corpus.model.count {

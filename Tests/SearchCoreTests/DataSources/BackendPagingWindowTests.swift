@@ -147,9 +147,9 @@ import Testing
   }
 
   @Test func badSizesAreRefused() throws {
-    #expect(throws: BackendPagingError.invalidPageSize(0)) { try window("", pageSize: 0) }
-    #expect(throws: BackendPagingError.invalidNeighbours(-1)) { try window("", neighbours: -1) }
-    #expect(BackendPagingError.invalidPageSize(0).description.contains("use 1 or more"))
+    #expect(throws: PagingError.invalidPageSize(0)) { try window("", pageSize: 0) }
+    #expect(throws: PagingError.invalidNeighbours(-1)) { try window("", neighbours: -1) }
+    #expect(PagingError.invalidPageSize(0).description.contains("use 1 or more"))
   }
 
   /// A backend that fails, or a row that cannot be made, leaves the window as it was.
@@ -164,7 +164,7 @@ import Testing
     try await window.show(page: 1)
     let shown = window.visibleRows.map(\.item)
     await failing.setFailing(true)
-    await #expect(throws: BackendPagingError.self) { try await window.showNext() }
+    await #expect(throws: PagingError.self) { try await window.showNext() }
     #expect(window.currentPage == 1 && window.visibleRows.map(\.item) == shown)
     await failing.setFailing(false)
     // Page 5, a neighbour of page 4, holds item 20 (positions 20 to 23): it cannot be rendered.
