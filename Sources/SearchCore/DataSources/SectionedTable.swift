@@ -320,7 +320,9 @@ public struct SectionedTable: TableDataSource, Sendable {
     case attribute(Int)
     case firstLetter(Int)
 
-    init(_ sectioning: SectionedTable.Sectioning, schema: SearchModel.Schema) throws(SectionedTable.Error) {
+    init(_ sectioning: SectionedTable.Sectioning, schema: SearchModel.Schema) throws(SectionedTable
+      .Error)
+    {
       switch sectioning {
       case .none: self = .none
       case .attribute(let name):

@@ -119,12 +119,15 @@ public struct ItemSearchError: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// The ICU or model error that `error` carries, or `error`.
   private static func innermost(_ error: any Error) -> any Error {
-    switch error {
-    case let error as SearchController.Error: error.corpusError.map(innermost) ?? error
-    case let error as SearchCorpus.Error: error.icuError ?? error.modelError ?? error
-    case let error as SectionedTable.Error: error.icuError ?? error
-    default: error
+    if let error = error as? SearchController.Error, let corpus = error.corpusError {
+      return innermost(corpus)
     }
+    if let error = error as? SearchCorpus.Error {
+      if let icu = error.icuError { return icu }
+      if let model = error.modelError { return model }
+    }
+    if let error = error as? SectionedTable.Error, let icu = error.icuError { return icu }
+    return error
   }
 
   /// Whether the two have the same code, details and description (their ``underlying``

@@ -11,7 +11,9 @@ extension SearchController {
   /// The change is made inside the call, on the main actor: its cost grows with the model.
   /// For large models, or many changes, use ``apply(_:)``.
   @discardableResult
-  public func insert(_ record: ItemRecord, at position: Int? = nil) throws(SearchCorpus.Error) -> ItemID {
+  public func insert(_ record: ItemRecord, at position: Int? = nil) throws(SearchCorpus.Error)
+    -> ItemID
+  {
     try install(prepare([.insert(record, at: position)])).inserted[0]
   }
 

@@ -249,7 +249,9 @@ struct TableLayout: Hashable, Sendable {
 
   /// The table of `items`, which must be distinct items of `model` (the model's own list, or a
   /// search result).
-  func table(_ items: [ItemID], of model: SearchModel) throws(SectionedTable.Error) -> SectionedTable {
+  func table(_ items: [ItemID], of model: SearchModel) throws(SectionedTable.Error)
+    -> SectionedTable
+  {
     try SectionedTable(
       checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
       collation: collation)

@@ -43,7 +43,9 @@ package struct ServerQuery: Hashable, Sendable {
   ///   attribute the schema does not have; ``SearchCorpus/Error/backend(_:)`` for a query with typo
   ///   tolerance on (``SearchQuery/typos``), which a server does not match: it refuses rather than
   ///   answer otherwise than the in-memory engine.
-  package init(_ query: SearchQuery, scope: Int, schema: SearchModel.Schema) throws(SearchCorpus.Error) {
+  package init(_ query: SearchQuery, scope: Int, schema: SearchModel.Schema) throws(SearchCorpus
+    .Error)
+  {
     guard !query.typos.isOn else { throw .backend(.typosUnsupported) }
     let scopes = schema.scopeBar.scopes
     let definition = scopes.indices.contains(scope) ? scopes[scope] : ScopeBar.Scope(title: "All")

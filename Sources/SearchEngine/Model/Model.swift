@@ -396,7 +396,9 @@ public struct SearchModel: Sendable {
 
   /// Checks a record against the schema and the room left in the columns, counting its text
   /// into `addedBytes` (by field) for the records before it in a batch.
-  private func validate(_ record: ItemRecord, adding addedBytes: inout [Int]) throws(SearchModel.Error) {
+  private func validate(_ record: ItemRecord, adding addedBytes: inout [Int]) throws(SearchModel
+    .Error)
+  {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
     }
