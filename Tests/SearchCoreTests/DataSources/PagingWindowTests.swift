@@ -119,6 +119,12 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
     #expect(throws: PagingError.invalidNeighbours(-1)) {
       try PagingWindow(table: table, pageSize: 2, neighbours: -1) { label($0) }
     }
+    do {
+      _ = try PagingWindow(table: table, pageSize: 2, neighbours: -1) { label($0) }
+      Issue.record("neighbours -1 were taken")
+    } catch {
+      #expect(error.code == .invalidNeighbours && error.code != .invalidPageSize)
+    }
     var window = try PagingWindow(table: ArrayTable([]), pageSize: 4) { label($0) }
     #expect(window.pageCount == 1)
     #expect(window.currentPage == 0)
