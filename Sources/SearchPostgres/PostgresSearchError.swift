@@ -19,7 +19,7 @@
       public static let reservedTableName = Code(name: "reservedTableName")
       /// An item holds text PostgreSQL cannot store (a NUL character).
       public static let unstorableText = Code(name: "unstorableText")
-      /// The server or the connection failed (see ``PostgresSearchError/backendError``).
+      /// The server or the connection failed (see ``PostgresSearchError/backendFailure``).
       public static let backend = Code(name: "backend")
 
       /// The code's name, such as "badAddress".
@@ -35,7 +35,7 @@
     /// The field whose text cannot be stored, for ``Code/unstorableText``.
     public let field: String?
     /// The failure of the server or the connection, for ``Code/backend``: a
-    /// ``SearchBackendError``, whose ``SearchBackendError/code`` says which.
+    /// ``/SearchEngine/SearchBackendError``, whose ``/SearchEngine/SearchBackendError/code`` says which.
     public let backendFailure: SearchBackendError?
     /// The error as one line: what happened, then what to do.
     public let description: String

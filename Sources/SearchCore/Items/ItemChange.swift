@@ -13,8 +13,8 @@ public enum ItemChange<Item: Identifiable & Sendable>: Sendable where Item.ID: S
 /// Something an ``ItemSearch`` cannot do, with what to do instead.
 ///
 /// When the engine under the list refuses (ICU cannot fold or collate, the model refuses a
-/// change), ``underlying`` holds its typed error: an ``ICUError``, a ``SearchModel/Error``, a
-/// ``SearchCorpus/Error``, a ``SectionedTable/Error``…; two errors are equal when their codes,
+/// change), ``underlying`` holds its typed error: an ``/SearchEngine/ICUError``, a ``/SearchEngine/SearchModel/Error``, a
+/// ``/SearchEngine/SearchCorpus/Error``, a ``SectionedTable/Error``…; two errors are equal when their codes,
 /// details and descriptions are.
 public struct ItemSearchError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
@@ -35,10 +35,10 @@ public struct ItemSearchError: Error, Hashable, Sendable, CustomStringConvertibl
     public static let noAdapter = Code(name: "noAdapter")
     /// ICU has no data for the locale.
     public static let unknownLocale = Code(name: "unknownLocale")
-    /// ICU could not fold or collate: ``ItemSearchError/underlying`` is the ``ICUError``.
+    /// ICU could not fold or collate: ``ItemSearchError/underlying`` is the ``/SearchEngine/ICUError``.
     public static let icu = Code(name: "icu")
     /// The model refused a change: ``ItemSearchError/underlying`` is the
-    /// ``SearchModel/Error``.
+    /// ``/SearchEngine/SearchModel/Error``.
     public static let model = Code(name: "model")
     /// Another part of the engine refused: ``ItemSearchError/underlying`` says which.
     public static let engine = Code(name: "engine")
@@ -55,7 +55,7 @@ public struct ItemSearchError: Error, Hashable, Sendable, CustomStringConvertibl
   /// The position asked for, for ``Code/positionOutOfRange``.
   public let position: Int?
   /// The engine's own error, for ``Code/icu``, ``Code/model`` and ``Code/engine``: the most
-  /// specific one (the ``ICUError`` a ``SearchCorpus/Error`` carries, say).
+  /// specific one (the ``/SearchEngine/ICUError`` a ``/SearchEngine/SearchCorpus/Error`` carries, say).
   public let underlying: (any Error)?
   /// The error as one line of text.
   public let description: String

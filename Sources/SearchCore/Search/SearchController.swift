@@ -16,7 +16,7 @@ import SearchEngine
 /// (the original and the results), a delegate that decides when to reload, and background
 /// search whose stale results are never shown.
 ///
-/// The decisions are made by a pure ``SearchStateMachine``; this class is its driver: it asks
+/// The decisions are made by a pure `SearchStateMachine`; this class is its driver: it asks
 /// the delegate, runs searches (inside the call or through the ``SearchScheduler``), keeps the
 /// tables, and tells observers (``observe(_:)``, ``events()``) and the delegate what happened.
 ///

@@ -3,7 +3,7 @@ import SearchEngine
 /// Where a search controller's timers and background searches run: the injected clock and
 /// executor of its driver.
 ///
-/// ``TaskSearchScheduler`` uses Swift concurrency and a real clock; `ManualSearchScheduler`, in
+/// `TaskSearchScheduler` uses Swift concurrency and a real clock; `ManualSearchScheduler`, in
 /// the `SearchCoreTesting` library, runs nothing until told, for tests and scripts that must not
 /// depend on time.
 @MainActor
