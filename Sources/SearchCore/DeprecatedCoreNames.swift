@@ -39,3 +39,15 @@ public typealias LinkTemplate = TemplateRowAdapter.Link
 /// The old name of ``SearchController/Update``.
 @available(*, deprecated, renamed: "SearchController.Update")
 public typealias SearchUpdate = SearchController.Update
+/// The old name of ``SectionedTable/Error``.
+@available(*, deprecated, renamed: "SectionedTable.Error")
+public typealias TableError = SectionedTable.Error
+/// The old name of ``SearchController/Error``.
+@available(*, deprecated, renamed: "SearchController.Error")
+public typealias SearchControllerError = SearchController.Error
+/// The old name of ``PagingError``, which ``PagingWindow`` threw.
+@available(*, deprecated, renamed: "PagingError")
+public typealias PagingWindowError = PagingError
+/// The old name of ``PagingError``, which ``BackendPagingWindow`` threw.
+@available(*, deprecated, renamed: "PagingError")
+public typealias BackendPagingError = PagingError

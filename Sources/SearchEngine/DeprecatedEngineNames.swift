@@ -33,3 +33,15 @@ public typealias ModelChange = SearchModel.Change
 /// The old name of ``SearchModel/Record``.
 @available(*, deprecated, renamed: "SearchModel.Record")
 public typealias ItemRecord = SearchModel.Record
+/// The old name of ``SearchModel/Error``.
+@available(*, deprecated, renamed: "SearchModel.Error")
+public typealias ModelError = SearchModel.Error
+/// The old name of ``SearchCorpus/Error``.
+@available(*, deprecated, renamed: "SearchCorpus.Error")
+public typealias CorpusError = SearchCorpus.Error
+/// The old name of ``AttributeFilter/Error``.
+@available(*, deprecated, renamed: "AttributeFilter.Error")
+public typealias AttributeFilterError = AttributeFilter.Error
+/// The old name of ``TypoTolerance/Error``.
+@available(*, deprecated, renamed: "TypoTolerance.Error")
+public typealias TypoToleranceError = TypoTolerance.Error

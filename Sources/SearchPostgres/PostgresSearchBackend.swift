@@ -340,7 +340,7 @@
       let plan: ServerQuery
       do { plan = try ServerQuery(query, scope: scope, schema: layout.schema) } catch {
         // A refusal of the query itself (typos) has its own advice; the rest are the scopes'.
-        if case .backend(let refusal) = error { throw refusal }
+        if let refusal = error.backendError { throw refusal }
         throw SearchBackendError(
           .rejected, error.description, advice: "correct the data set's scopes")
       }

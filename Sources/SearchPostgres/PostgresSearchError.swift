@@ -4,41 +4,88 @@
 
   import SearchEngine
   /// What went wrong between this package and a PostgreSQL server, with what to do about it.
-  public enum PostgresSearchError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A connection URL that cannot be read.
-    case badAddress(String, reason: String)
-    /// A table name that cannot be used.
-    case badTableName(String)
-    /// The table name is the one the registry of data sets takes.
-    case reservedTableName(String)
-    /// An item holds text PostgreSQL cannot store (a NUL character).
-    case unstorableText(item: Int, field: String)
-    /// The server or the connection failed (see `SearchBackendError.kind`).
-    case backend(SearchBackendError)
+  public struct PostgresSearchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
+    /// `default`; a release may add codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+      private let name: String
+      private init(name: String) { self.name = name }
 
+      /// A connection URL that cannot be read.
+      public static let badAddress = Code(name: "badAddress")
+      /// A table name that cannot be used.
+      public static let badTableName = Code(name: "badTableName")
+      /// The table name is the one the registry of data sets takes.
+      public static let reservedTableName = Code(name: "reservedTableName")
+      /// An item holds text PostgreSQL cannot store (a NUL character).
+      public static let unstorableText = Code(name: "unstorableText")
+      /// The server or the connection failed (see ``PostgresSearchError/backendFailure``).
+      public static let backend = Code(name: "backend")
+
+      /// The code's name, such as "badAddress".
+      public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The address or table name at fault.
+    public let value: String?
+    /// The item whose text cannot be stored, for ``Code/unstorableText``.
+    public let item: Int?
+    /// The field whose text cannot be stored, for ``Code/unstorableText``.
+    public let field: String?
+    /// The failure of the server or the connection, for ``Code/backend``: a
+    /// ``/SearchEngine/SearchBackendError``, whose ``/SearchEngine/SearchBackendError/code`` says which.
+    public let backendFailure: SearchBackendError?
     /// The error as one line: what happened, then what to do.
-    public var description: String {
-      switch self {
-      case .badAddress(let url, let reason):
-        return "cannot read the address \"\(url)\": \(reason)"
-      case .badTableName(let name):
-        return
-          "cannot use \"\(name)\" as a table name; use letters, digits and underscores, starting with a letter (at most 63)"
-      case .reservedTableName(let name):
-        return
-          "cannot use \"\(name)\" as a table name: the server's list of loaded data sets has it; name the table otherwise (--table NAME)"
-      case .unstorableText(let item, let field):
-        return
-          "item \(item) has a NUL character in field \"\(field)\", which PostgreSQL cannot store; remove it from the data set"
-      case .backend(let error):
-        return error.description
-      }
+    public let description: String
+
+    private init(
+      _ code: Code, _ description: String, value: String? = nil, item: Int? = nil,
+      field: String? = nil, backendFailure: SearchBackendError? = nil
+    ) {
+      self.code = code
+      self.description = description
+      self.value = value
+      self.item = item
+      self.field = field
+      self.backendFailure = backendFailure
+    }
+
+    /// A connection URL that cannot be read.
+    public static func badAddress(_ url: String, reason: String) -> Self {
+      Self(.badAddress, "cannot read the address \"\(url)\": \(reason)", value: url)
+    }
+    /// A table name that cannot be used.
+    public static func badTableName(_ name: String) -> Self {
+      Self(
+        .badTableName,
+        "cannot use \"\(name)\" as a table name; use letters, digits and underscores, starting with a letter (at most 63)",
+        value: name)
+    }
+    /// The table name is the one the registry of data sets takes.
+    public static func reservedTableName(_ name: String) -> Self {
+      Self(
+        .reservedTableName,
+        "cannot use \"\(name)\" as a table name: the server's list of loaded data sets has it; name the table otherwise (--table NAME)",
+        value: name)
+    }
+    /// An item holds text PostgreSQL cannot store (a NUL character).
+    public static func unstorableText(item: Int, field: String) -> Self {
+      Self(
+        .unstorableText,
+        "item \(item) has a NUL character in field \"\(field)\", which PostgreSQL cannot store; remove it from the data set",
+        item: item, field: field)
+    }
+    /// The server or the connection failed.
+    public static func backend(_ error: SearchBackendError) -> Self {
+      Self(.backend, error.description, backendFailure: error)
     }
 
     /// The failure as a backend error, for the controller's error event.
     var backendError: SearchBackendError {
-      if case .backend(let error) = self { return error }
-      return SearchBackendError(.rejected, description, advice: "correct it and try again")
+      backendFailure
+        ?? SearchBackendError(.rejected, description, advice: "correct it and try again")
     }
   }
 

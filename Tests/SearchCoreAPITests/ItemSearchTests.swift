@@ -124,9 +124,13 @@ private struct Message: Identifiable, Sendable, Equatable {
     // A locale ICU has no data for, which would fold and collate as the root locale; "" is
     // the root locale itself.
     for locale in ["xx", "zz_QQ", "tr\u{0}"] {
-      await #expect(throws: ItemSearchError.unknownLocale(locale)) {
+      do {
         _ = try await ItemSearch(
           messages, searching: \Message.body, configuration: .init(locale: locale))
+        Issue.record("locale \(locale) was taken")
+      } catch {
+        #expect(error == .unknownLocale(locale))
+        #expect(error.code == .unknownLocale && error.value == locale && error.underlying == nil)
       }
     }
     _ = try await ItemSearch(messages, searching: \Message.body, configuration: .init(locale: ""))

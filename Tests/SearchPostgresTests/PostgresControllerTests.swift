@@ -144,7 +144,7 @@
         #expect(controller.results?.query.text == "ber")
 
         let before = controller.corpus.model.ids
-        await #expect(throws: CorpusError.self) {
+        await #expect(throws: SearchCorpus.Error.self) {
           try await controller.apply([
             .insert(SearchModel.Record(fields: [["bergamotx"]], attributes: ["Italian"]), at: nil)
           ])
@@ -280,7 +280,7 @@
             matching: try SearchQuery("'aeiou", normalizer: corpus.normalizer), scope: 0)
           Issue.record("the search finished within 1 ms")
         } catch let error as SearchBackendError {
-          #expect(error.kind == .timeout, "\(error)")
+          #expect(error.code == .timeout, "\(error)")
           #expect(error.advice.contains("narrow"))
         }
         await impatient.close()
@@ -302,7 +302,7 @@
           matching: try SearchQuery("a", normalizer: corpus.normalizer), scope: 0)
         Issue.record("a search without a server answered")
       } catch let error as SearchBackendError {
-        #expect(error.kind == .unreachable)
+        #expect(error.code == .unreachable)
         #expect(error.description.contains("127.0.0.1:\(port)"))
       }
     }

@@ -16,8 +16,8 @@ import Testing
       LoadError(file: "d.tsv", reason: "cannot read"),
       ManifestError(file: "m.json", line: 1, column: 9, reason: "no name"),
       RegressionError.Problem(file: "c.tsv", line: 4, reason: "r", hint: "h"),
-      SearchControllerError.noSuchScope("Work", titles: ["All"]),
-      CorpusError.unknownName("field", "x", scope: nil),
+      SearchController.Error.noSuchScope("Work", titles: ["All"]),
+      SearchCorpus.Error.unknownName("field", "x", scope: nil),
       CommandError("--sizes needs positive item counts"),
     ]
     for error in errors { #expect(Terminal.isOwn(error), "\(type(of: error))") }

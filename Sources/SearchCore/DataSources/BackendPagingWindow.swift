@@ -60,12 +60,12 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
   /// Creates a window on a backend's answer; nothing is read until the first move (usually
   /// `show(page: 0)`).
   ///
-  /// - Throws: ``BackendPagingError/invalidPageSize(_:)`` for a page size below 1,
-  ///   ``BackendPagingError/invalidNeighbours(_:)`` for a negative neighbour count.
+  /// - Throws: ``PagingError/invalidPageSize(_:)`` for a page size below 1,
+  ///   ``PagingError/invalidNeighbours(_:)`` for a negative neighbour count.
   public init(
     backend: Backend, query: SearchQuery, scope: Int = 0, pageSize: Int, neighbours: Int = 1,
     render: @escaping Render
-  ) throws(BackendPagingError) {
+  ) throws(PagingError) {
     guard pageSize >= 1 else { throw .invalidPageSize(pageSize) }
     guard neighbours >= 0 else { throw .invalidNeighbours(neighbours) }
     self.backend = backend
@@ -90,21 +90,21 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
 
   /// Shows a page (from 0; one past the end shows the last page), reading the pages that
   /// come into reach and releasing those farther than ``neighbours``.
-  public func show(page: Int) async throws(BackendPagingError) {
+  public func show(page: Int) async throws(PagingError) {
     await takeTurn()
     defer { endTurn() }
     try await move(to: max(page, 0))
   }
 
   /// Shows the next page; on the last page, stays.
-  public func showNext() async throws(BackendPagingError) {
+  public func showNext() async throws(PagingError) {
     await takeTurn()
     defer { endTurn() }
     try await move(to: currentPage + 1)
   }
 
   /// Shows the previous page; on the first page, stays.
-  public func showPrevious() async throws(BackendPagingError) {
+  public func showPrevious() async throws(PagingError) {
     await takeTurn()
     defer { endTurn() }
     try await move(to: max(currentPage - 1, 0))
@@ -113,14 +113,14 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
   /// Reads the kept pages again, for an answer that changed on the backend (after
   /// `apply(_:)`): page starts are found again from the first page, since insertions and
   /// removals move them.
-  public func reload() async throws(BackendPagingError) {
+  public func reload() async throws(PagingError) {
     await takeTurn()
     defer { endTurn() }
     let (oldStarts, oldPages, oldCount) = (starts, pages, pageCount)
     starts = [nil]
     pages = [:]
     pageCount = nil
-    do throws(BackendPagingError) { try await move(to: currentPage) } catch {
+    do throws(PagingError) { try await move(to: currentPage) } catch {
       (starts, pages, pageCount) = (oldStarts, oldPages, oldCount)
       throw error
     }
@@ -138,7 +138,7 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
   }
 
   /// Reads what page `target` and its neighbours need, then shows them at once.
-  private func move(to target: Int) async throws(BackendPagingError) {
+  private func move(to target: Int) async throws(PagingError) {
     var fetched: [Int: [VisibleRow]] = [:]
     // Reach the target's start, reading the pages on the way, unless the answer ends first.
     // The last page whose start is known is always unread while the end is not known.
@@ -163,7 +163,7 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
 
   /// Reads page `page`, whose start is known, learns where the next one starts (or that it is
   /// the last one) and renders its rows.
-  private func read(_ page: Int) async throws(BackendPagingError) -> [VisibleRow] {
+  private func read(_ page: Int) async throws(PagingError) -> [VisibleRow] {
     let answer: BackendPage<Backend.Cursor>
     do {
       answer = try await backend.page(
@@ -198,30 +198,5 @@ public final class BackendPagingWindow<Backend: PagedSearchBackend, Row: Sendabl
       }
     }
     return rows
-  }
-}
-
-/// Why a backend paging window could not be made or moved.
-public enum BackendPagingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The page size is below 1.
-  case invalidPageSize(Int)
-  /// The neighbour count is negative.
-  case invalidNeighbours(Int)
-  /// The backend could not read a page.
-  case backend(SearchBackendError)
-  /// An item's row could not be rendered from its values.
-  case rendering(item: ItemID, String)
-  /// The task of the move was cancelled.
-  case cancelled
-
-  /// The error as one line of text.
-  public var description: String {
-    switch self {
-    case .invalidPageSize(let size): "page size \(size) is not positive; use 1 or more"
-    case .invalidNeighbours(let count): "neighbour count \(count) is negative; use 0 or more"
-    case .backend(let error): error.description
-    case .rendering(let item, let reason): "item \(item.rawValue) cannot be shown: \(reason)"
-    case .cancelled: "the move was cancelled; move again"
-    }
   }
 }

@@ -54,13 +54,13 @@ public struct PagingWindow<Row: Sendable>: Sendable {
   /// Creates a window on a table, showing `page` (clamped to the table's pages) and rendering
   /// rows with `render`.
   ///
-  /// Throws ``PagingWindowError/invalidPageSize(_:)`` for a page size below 1,
-  /// ``PagingWindowError/invalidNeighbours(_:)`` for a negative neighbour count, and
-  /// ``PagingWindowError/rendering(_:at:)`` when a row of the first pages cannot be made.
+  /// Throws ``PagingError/invalidPageSize(_:)`` for a page size below 1,
+  /// ``PagingError/invalidNeighbours(_:)`` for a negative neighbour count, and
+  /// ``PagingError/rendering(_:at:)`` when a row of the first pages cannot be made.
   public init(
     table: some TableDataSource, pageSize: Int, neighbours: Int = 1, page: Int = 0,
     render: @escaping Render
-  ) throws(PagingWindowError) {
+  ) throws(PagingError) {
     guard pageSize > 0 else { throw .invalidPageSize(pageSize) }
     guard neighbours >= 0 else { throw .invalidNeighbours(neighbours) }
     self.pageSize = pageSize
@@ -75,7 +75,7 @@ public struct PagingWindow<Row: Sendable>: Sendable {
   public init(
     table: some TableDataSource, pageSize: Int, neighbours: Int = 1, page: Int = 0,
     registry: RowAdapterRegistry<Row>, model: SearchModel
-  ) throws(PagingWindowError) {
+  ) throws(PagingError) {
     try self.init(
       table: table, pageSize: pageSize, neighbours: neighbours, page: page,
       render: registry.renderer(for: model))
@@ -98,15 +98,15 @@ public struct PagingWindow<Row: Sendable>: Sendable {
 
   /// Shows a page (clamped to the valid pages), rendering the pages that come into reach and
   /// releasing those farther than ``neighbours``.
-  public mutating func show(page: Int) throws(PagingWindowError) {
+  public mutating func show(page: Int) throws(PagingError) {
     try settle(on: page, reusing: [:])
   }
 
   /// Shows the next page; on the last page, stays.
-  public mutating func next() throws(PagingWindowError) { try show(page: currentPage + 1) }
+  public mutating func next() throws(PagingError) { try show(page: currentPage + 1) }
 
   /// Shows the previous page; on the first page, stays.
-  public mutating func previous() throws(PagingWindowError) { try show(page: currentPage - 1) }
+  public mutating func previous() throws(PagingError) { try show(page: currentPage - 1) }
 
   /// Takes a new snapshot of the table: rows may have been inserted, deleted, reordered or
   /// updated.
@@ -121,7 +121,7 @@ public struct PagingWindow<Row: Sendable>: Sendable {
   /// window.
   public mutating func reload(
     _ table: some TableDataSource, updated: Set<ItemID> = [], render: Render? = nil
-  ) throws(PagingWindowError) {
+  ) throws(PagingError) {
     var reusable: [ItemID: Row] = [:]
     for rows in pages.values {
       for row in rows where !updated.contains(row.item) { reusable[row.item] = row.row }
@@ -139,7 +139,7 @@ public struct PagingWindow<Row: Sendable>: Sendable {
   /// taking rows from `reusing` by item before rendering; all or nothing.
   private mutating func settle(
     on page: Int, reusing reusable: [ItemID: Row]
-  ) throws(PagingWindowError) {
+  ) throws(PagingError) {
     let target = min(max(page, 0), pageCount - 1)
     let reach = max(0, target - neighbours)...min(pageCount - 1, target + neighbours)
     var kept = pages.filter { reach.contains($0.key) }
@@ -154,7 +154,7 @@ public struct PagingWindow<Row: Sendable>: Sendable {
 
   private func materialize(
     page: Int, reusing reusable: [ItemID: Row], rendered: inout Int
-  ) throws(PagingWindowError) -> [VisibleRow] {
+  ) throws(PagingError) -> [VisibleRow] {
     let start = page * pageSize
     let end = min(start + pageSize, rowCount)
     guard start < end else { return [] }
@@ -203,27 +203,3 @@ public struct PagingWindow<Row: Sendable>: Sendable {
 extension PagingWindow.VisibleRow: Equatable where Row: Equatable {}
 
 extension PagingWindow.VisibleRow: Hashable where Row: Hashable {}
-
-/// Why a ``PagingWindow`` could not be made, moved or reloaded.
-public enum PagingWindowError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The page size is below 1.
-  case invalidPageSize(Int)
-  /// The neighbour count is negative.
-  case invalidNeighbours(Int)
-  /// The row at an index path could not be rendered.
-  case rendering(RowAdapterError, at: TableIndexPath)
-  /// The table counts a row at this index path but gives no item for it.
-  case missingItem(at: TableIndexPath)
-
-  /// The error as one line of text.
-  public var description: String {
-    switch self {
-    case .invalidPageSize(let size): return "page size \(size) is not positive; use 1 or more"
-    case .invalidNeighbours(let count):
-      return "neighbour count \(count) is negative; use 0 or more"
-    case .rendering(let error, let indexPath): return "row \(indexPath): \(error)"
-    case .missingItem(let indexPath):
-      return "the table counts row \(indexPath) but has no item there"
-    }
-  }
-}

@@ -18,15 +18,15 @@ extension SectionedTable {
   ///   - precedes: The order the table's items are given in (model order for a table of the
   ///     model's items), for items of the new table, O(1) per call. Items the batch did not
   ///     touch must keep the relative order they had.
-  /// - Throws: ``TableError/unknownItem(_:)`` for an inserted or updated item that is not in
-  ///   `model`, ``TableError/duplicateItem(_:)`` for an inserted item that is in the table or
+  /// - Throws: ``SectionedTable/Error/unknownItem(_:)`` for an inserted or updated item that is not in
+  ///   `model`, ``SectionedTable/Error/duplicateItem(_:)`` for an inserted item that is in the table or
   ///   given twice, or an ICU failure.
   /// - Complexity: O(*k* log *n*) comparisons for *k* touched items in a table of *n* rows,
   ///   with one sort key per touched item and per neighbour compared, plus one per section
   ///   title when the set of sections changes; copies the rows of the sections the batch
   ///   touched. The new table finds items (``indexPath(of:)``) after one O(*n*) pass.
   func applying(_ edit: TableEdit, model: SearchModel, precedes: (ItemID, ItemID) -> Bool)
-    throws(TableError) -> (table: SectionedTable, changes: TableChanges)
+    throws(SectionedTable.Error) -> (table: SectionedTable, changes: TableChanges)
   {
     // Rows the table sorts do not follow the model's order (equal ones keep the order of
     // their identities): a reorder moves only rows in the given order.
@@ -35,14 +35,14 @@ extension SectionedTable {
       return (table, TableChanges(from: self, to: table, updated: edit.updated))
     }
     let result = withoutActuallyEscaping(precedes) { precedes in
-      do throws(TableError) {
+      do throws(SectionedTable.Error) {
         var editor = try TableEditor(table: self, model: model, precedes: precedes)
         try editor.takeOut(edit)
         let sections = editor.placeRows()
         let table = SectionedTable(
           sections: sections.isEmpty ? [Section(title: nil, items: [])] : sections, like: self,
           identityLimit: model.identityLimit)
-        return Result<(SectionedTable, TableChanges), TableError>.success(
+        return Result<(SectionedTable, TableChanges), SectionedTable.Error>.success(
           (table, editor.changes(to: table)))
       } catch {
         return .failure(error)
@@ -57,7 +57,7 @@ extension SectionedTable {
   /// one), built again with this table's layout: what a build from scratch gives.
   ///
   /// - Complexity: O(*n*) for the *n* items of the model, plus the build.
-  fileprivate func rebuilt(after edit: TableEdit, model: SearchModel) throws(TableError)
+  fileprivate func rebuilt(after edit: TableEdit, model: SearchModel) throws(SectionedTable.Error)
     -> SectionedTable
   {
     var kept = Bitset(capacity: model.identityLimit)
@@ -103,7 +103,7 @@ private struct TableEditor {
   var keys: [ItemID: [UInt8]] = [:]
 
   init(table: SectionedTable, model: SearchModel, precedes: @escaping (ItemID, ItemID) -> Bool)
-    throws(TableError)
+    throws(SectionedTable.Error)
   {
     old = table
     self.model = model
@@ -120,7 +120,7 @@ private struct TableEditor {
   }
 
   /// Takes the removed and updated rows out of their sections and prepares the placements.
-  mutating func takeOut(_ edit: TableEdit) throws(TableError) {
+  mutating func takeOut(_ edit: TableEdit) throws(SectionedTable.Error) {
     for id in edit.removed {
       guard let path = old.indexPath(of: id) else { continue }
       oldPaths[id] = path

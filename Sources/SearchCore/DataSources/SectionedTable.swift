@@ -51,14 +51,14 @@ public struct SectionedTable: TableDataSource, Sendable {
   ///   - collation: The locale rules for titles and orders.
   ///   - canEditRows: Whether rows may be edited (deleted).
   ///   - footer: The text below each section, or nil for no footers.
-  /// - Throws: ``TableError`` for an unknown field or attribute name, an item that is not in
+  /// - Throws: ``SectionedTable/Error`` for an unknown field or attribute name, an item that is not in
   ///   the model or is given twice, or an ICU failure.
   /// - Complexity: O(*n* log *n*) for *n* items, with one sort key per item when sorting.
   public init(
     items: [ItemID], model: SearchModel, sectioning: SectionedTable.Sectioning = .none,
     rowOrder: SectionedTable.RowOrder = .given,
     collation: SectionedTable.Collation, canEditRows: Bool = true, footer: Footer? = nil
-  ) throws(TableError) {
+  ) throws(SectionedTable.Error) {
     var seen = [Bool](repeating: false, count: model.identityLimit)
     for id in items {
       guard model.contains(id) else { throw .unknownItem(id) }
@@ -77,7 +77,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     rowOrder: SectionedTable.RowOrder = .given, collation: SectionedTable.Collation,
     canEditRows: Bool = true,
     footer: Footer? = nil
-  ) throws(TableError) {
+  ) throws(SectionedTable.Error) {
     let grouping = try Grouping(sectioning, schema: model.schema)
     let sortText = try SortText(rowOrder, grouping: grouping, schema: model.schema)
     let worker: CollationWorker?
@@ -320,7 +320,9 @@ public struct SectionedTable: TableDataSource, Sendable {
     case attribute(Int)
     case firstLetter(Int)
 
-    init(_ sectioning: SectionedTable.Sectioning, schema: SearchModel.Schema) throws(TableError) {
+    init(_ sectioning: SectionedTable.Sectioning, schema: SearchModel.Schema) throws(SectionedTable
+      .Error)
+    {
       switch sectioning {
       case .none: self = .none
       case .attribute(let name):
@@ -346,7 +348,7 @@ public struct SectionedTable: TableDataSource, Sendable {
     case field(Int)
 
     init?(_ order: SectionedTable.RowOrder, grouping: Grouping, schema: SearchModel.Schema)
-      throws(TableError)
+      throws(SectionedTable.Error)
     {
       switch order {
       case .given: return nil
@@ -440,35 +442,81 @@ public struct SectionedTable: TableDataSource, Sendable {
   }
 }
 
-/// A table that cannot be built.
-public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The sectioning names an attribute the schema does not have.
-  case unknownAttribute(String, available: [String])
-  /// The sectioning names a field the schema does not have.
-  case unknownField(String, available: [String])
-  /// An item is not in the model.
-  case unknownItem(ItemID)
-  /// An item is given more than once.
-  case duplicateItem(ItemID)
-  /// ICU could not provide a collator.
-  case icu(ICUError)
+extension SectionedTable {
+  /// A table that cannot be built.
+  public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
+    /// `default`; a release may add codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+      private let name: String
+      private init(name: String) { self.name = name }
 
-  /// The error as one line of text.
-  public var description: String {
-    switch self {
-    case .unknownAttribute(let name, let available):
-      return "no attribute \"\(name)\" to section by; \(Self.list(available, "attributes"))"
-    case .unknownField(let name, let available):
-      return "no field \"\(name)\" to section by; \(Self.list(available, "fields"))"
-    case .unknownItem(let id): return "item \(id) is not in the model"
-    case .duplicateItem(let id): return "item \(id) is given more than once"
-    case .icu(let error): return error.description
+      /// The sectioning names an attribute the schema does not have.
+      public static let unknownAttribute = Code(name: "unknownAttribute")
+      /// The sectioning names a field the schema does not have.
+      public static let unknownField = Code(name: "unknownField")
+      /// An item is not in the model.
+      public static let unknownItem = Code(name: "unknownItem")
+      /// An item is given more than once.
+      public static let duplicateItem = Code(name: "duplicateItem")
+      /// ICU could not provide a collator (see ``SectionedTable/Error/icuError``).
+      public static let icu = Code(name: "icu")
+
+      /// The code's name, such as "unknownField".
+      public var description: String { name }
     }
-  }
 
-  private static func list(_ names: [String], _ what: String) -> String {
-    if names.isEmpty { return "the schema has no \(what)" }
-    return "the \(what) are " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    /// What went wrong.
+    public let code: Code
+    /// The unknown attribute or field the sectioning names.
+    public let name: String?
+    /// The item at fault, for ``Code/unknownItem`` and ``Code/duplicateItem``.
+    public let item: ItemID?
+    /// The ICU failure, for ``Code/icu``.
+    public let icuError: ICUError?
+    /// The error as one line of text.
+    public let description: String
+
+    private init(
+      _ code: Code, _ description: String, name: String? = nil, item: ItemID? = nil,
+      icuError: ICUError? = nil
+    ) {
+      self.code = code
+      self.description = description
+      self.name = name
+      self.item = item
+      self.icuError = icuError
+    }
+
+    /// The sectioning names an attribute the schema does not have.
+    public static func unknownAttribute(_ name: String, available: [String]) -> Self {
+      Self(
+        .unknownAttribute,
+        "no attribute \"\(name)\" to section by; \(list(available, "attributes"))", name: name)
+    }
+    /// The sectioning names a field the schema does not have.
+    public static func unknownField(_ name: String, available: [String]) -> Self {
+      Self(
+        .unknownField, "no field \"\(name)\" to section by; \(list(available, "fields"))",
+        name: name)
+    }
+    /// An item is not in the model.
+    public static func unknownItem(_ id: ItemID) -> Self {
+      Self(.unknownItem, "item \(id) is not in the model", item: id)
+    }
+    /// An item is given more than once.
+    public static func duplicateItem(_ id: ItemID) -> Self {
+      Self(.duplicateItem, "item \(id) is given more than once", item: id)
+    }
+    /// ICU could not provide a collator.
+    public static func icu(_ error: ICUError) -> Self {
+      Self(.icu, error.description, icuError: error)
+    }
+
+    private static func list(_ names: [String], _ what: String) -> String {
+      if names.isEmpty { return "the schema has no \(what)" }
+      return "the \(what) are " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
   }
 }
 

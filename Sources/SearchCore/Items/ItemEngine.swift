@@ -65,7 +65,7 @@ where Item.ID: Sendable {
         position += 1
         guard identities[item.id] == nil else { throw .duplicateID("\(item.id)") }
         let id: ItemID
-        do { id = try model.appendBuilding(record) } catch { throw .engine(error.description) }
+        do { id = try model.appendBuilding(record) } catch { throw .engine(error) }
         identities[item.id] = id
         ids.append(id)
       }
@@ -78,27 +78,21 @@ where Item.ID: Sendable {
       let options = schema.tableOptions(locale: locale)
       let model = model
       let (indexed, laidOut) = Parallel.both {
-        Result { () throws(CorpusError) in
+        Result { () throws(SearchCorpus.Error) in
           let corpus = try SearchCorpus(model: model, normalizer: normalizer)
           // Beside the tables, which take as long.
           if wordIndex { corpus.prepareWordIndex() }
           return corpus
         }
       } _: {
-        Result { () throws(TableError) in
+        Result { () throws(SectionedTable.Error) in
           try SearchController.Tables(model: model, options: options)
         }
       }
       corpus = try indexed.get()
       tables = try laidOut.get()
-    } catch let error as ICUError {
-      throw .engine(error.description)
-    } catch let error as CorpusError {
-      throw .engine(error.description)
-    } catch let error as TableError {
-      throw .engine(error.description)
     } catch {
-      throw .engine("\(error)")
+      throw .engine(error)
     }
   }
 }

@@ -115,7 +115,7 @@ extension ItemSearch {
     do { inserted = try await controller.apply(batch.modelChanges) } catch {
       pendingIdentities = nil
       batch.restoreValues(in: storage)
-      throw .engine(error.description)
+      throw .engine(error)
     }
     start = clock.now
     // A batch that changed nothing on screen sent no update to install them with.

@@ -26,7 +26,7 @@ struct PreparedChanges: Sendable {
   /// ``SectionedTable/applying(_:model:precedes:)``): the cost follows the batch, not the
   /// model, but for the one pass that resolves the scopes.
   static func prepare(_ batch: [SearchModel.Change], corpus: SearchCorpus, table: SectionedTable)
-    throws(CorpusError) -> PreparedChanges
+    throws(SearchCorpus.Error) -> PreparedChanges
   {
     var corpus = corpus
     var next = Int32(corpus.model.identityLimit)

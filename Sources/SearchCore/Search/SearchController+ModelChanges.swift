@@ -11,19 +11,20 @@ extension SearchController {
   /// The change is made inside the call, on the main actor: its cost grows with the model.
   /// For large models, or many changes, use ``apply(_:)``.
   @discardableResult
-  public func insert(_ record: SearchModel.Record, at position: Int? = nil) throws(CorpusError)
+  public func insert(_ record: SearchModel.Record, at position: Int? = nil) throws(SearchCorpus
+    .Error)
     -> ItemID
   {
     try install(prepare([.insert(record, at: position)])).inserted[0]
   }
 
   /// Replaces an item's content.
-  public func update(_ id: ItemID, with record: SearchModel.Record) throws(CorpusError) {
+  public func update(_ id: ItemID, with record: SearchModel.Record) throws(SearchCorpus.Error) {
     try install(prepare([.update(id, with: record)]))
   }
 
   /// Removes an item from the model and from both tables.
-  public func remove(_ id: ItemID) throws(CorpusError) {
+  public func remove(_ id: ItemID) throws(SearchCorpus.Error) {
     try install(prepare([.remove(id)]))
   }
 
@@ -33,10 +34,10 @@ extension SearchController {
   /// Batches are applied one after another, in the order of their calls.
   ///
   /// - Returns: The identities of the inserted items, in the order of their changes.
-  /// - Throws: ``/SearchEngine/CorpusError`` when a change cannot be made (an unknown item, a record of the
+  /// - Throws: ``/SearchEngine/SearchCorpus/Error`` when a change cannot be made (an unknown item, a record of the
   ///   wrong shape); then no change of the batch is made.
   @discardableResult
-  public func apply(_ changes: [SearchModel.Change]) async throws(CorpusError) -> [ItemID] {
+  public func apply(_ changes: [SearchModel.Change]) async throws(SearchCorpus.Error) -> [ItemID] {
     if isApplyingBatch {
       await withCheckedContinuation { batchWaiters.append($0) }
     }
@@ -107,9 +108,9 @@ extension SearchController {
 
   private nonisolated static func prepareInBackground(
     _ changes: [SearchModel.Change], corpus: SearchCorpus, table: SectionedTable, shown: Shown?
-  ) async -> Result<(PreparedChanges, RefreshedResults?), CorpusError> {
+  ) async -> Result<(PreparedChanges, RefreshedResults?), SearchCorpus.Error> {
     await BackgroundWork.run {
-      do throws(CorpusError) {
+      do throws(SearchCorpus.Error) {
         let prepared = try PreparedChanges.prepare(changes, corpus: corpus, table: table)
         // The results on screen, refreshed here too: if they are still on screen when the
         // change is installed, the main actor only installs them.
@@ -124,7 +125,9 @@ extension SearchController {
     }
   }
 
-  private func prepare(_ changes: [SearchModel.Change]) throws(CorpusError) -> PreparedChanges {
+  private func prepare(_ changes: [SearchModel.Change]) throws(SearchCorpus.Error)
+    -> PreparedChanges
+  {
     if backend != nil { throw .backend(Self.needsApply) }
     return try PreparedChanges.prepare(changes, corpus: corpus, table: originalTable)
   }
@@ -264,7 +267,7 @@ struct RefreshedResults: Sendable {
       path: .refreshed, modelVersion: corpus.model.version, partialCount: partialCount,
       scopeCounts: scopeCounts, unscopedItems: unscoped)
     changes = TableChanges()
-    do throws(TableError) {
+    do throws(SectionedTable.Error) {
       if ranks || result.query.mayMatchWithTypos {
         // A change can move any ranked row, or an item between the exact matches and those
         // with typos: rebuild, then compare.

@@ -7,10 +7,10 @@ extension SearchController {
 
   /// The model item of a row, telling observers it was selected.
   ///
-  /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row.
+  /// - Throws: ``SearchController/Error/noSuchRow(_:table:)`` when the table has no such row.
   @discardableResult
   public func selectRow(at indexPath: TableIndexPath, in table: SearchController.TableKind)
-    throws(SearchControllerError) -> ItemID
+    throws(SearchController.Error) -> ItemID
   {
     guard let item = self.table(table).item(at: indexPath) else {
       throw .noSuchRow(indexPath, table: table)
@@ -22,11 +22,11 @@ extension SearchController {
 
   /// Deletes the item of a row from the model, and so from both tables.
   ///
-  /// - Throws: ``SearchControllerError/noSuchRow(_:table:)`` when the table has no such row,
-  ///   ``SearchControllerError/notEditable(_:table:)`` when it cannot be edited.
+  /// - Throws: ``SearchController/Error/noSuchRow(_:table:)`` when the table has no such row,
+  ///   ``SearchController/Error/notEditable(_:table:)`` when it cannot be edited.
   @discardableResult
   public func deleteRow(at indexPath: TableIndexPath, in table: SearchController.TableKind)
-    throws(SearchControllerError) -> ItemID
+    throws(SearchController.Error) -> ItemID
   {
     let source = self.table(table)
     guard let item = source.item(at: indexPath) else { throw .noSuchRow(indexPath, table: table) }

@@ -14,8 +14,8 @@ extension SearchController {
 
   /// Selects a scope button: scope-did-change, then the reload decision.
   ///
-  /// - Throws: ``SearchControllerError/noSuchScope(_:titles:)`` for an index outside the bar.
-  public func selectScope(_ scope: Int) throws(SearchControllerError) {
+  /// - Throws: ``SearchController/Error/noSuchScope(_:titles:)`` for an index outside the bar.
+  public func selectScope(_ scope: Int) throws(SearchController.Error) {
     guard machine.bar.scopeTitles.indices.contains(scope) else {
       throw .noSuchScope(String(scope), titles: machine.bar.scopeTitles)
     }

@@ -18,7 +18,7 @@ extension SearchController {
     var changes: (from: Int, changes: TableChanges)?
   }
 
-  struct SearchFailure: Error {
+  struct SearchFailure: Swift.Error {
     var message: String
   }
 
@@ -240,8 +240,10 @@ extension SearchController {
 final class BackendSearches: Sendable {
   /// The tasks by generation, kept by an actor: a lock the thread sanitizer can see.
   private actor Registry {
-    var tasks: [Int: Task<BackendPrefix, any Error>] = [:]
-    func add(_ generation: Int, _ task: Task<BackendPrefix, any Error>) { tasks[generation] = task }
+    var tasks: [Int: Task<BackendPrefix, any Swift.Error>] = [:]
+    func add(_ generation: Int, _ task: Task<BackendPrefix, any Swift.Error>) {
+      tasks[generation] = task
+    }
     func remove(_ generation: Int) { tasks[generation] = nil }
     func cancel(_ generation: Int) { tasks[generation]?.cancel() }
   }
@@ -265,7 +267,7 @@ final class BackendSearches: Sendable {
     await registry.add(generation, task)
     // A cancellation that came before the task was registered.
     if newest.load() != generation { task.cancel() }
-    let outcome: Result<BackendPrefix, any Error>
+    let outcome: Result<BackendPrefix, any Swift.Error>
     do { outcome = .success(try await task.value) } catch { outcome = .failure(error) }
     await registry.remove(generation)
     let answer: BackendPrefix
@@ -306,7 +308,7 @@ extension TableLayout {
   /// row, so it serves unless the results are a small part of the model.
   func resultsTable(
     _ result: SearchResult, corpus: SearchCorpus, ranks: Bool, original: SectionedTable? = nil
-  ) throws(TableError) -> SectionedTable {
+  ) throws(SectionedTable.Error) -> SectionedTable {
     if ranks { return try table(corpus.ranked(result), of: corpus.model) }
     let table: SectionedTable
     if let original, result.items.count * 256 > corpus.model.count {

@@ -10,7 +10,7 @@ import SearchEngine
 // - SearchController+Driver.swift: the state machine's actions, performed in order;
 // - SearchController+Updates.swift: updates and the delivery of events;
 // - SearchController+Observation.swift: observers, the event stream, waiting until idle.
-// The errors are SearchControllerError.swift's.
+// The errors are SearchController.Error.swift's.
 
 /// UIKit's `UISearchDisplayController` without UIKit: a search bar, two tables over one model
 /// (the original and the results), a delegate that decides when to reload, and background
@@ -167,7 +167,7 @@ public final class SearchController {
   /// identities (the data set the backend was loaded from). Searches inside the call stay in
   /// memory.
   ///
-  /// - Throws: ``TableError`` when the table options name a field or attribute the model does
+  /// - Throws: ``SectionedTable/Error`` when the table options name a field or attribute the model does
   ///   not have, or ICU cannot open the locale's collation.
   public convenience init(
     corpus: SearchCorpus, placeholder: String = "",
@@ -175,7 +175,7 @@ public final class SearchController {
     tableOptions: TableOptions = TableOptions(),
     scheduler: any SearchScheduler = TaskSearchScheduler(),
     backend: (any SearchBackend)? = nil
-  ) throws(TableError) {
+  ) throws(SectionedTable.Error) {
     self.init(
       corpus: corpus, tables: try Tables(corpus: corpus, options: tableOptions),
       placeholder: placeholder, configuration: configuration, scheduler: scheduler,
@@ -218,15 +218,15 @@ public final class SearchController {
 
     /// Lays out the whole model of `corpus` and an empty results table.
     ///
-    /// - Throws: ``TableError`` when the options name a field or attribute the model does
+    /// - Throws: ``SectionedTable/Error`` when the options name a field or attribute the model does
     ///   not have, or ICU cannot open the locale's collation.
-    init(corpus: SearchCorpus, options: TableOptions) throws(TableError) {
+    init(corpus: SearchCorpus, options: TableOptions) throws(SectionedTable.Error) {
       try self.init(model: corpus.model, options: options)
     }
 
     /// Lays out the whole model and an empty results table: what ``init(corpus:options:)``
     /// does, without waiting for the corpus.
-    init(model: SearchModel, options: TableOptions) throws(TableError) {
+    init(model: SearchModel, options: TableOptions) throws(SectionedTable.Error) {
       let collation: SectionedTable.Collation
       do { collation = try SectionedTable.Collation(locale: options.locale) } catch {
         throw .icu(error)
@@ -251,7 +251,9 @@ struct TableLayout: Hashable, Sendable {
 
   /// The table of `items`, which must be distinct items of `model` (the model's own list, or a
   /// search result).
-  func table(_ items: [ItemID], of model: SearchModel) throws(TableError) -> SectionedTable {
+  func table(_ items: [ItemID], of model: SearchModel) throws(SectionedTable.Error)
+    -> SectionedTable
+  {
     try SectionedTable(
       checkedItems: items, model: model, sectioning: sectioning, rowOrder: rowOrder,
       collation: collation)

@@ -39,11 +39,13 @@ package struct ServerQuery: Hashable, Sendable {
 
   /// Reads `query` for the scope `scope` of `schema`.
   ///
-  /// - Throws: ``CorpusError/unknownName(_:_:scope:)`` when the scope names a field or
-  ///   attribute the schema does not have; ``CorpusError/backend(_:)`` for a query with typo
+  /// - Throws: ``SearchCorpus/Error/unknownName(_:_:scope:)`` when the scope names a field or
+  ///   attribute the schema does not have; ``SearchCorpus/Error/backend(_:)`` for a query with typo
   ///   tolerance on (``SearchQuery/typos``), which a server does not match: it refuses rather than
   ///   answer otherwise than the in-memory engine.
-  package init(_ query: SearchQuery, scope: Int, schema: SearchModel.Schema) throws(CorpusError) {
+  package init(_ query: SearchQuery, scope: Int, schema: SearchModel.Schema) throws(SearchCorpus
+    .Error)
+  {
     guard !query.typos.isOn else { throw .backend(.typosUnsupported) }
     let scopes = schema.scopeBar.scopes
     let definition = scopes.indices.contains(scope) ? scopes[scope] : ScopeBar.Scope(title: "All")
@@ -146,7 +148,7 @@ package enum ServerCandidates {
     _ records: [SearchModel.Record], schema: SearchModel.Schema, normalizer: Normalizer,
     query: SearchQuery,
     scope: Int
-  ) throws(CorpusError) -> [Int] {
+  ) throws(SearchCorpus.Error) -> [Int] {
     guard !records.isEmpty else { return [] }
     var model = SearchModel(schema: schema)
     for record in records {

@@ -44,9 +44,9 @@ package struct ServerRowFolder {
 
   /// A folder for records of `schema`, folding as `normalizer` does.
   ///
-  /// - Throws: ``CorpusError/unknownName(_:_:scope:)`` when a number attribute is not in the
-  ///   schema, ``CorpusError/icu(_:)`` when ICU cannot fold.
-  package init(schema: SearchModel.Schema, normalizer: Normalizer) throws(CorpusError) {
+  /// - Throws: ``SearchCorpus/Error/unknownName(_:_:scope:)`` when a number attribute is not in the
+  ///   schema, ``SearchCorpus/Error/icu(_:)`` when ICU cannot fold.
+  package init(schema: SearchModel.Schema, normalizer: Normalizer) throws(SearchCorpus.Error) {
     do { folder = try normalizer.makeFolder() } catch { throw .icu(error) }
     searched = schema.fields.map(\.isSearched)
     numberAttributes = try schema.numberAttributeIndices()
@@ -111,7 +111,7 @@ package struct ServerRowFolder {
 
 extension SearchModel.Schema {
   /// The attribute indices of the number attributes, in their order.
-  package func numberAttributeIndices() throws(CorpusError) -> [Int] {
+  package func numberAttributeIndices() throws(SearchCorpus.Error) -> [Int] {
     var result: [Int] = []
     for name in numberAttributes {
       guard let index = attributeIndex(named: name) else {

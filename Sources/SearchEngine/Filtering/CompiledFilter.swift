@@ -23,20 +23,41 @@ package struct CompiledFilter: Sendable {
   }
 }
 
-/// A filter that names an attribute the data does not have.
-public enum AttributeFilterError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// No attribute is called `name`; `available` are those there are.
-  case unknownAttribute(String, available: [String])
+extension AttributeFilter {
+  /// A filter that names an attribute the data does not have.
+  public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
+    /// `default`; a release may add codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+      private let name: String
+      private init(name: String) { self.name = name }
 
-  /// The error as one line of text.
-  public var description: String {
-    switch self {
-    case .unknownAttribute(let name, let available):
+      /// No attribute has the name a condition gives.
+      public static let unknownAttribute = Code(name: "unknownAttribute")
+
+      /// The code's name, such as "unknownAttribute".
+      public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The attribute the filter names.
+    public let attribute: String
+    /// The attributes there are.
+    public let available: [String]
+
+    /// No attribute is called `name`; `available` are those there are.
+    public static func unknownAttribute(_ name: String, available: [String]) -> Self {
+      Self(code: .unknownAttribute, attribute: name, available: available)
+    }
+
+    /// The error as one line of text.
+    public var description: String {
       let names =
         available.isEmpty
         ? "it has none"
         : "its attributes are " + available.map { "\"\($0)\"" }.joined(separator: ", ")
-      return "no attribute is called \"\(name)\": \(names)"
+      return "no attribute is called \"\(attribute)\": \(names)"
     }
   }
 }
@@ -70,7 +91,7 @@ extension SearchCorpus {
   /// Compiles `filter` against the model's attributes; nil for the empty filter.
   ///
   /// - Complexity: O(*v*) for the *v* distinct values of the attributes it names.
-  package func compile(_ filter: AttributeFilter) throws(AttributeFilterError) -> CompiledFilter? {
+  package func compile(_ filter: AttributeFilter) throws(AttributeFilter.Error) -> CompiledFilter? {
     guard !filter.isEmpty else { return nil }
     let schema = model.schema
     var tests: [CompiledFilter.Test] = []

@@ -47,11 +47,11 @@ public struct IncrementalFilter: Sendable {
   ///
   /// nil when `isCancelled` said stop (the stack is then unchanged).
   ///
-  /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
+  /// - Throws: ``AttributeFilter/Error`` when the filter names an attribute the model lacks.
   public mutating func search(
     _ query: SearchQuery, scope: Int, filter: AttributeFilter, countingScopes: Bool = false,
     in corpus: SearchCorpus, isCancelled: @Sendable () -> Bool = { false }
-  ) throws(AttributeFilterError) -> SearchResult? {
+  ) throws(AttributeFilter.Error) -> SearchResult? {
     let plan = self.plan(
       query, scope: scope, filter: filter, countingScopes: countingScopes, corpus: corpus)
     guard
@@ -133,12 +133,12 @@ public struct IncrementalFilter: Sendable {
   /// Runs a plan made by ``plan(_:scope:filter:countingScopes:corpus:)`` with the same
   /// arguments; a pure function of its arguments, so a background task can run it.
   ///
-  /// - Throws: ``AttributeFilterError`` when the filter names an attribute the model lacks.
+  /// - Throws: ``AttributeFilter/Error`` when the filter names an attribute the model lacks.
   public static func run(
     _ plan: Plan, query: SearchQuery, scope: Int, filter: AttributeFilter,
     countingScopes: Bool = false, in corpus: SearchCorpus,
     isCancelled: @Sendable () -> Bool = { false }
-  ) throws(AttributeFilterError) -> SearchResult? {
+  ) throws(AttributeFilter.Error) -> SearchResult? {
     let searched = searchedScope(scope, countingScopes: countingScopes, corpus: corpus)
     let compiled = try corpus.compile(filter)
     let evaluator = QueryEvaluator(corpus: corpus, query: query, scope: searched, filter: compiled)

@@ -1,33 +1,50 @@
 // Declared in Filtering, below the backends that throw it, because a corpus error carries
-// it (``CorpusError/backend(_:)``): a model change a backend refused.
+// it (``SearchCorpus/Error/backend(_:)``): a model change a backend refused.
 
 /// Why a backend could not answer, and what to do about it.
 public struct SearchBackendError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What kind of failure it was.
-  public enum Kind: String, Hashable, Sendable {
+  /// What kind of failure it was, to compare with `==` or branch on with `if`, or `switch`
+  /// with a `default`; a release may add codes.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+    private init(name: String) { self.name = name }
+
     /// The server cannot be reached (refused, no route, name unknown, timed out connecting).
-    case unreachable
+    public static let unreachable = Code(name: "unreachable")
     /// The connection broke while a request was under way.
-    case connectionLost
+    public static let connectionLost = Code(name: "connectionLost")
     /// The server stopped the request after its time limit.
-    case timeout
+    public static let timeout = Code(name: "timeout")
     /// The server refused the request (a missing table, a constraint, a permission).
-    case rejected
+    public static let rejected = Code(name: "rejected")
     /// The server holds data that does not fit the controller's (another data set, other
     /// folding, items the model does not have).
-    case mismatch
+    public static let mismatch = Code(name: "mismatch")
+
+    /// The code's name, such as "timeout".
+    public var description: String { name }
   }
 
+  /// The old name of ``Code``.
+  @available(*, deprecated, renamed: "Code")
+  public typealias Kind = Code
+
   /// What kind of failure it was.
-  public var kind: Kind
+  public var code: Code
+  /// The old name of ``code``.
+  @available(*, deprecated, renamed: "code")
+  public var kind: Code {
+    get { code }
+    set { code = newValue }
+  }
   /// What happened, in a sentence.
   public var message: String
   /// What to do about it, in a sentence.
   public var advice: String
 
   /// Creates an error.
-  public init(_ kind: Kind, _ message: String, advice: String) {
-    self.kind = kind
+  public init(_ code: Code, _ message: String, advice: String) {
+    self.code = code
     self.message = message
     self.advice = advice
   }

@@ -51,8 +51,8 @@ extension SearchCorpus {
   ///     Nil takes the file's own.
   ///   - source: What the model must have been made from; a file made from another source is
   ///     stale. Nil accepts any.
-  /// - Throws: ``SavedIndexError``: ``SavedIndexError/Kind/stale`` for a file of another
-  ///   format, folding rules or options, or source; ``SavedIndexError/Kind/corrupt`` for a
+  /// - Throws: ``SavedIndexError``: ``SavedIndexError/Code/stale`` for a file of another
+  ///   format, folding rules or options, or source; ``SavedIndexError/Code/corrupt`` for a
   ///   truncated or damaged one, naming the part at fault. Every array is checked against its
   ///   checksum, and, before it is used, every structure against the others: counts against
   ///   the model's items and values, offsets within their arrays, starts ascending and ending

@@ -26,14 +26,14 @@ public struct SearchCorpus: Sendable {
   var wordIndexCache = WordIndexCache()
 
   /// Indexes `model` with `normalizer`.
-  public init(model: SearchModel, normalizer: Normalizer) throws(CorpusError) {
+  public init(model: SearchModel, normalizer: Normalizer) throws(SearchCorpus.Error) {
     try self.init(model: model, normalizer: normalizer, progress: nil, checksScopes: true)
   }
 
   /// Indexes `model` with `normalizer`; `progress`, when given, counts the values folded (what
   /// the command line's progress bar shows).
   package init(model: SearchModel, normalizer: Normalizer, progress: LoadProgress?)
-    throws(CorpusError)
+    throws(SearchCorpus.Error)
   {
     try self.init(model: model, normalizer: normalizer, progress: progress, checksScopes: true)
   }
@@ -42,7 +42,7 @@ public struct SearchCorpus: Sendable {
   /// items picked from a larger model, as a server backend settles them).
   package init(
     model: SearchModel, normalizer: Normalizer, progress: LoadProgress? = nil, checksScopes: Bool
-  ) throws(CorpusError) {
+  ) throws(SearchCorpus.Error) {
     self.model = model
     do { index = try SearchIndex(model: model, normalizer: normalizer, progress: progress) } catch {
       throw .icu(error)
@@ -56,7 +56,7 @@ public struct SearchCorpus: Sendable {
 
   /// A corpus of a model and its index read from a saved file: only the scopes are resolved
   /// again (see `SearchCorpus+Saving.swift`).
-  init(model: SearchModel, index: SearchIndex) throws(CorpusError) {
+  init(model: SearchModel, index: SearchIndex) throws(SearchCorpus.Error) {
     self.model = model
     self.index = index
     scopeMembers = []
@@ -68,9 +68,9 @@ public struct SearchCorpus: Sendable {
   /// A scope whose attribute values no item has matches nothing: almost always a misspelt
   /// value ("Work" where the data says "work").
   ///
-  /// Found when the corpus is built, rather than as an empty list when the scope is picked. A model
-  /// without items has nothing to check.
-  private func checkScopeValues() throws(CorpusError) {
+  /// Found when the corpus is built, rather than as an empty list when the scope is picked. A
+  /// model without items has nothing to check.
+  private func checkScopeValues() throws(SearchCorpus.Error) {
     guard !model.isEmpty else { return }
     for scope in model.schema.scopeBar.scopes where !scope.mayBeEmpty {
       guard let name = scope.attribute, let attribute = model.schema.attributeIndex(named: name)
@@ -92,7 +92,8 @@ public struct SearchCorpus: Sendable {
 
   /// Adds an item at a position of the model's order and indexes it.
   @discardableResult
-  public mutating func insert(_ record: SearchModel.Record, at position: Int) throws(CorpusError)
+  public mutating func insert(_ record: SearchModel.Record, at position: Int) throws(SearchCorpus
+    .Error)
     -> ItemID
   {
     let id = ItemID(rawValue: Int32(model.identityLimit))
@@ -102,17 +103,19 @@ public struct SearchCorpus: Sendable {
 
   /// Adds an item at the end of the model and indexes it.
   @discardableResult
-  public mutating func append(_ record: SearchModel.Record) throws(CorpusError) -> ItemID {
+  public mutating func append(_ record: SearchModel.Record) throws(SearchCorpus.Error) -> ItemID {
     try insert(record, at: model.count)
   }
 
   /// Replaces an item's content and re-indexes it.
-  public mutating func update(_ id: ItemID, with record: SearchModel.Record) throws(CorpusError) {
+  public mutating func update(_ id: ItemID, with record: SearchModel.Record) throws(SearchCorpus
+    .Error)
+  {
     try apply([.update(id, with: record)])
   }
 
   /// Removes an item.
-  public mutating func remove(_ id: ItemID) throws(CorpusError) {
+  public mutating func remove(_ id: ItemID) throws(SearchCorpus.Error) {
     try apply([.remove(id)])
   }
 
@@ -127,14 +130,16 @@ public struct SearchCorpus: Sendable {
   ///
   /// - Returns: The items of the model before the batch that went or changed, and the new
   ///   ones: the edit of a table of all the model's items.
-  /// - Throws: ``CorpusError/model(_:)`` when a change cannot be made, and then the corpus is
-  ///   unchanged; ``CorpusError/icu(_:)`` when folding the new text fails.
+  /// - Throws: ``SearchCorpus/Error/model(_:)`` when a change cannot be made, and then the corpus is
+  ///   unchanged; ``SearchCorpus/Error/icu(_:)`` when folding the new text fails.
   /// - Complexity: O(*k*²) for *k* changes, plus, for each scope and field, O(log *r*) for its
   ///   *r* runs and a copy of those from the first value the batch killed on (none when it
   ///   only inserts); only the new text is folded. A batch above ``incrementalShare``: a pass
   ///   over the model's values.
   @discardableResult
-  package mutating func apply(_ changes: [SearchModel.Change]) throws(CorpusError) -> TableEdit {
+  package mutating func apply(_ changes: [SearchModel.Change]) throws(SearchCorpus.Error)
+    -> TableEdit
+  {
     let before = ScopeBaseline(of: model, changes: changes)
     let completionBaseline = completionBaseline(for: changes)
     let edit: TableEdit
@@ -168,7 +173,7 @@ public struct SearchCorpus: Sendable {
 
   // MARK: Scopes and order
 
-  private mutating func resolveScopes() throws(CorpusError) {
+  private mutating func resolveScopes() throws(SearchCorpus.Error) {
     let schema = model.schema
     numberCodes = []
     for name in schema.numberAttributes {
@@ -486,28 +491,83 @@ extension [Range<Int>] {
   }
 }
 
-/// A corpus that cannot be built or changed.
-public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// ICU failed while folding.
-  case icu(ICUError)
-  /// The model refused a change.
-  case model(ModelError)
-  /// A scope (or, with no scope, the schema's number attributes) names a field or attribute
-  /// the schema does not have.
-  case unknownName(String, String, scope: String?)
-  /// A scope's attribute values are those of no item (`available` are the values there are).
-  case scopeMatchesNothing(String, attribute: String, values: [String], available: [String])
-  /// The search backend did not make the change (see ``SearchBackend/apply(_:)``).
-  case backend(SearchBackendError)
+extension SearchCorpus {
+  /// A corpus that cannot be built or changed.
+  public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
+    /// `default`; a release may add codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+      private let name: String
+      private init(name: String) { self.name = name }
 
-  /// The error as one line of text.
-  public var description: String {
-    switch self {
-    case .icu(let error): return error.description
-    case .model(let error): return error.description
-    case .unknownName(let kind, let name, let scope?):
-      return "scope \"\(scope)\" names \(kind) \"\(name)\", which the schema does not have"
-    case .scopeMatchesNothing(let scope, let attribute, let values, let available):
+      /// ICU failed while folding (see ``SearchCorpus/Error/icuError``).
+      public static let icu = Code(name: "icu")
+      /// The model refused a change (see ``SearchCorpus/Error/modelError``).
+      public static let model = Code(name: "model")
+      /// A scope (or, with no scope, the schema's number attributes) names a field or
+      /// attribute the schema does not have.
+      public static let unknownName = Code(name: "unknownName")
+      /// A scope's attribute values are those of no item.
+      public static let scopeMatchesNothing = Code(name: "scopeMatchesNothing")
+      /// The search backend did not make the change (see ``SearchCorpus/Error/backendError``).
+      public static let backend = Code(name: "backend")
+
+      /// The code's name, such as "unknownName".
+      public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The ICU failure, for ``Code/icu``.
+    public let icuError: ICUError?
+    /// The model's refusal, for ``Code/model``.
+    public let modelError: SearchModel.Error?
+    /// The backend's refusal, for ``Code/backend``.
+    public let backendError: SearchBackendError?
+    /// The scope at fault (nil for the number attributes).
+    public let scope: String?
+    /// The unknown field or attribute, for ``Code/unknownName``.
+    public let name: String?
+    /// The error as one line of text.
+    public let description: String
+
+    private init(
+      _ code: Code, _ description: String, icuError: ICUError? = nil,
+      modelError: SearchModel.Error? = nil, backendError: SearchBackendError? = nil,
+      scope: String? = nil, name: String? = nil
+    ) {
+      self.code = code
+      self.description = description
+      self.icuError = icuError
+      self.modelError = modelError
+      self.backendError = backendError
+      self.scope = scope
+      self.name = name
+    }
+
+    /// ICU failed while folding.
+    public static func icu(_ error: ICUError) -> Self {
+      Self(.icu, error.description, icuError: error)
+    }
+    /// The model refused a change.
+    public static func model(_ error: SearchModel.Error) -> Self {
+      Self(.model, error.description, modelError: error)
+    }
+    /// A scope (or, with no scope, the schema's number attributes) names a field or attribute
+    /// the schema does not have; `kind` is "field" or "attribute".
+    public static func unknownName(_ kind: String, _ name: String, scope: String?) -> Self {
+      let description =
+        if let scope {
+          "scope \"\(scope)\" names \(kind) \"\(name)\", which the schema does not have"
+        } else {
+          "the number attributes name \(kind) \"\(name)\", which the schema does not have"
+        }
+      return Self(.unknownName, description, scope: scope, name: name)
+    }
+    /// A scope's attribute values are those of no item (`available` are the values there are).
+    public static func scopeMatchesNothing(
+      _ scope: String, attribute: String, values: [String], available: [String]
+    ) -> Self {
       let wanted = values.map { "\"\($0)\"" }.joined(separator: ", ")
       let near = available.filter { value in
         values.contains { $0.lowercased() == value.lowercased() }
@@ -517,10 +577,14 @@ public enum CorpusError: Error, Hashable, Sendable, CustomStringConvertible {
         ? "the values are " + available.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
           + (available.count > 12 ? ", …" : "")
         : "did you mean " + near.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
-      return "scope \"\(scope)\" matches no item: no item has \(attribute) \(wanted); \(hint)"
-    case .backend(let error): return error.description
-    case .unknownName(let kind, let name, nil):
-      return "the number attributes name \(kind) \"\(name)\", which the schema does not have"
+      return Self(
+        .scopeMatchesNothing,
+        "scope \"\(scope)\" matches no item: no item has \(attribute) \(wanted); \(hint)",
+        scope: scope, name: attribute)
+    }
+    /// The search backend did not make the change (see ``SearchBackend/apply(_:)``).
+    public static func backend(_ error: SearchBackendError) -> Self {
+      Self(.backend, error.description, backendError: error)
     }
   }
 }

@@ -178,11 +178,13 @@ public struct SearchModel: Sendable {
   /// bookkeeping (a check, an order edit and a table edit per call): what a build of many
   /// records uses.
   ///
-  /// - Throws: ``ModelError/wrongShape(expected:got:what:)`` for a record of the wrong shape,
-  ///   with the model unchanged; ``ModelError/tooLarge(field:)`` when a field's text would
+  /// - Throws: ``SearchModel/Error/wrongShape(expected:got:what:)`` for a record of the wrong shape,
+  ///   with the model unchanged; ``SearchModel/Error/tooLarge(field:)`` when a field's text would
   ///   pass 2 GiB, with the item half added: drop the model then.
   @discardableResult
-  package mutating func appendBuilding(_ record: SearchModel.Record) throws(ModelError) -> ItemID {
+  package mutating func appendBuilding(_ record: SearchModel.Record) throws(SearchModel.Error)
+    -> ItemID
+  {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
     }
@@ -217,7 +219,7 @@ public struct SearchModel: Sendable {
 
   /// Adds an item at the end of the model.
   @discardableResult
-  public mutating func append(_ record: SearchModel.Record) throws(ModelError) -> ItemID {
+  public mutating func append(_ record: SearchModel.Record) throws(SearchModel.Error) -> ItemID {
     try insert(record, at: count)
   }
 
@@ -225,7 +227,8 @@ public struct SearchModel: Sendable {
   ///
   /// - Complexity: O(*n*) for *n* items after the position (a copy, no comparison).
   @discardableResult
-  public mutating func insert(_ record: SearchModel.Record, at position: Int) throws(ModelError)
+  public mutating func insert(_ record: SearchModel.Record, at position: Int) throws(SearchModel
+    .Error)
     -> ItemID
   {
     let id = ItemID(rawValue: Int32(identityLimit))
@@ -234,14 +237,16 @@ public struct SearchModel: Sendable {
   }
 
   /// Replaces an item's content; its identity and position stay.
-  public mutating func update(_ id: ItemID, with record: SearchModel.Record) throws(ModelError) {
+  public mutating func update(_ id: ItemID, with record: SearchModel.Record) throws(SearchModel
+    .Error)
+  {
     try apply([.update(id, with: record)])
   }
 
   /// Removes an item.
   ///
   /// - Complexity: O(*n*) for *n* items after it (a copy, no search).
-  public mutating func remove(_ id: ItemID) throws(ModelError) {
+  public mutating func remove(_ id: ItemID) throws(SearchModel.Error) {
     try apply([.remove(id)])
   }
 
@@ -255,7 +260,9 @@ public struct SearchModel: Sendable {
   ///   position the batch changed; a reorder, O(*n*) for the *n* items, and each change after
   ///   it O(*n*), while the changes before it cost nothing in order.
   @discardableResult
-  package mutating func apply(_ changes: [SearchModel.Change]) throws(ModelError) -> TableEdit {
+  package mutating func apply(_ changes: [SearchModel.Change]) throws(SearchModel.Error)
+    -> TableEdit
+  {
     try check(changes)
     var orderEdit = OrderEdit(count: order.count)
     var inserted: [ItemID] = []
@@ -310,7 +317,7 @@ public struct SearchModel: Sendable {
   }
 
   /// Throws the error of the first change of a batch that cannot be made.
-  private func check(_ changes: [SearchModel.Change]) throws(ModelError) {
+  private func check(_ changes: [SearchModel.Change]) throws(SearchModel.Error) {
     var count = order.count
     var addedBytes = [Int](repeating: 0, count: columns.count)
     var isAliveAfter: [ItemID: Bool] = [:]
@@ -397,7 +404,8 @@ public struct SearchModel: Sendable {
   /// Checks a record against the schema and the room left in the columns, counting its text
   /// into `addedBytes` (by field) for the records before it in a batch.
   private func validate(_ record: SearchModel.Record, adding addedBytes: inout [Int])
-    throws(ModelError)
+    throws(SearchModel
+    .Error)
   {
     guard record.fields.count == schema.fields.count else {
       throw .wrongShape(expected: schema.fields.count, got: record.fields.count, what: "fields")
@@ -429,33 +437,81 @@ public struct SearchModel: Sendable {
   }
 }
 
-/// A change to a model that cannot be made.
-public enum ModelError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The record has the wrong number of fields or attributes for the schema.
-  case wrongShape(expected: Int, got: Int, what: String)
-  /// No item has this identity.
-  case unknownItem(ItemID)
-  /// The position is outside the model.
-  case positionOutOfRange(Int, count: Int)
-  /// A field's text would pass 2 GiB.
-  case tooLarge(field: String)
-  /// A reorder names another number of items than the model holds.
-  case orderCount(expected: Int, got: Int)
-  /// A reorder names an item twice.
-  case repeatedItem(ItemID)
+extension SearchModel {
+  /// A change to a model that cannot be made.
+  public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
+    /// `default`; a release may add codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+      private let name: String
+      private init(name: String) { self.name = name }
 
-  /// The error as one line of text.
-  public var description: String {
-    switch self {
-    case .wrongShape(let expected, let got, let what):
-      return "the schema has \(expected) \(what), the record \(got)"
-    case .unknownItem(let id): return "no item \(id) in the model"
-    case .positionOutOfRange(let position, let count):
-      return "position \(position) is outside the model's 0...\(count)"
-    case .tooLarge(let field): return "the text of field \"\(field)\" would pass 2 GiB"
-    case .orderCount(let expected, let got):
-      return "a reorder must name each of the model's \(expected) items once; it names \(got)"
-    case .repeatedItem(let id): return "a reorder names item \(id) more than once"
+      /// The record has the wrong number of fields or attributes for the schema.
+      public static let wrongShape = Code(name: "wrongShape")
+      /// No item has this identity.
+      public static let unknownItem = Code(name: "unknownItem")
+      /// The position is outside the model.
+      public static let positionOutOfRange = Code(name: "positionOutOfRange")
+      /// A field's text would pass 2 GiB.
+      public static let tooLarge = Code(name: "tooLarge")
+      /// A reorder names another number of items than the model holds.
+      public static let orderCount = Code(name: "orderCount")
+      /// A reorder names an item twice.
+      public static let repeatedItem = Code(name: "repeatedItem")
+
+      /// The code's name, such as "unknownItem".
+      public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The item the change names (``Code/unknownItem``, ``Code/repeatedItem``).
+    public let item: ItemID?
+    /// The position the change names (``Code/positionOutOfRange``).
+    public let position: Int?
+    /// The field whose text is too large (``Code/tooLarge``).
+    public let field: String?
+    /// The error as one line of text.
+    public let description: String
+
+    private init(
+      _ code: Code, _ description: String, item: ItemID? = nil, position: Int? = nil,
+      field: String? = nil
+    ) {
+      self.code = code
+      self.description = description
+      self.item = item
+      self.position = position
+      self.field = field
+    }
+
+    /// The record has the wrong number of fields or attributes for the schema.
+    public static func wrongShape(expected: Int, got: Int, what: String) -> Self {
+      Self(.wrongShape, "the schema has \(expected) \(what), the record \(got)")
+    }
+    /// No item has this identity.
+    public static func unknownItem(_ id: ItemID) -> Self {
+      Self(.unknownItem, "no item \(id) in the model", item: id)
+    }
+    /// The position is outside the model.
+    public static func positionOutOfRange(_ position: Int, count: Int) -> Self {
+      Self(
+        .positionOutOfRange, "position \(position) is outside the model's 0...\(count)",
+        position: position)
+    }
+    /// A field's text would pass 2 GiB.
+    public static func tooLarge(field: String) -> Self {
+      Self(.tooLarge, "the text of field \"\(field)\" would pass 2 GiB", field: field)
+    }
+    /// A reorder names another number of items than the model holds.
+    public static func orderCount(expected: Int, got: Int) -> Self {
+      Self(
+        .orderCount,
+        "a reorder must name each of the model's \(expected) items once; it names \(got)")
+    }
+    /// A reorder names an item twice.
+    public static func repeatedItem(_ id: ItemID) -> Self {
+      Self(.repeatedItem, "a reorder names item \(id) more than once", item: id)
     }
   }
 }

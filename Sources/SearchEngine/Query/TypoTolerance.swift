@@ -34,10 +34,10 @@ public struct TypoTolerance: Hashable, Sendable, CustomStringConvertible {
   ///     least 1.
   ///   - twoTyposFrom: The length from which a word may have two typos; at least
   ///     `oneTypoFrom`.
-  /// - Throws: ``TypoToleranceError`` when the lengths are out of order or below 1.
-  public init(oneTypoFrom: Int, twoTyposFrom: Int) throws(TypoToleranceError) {
+  /// - Throws: ``TypoTolerance/Error`` when the lengths are out of order or below 1.
+  public init(oneTypoFrom: Int, twoTyposFrom: Int) throws(TypoTolerance.Error) {
     guard oneTypoFrom >= 1, twoTyposFrom >= oneTypoFrom else {
-      throw TypoToleranceError(oneTypoFrom: oneTypoFrom, twoTyposFrom: twoTyposFrom)
+      throw TypoTolerance.Error(oneTypoFrom: oneTypoFrom, twoTyposFrom: twoTyposFrom)
     }
     self.init(unchecked: oneTypoFrom, twoTyposFrom)
   }
@@ -61,17 +61,34 @@ public struct TypoTolerance: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Lengths that make no ``TypoTolerance``: below 1, or two typos from fewer characters than
-/// one.
-public struct TypoToleranceError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The length given for one typo.
-  public let oneTypoFrom: Int
-  /// The length given for two typos.
-  public let twoTyposFrom: Int
+extension TypoTolerance {
+  /// Lengths that make no ``TypoTolerance``: below 1, or two typos from fewer characters than
+  /// one.
+  public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, to compare with `==` or branch on with `if`, or `switch` with a
+    /// `default`; a release may add codes.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+      private let name: String
+      private init(name: String) { self.name = name }
 
-  /// The error as one line of text.
-  public var description: String {
-    "typo lengths \(oneTypoFrom) and \(twoTyposFrom) are not valid: one typo needs a length "
-      + "of at least 1, and two typos at least the length of one"
+      /// A length is below 1, or two typos start below one.
+      public static let invalidLengths = Code(name: "invalidLengths")
+
+      /// The code's name, such as "invalidLengths".
+      public var description: String { name }
+    }
+
+    /// What went wrong: ``Code/invalidLengths``, the only code so far.
+    public var code: Code { .invalidLengths }
+    /// The length given for one typo.
+    public let oneTypoFrom: Int
+    /// The length given for two typos.
+    public let twoTyposFrom: Int
+
+    /// The error as one line of text.
+    public var description: String {
+      "typo lengths \(oneTypoFrom) and \(twoTyposFrom) are not valid: one typo needs a length "
+        + "of at least 1, and two typos at least the length of one"
+    }
   }
 }

@@ -53,7 +53,7 @@ final class SavedFileReader {
   /// Whether every byte of the file has been read.
   var isAtEnd: Bool { offset == size }
 
-  /// A ``SavedIndexError/Kind/corrupt`` error about this file.
+  /// A ``SavedIndexError/Code/corrupt`` error about this file.
   func corrupt(_ reason: String) -> SavedIndexError {
     SavedIndexError(.corrupt, file: path, reason: reason)
   }

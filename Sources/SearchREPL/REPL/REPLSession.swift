@@ -171,7 +171,7 @@ final class REPLSession {
   }
 
   /// Runs one controller call as one group of events.
-  private func call(_ body: () throws(SearchControllerError) -> Void) {
+  private func call(_ body: () throws(SearchController.Error) -> Void) {
     renderer.beginCall()
     defer { renderer.endCall() }
     do { try body() } catch { output.error(error.description) }
@@ -275,10 +275,10 @@ final class REPLSession {
   private func selectScope(_ name: String) {
     guard let index = controller.corpus.scopeBar.index(of: name) else {
       let titles = controller.searchBar.scopeTitles
-      output.error(SearchControllerError.noSuchScope(name, titles: titles).description)
+      output.error(SearchController.Error.noSuchScope(name, titles: titles).description)
       return
     }
-    call { () throws(SearchControllerError) in try controller.selectScope(index) }
+    call { () throws(SearchController.Error) in try controller.selectScope(index) }
   }
 
   // MARK: Tokens
@@ -478,7 +478,7 @@ final class REPLSession {
   private func select(_ path: TableIndexPath) {
     let kind = controller.visibleTable
     var selected: ItemID?
-    call { () throws(SearchControllerError) in
+    call { () throws(SearchController.Error) in
       selected = try controller.selectRow(at: path, in: kind)
     }
     guard let item = selected else { return }
@@ -494,12 +494,12 @@ final class REPLSession {
   private func delete(_ path: TableIndexPath) async {
     let kind = controller.visibleTable
     guard let item = controller.table(kind).item(at: path) else {
-      output.error(SearchControllerError.noSuchRow(path, table: kind).description)
+      output.error(SearchController.Error.noSuchRow(path, table: kind).description)
       return
     }
     // The delete event comes after the item left the model, so its text is kept first.
     renderer.doomedText[item] = controller.corpus.model.display(item)
-    await change(.remove(item)) { () throws(SearchControllerError) in
+    await change(.remove(item)) { () throws(SearchController.Error) in
       try controller.deleteRow(at: path, in: kind)
     }
     renderer.doomedText = [:]
@@ -509,7 +509,7 @@ final class REPLSession {
   /// Makes a change as one call: at once in memory, or, with `--backend`, on the server first
   /// (``SearchController/apply(_:)`` waits for the server's table, then changes the lists).
   private func change(
-    _ change: SearchModel.Change, inMemory: () throws(SearchControllerError) -> Void
+    _ change: SearchModel.Change, inMemory: () throws(SearchController.Error) -> Void
   ) async {
     guard controller.backend != nil else {
       call(inMemory)
@@ -517,8 +517,8 @@ final class REPLSession {
     }
     renderer.beginCall()
     defer { renderer.endCall() }
-    do throws(CorpusError) { try await controller.apply([change]) } catch {
-      output.error(SearchControllerError.corpus(error).description)
+    do throws(SearchCorpus.Error) { try await controller.apply([change]) } catch {
+      output.error(SearchController.Error.corpus(error).description)
     }
   }
 
@@ -538,8 +538,8 @@ final class REPLSession {
       fields: Array(repeating: [], count: model.schema.fields.count),
       attributes: Array(repeating: "", count: model.schema.attributes.count))
     guard let record = record(empty, assigning: assignments, command: "insert") else { return }
-    await change(.insert(record)) { () throws(SearchControllerError) in
-      do throws(CorpusError) { try controller.insert(record) } catch { throw .corpus(error) }
+    await change(.insert(record)) { () throws(SearchController.Error) in
+      do throws(SearchCorpus.Error) { try controller.insert(record) } catch { throw .corpus(error) }
     }
     countItems()
   }
@@ -547,7 +547,7 @@ final class REPLSession {
   private func update(_ path: TableIndexPath, _ assignments: [REPLCommand.Assignment]) async {
     let kind = controller.visibleTable
     guard let item = controller.table(kind).item(at: path) else {
-      output.error(SearchControllerError.noSuchRow(path, table: kind).description)
+      output.error(SearchController.Error.noSuchRow(path, table: kind).description)
       return
     }
     let model = controller.corpus.model
@@ -555,8 +555,8 @@ final class REPLSession {
       fields: model.schema.fields.indices.map { model.values(of: item, field: $0) },
       attributes: model.schema.attributes.indices.map { model.attribute($0, of: item) })
     guard let record = record(current, assigning: assignments, command: "update") else { return }
-    await change(.update(item, with: record)) { () throws(SearchControllerError) in
-      do throws(CorpusError) { try controller.update(item, with: record) } catch {
+    await change(.update(item, with: record)) { () throws(SearchController.Error) in
+      do throws(SearchCorpus.Error) { try controller.update(item, with: record) } catch {
         throw .corpus(error)
       }
     }

@@ -147,9 +147,17 @@ import Testing
   }
 
   @Test func badSizesAreRefused() throws {
-    #expect(throws: BackendPagingError.invalidPageSize(0)) { try window("", pageSize: 0) }
-    #expect(throws: BackendPagingError.invalidNeighbours(-1)) { try window("", neighbours: -1) }
-    #expect(BackendPagingError.invalidPageSize(0).description.contains("use 1 or more"))
+    #expect(throws: PagingError.invalidPageSize(0)) { try window("", pageSize: 0) }
+    #expect(throws: PagingError.invalidNeighbours(-1)) { try window("", neighbours: -1) }
+    #expect(PagingError.invalidPageSize(0).description.contains("use 1 or more"))
+    do {
+      _ = try window("", pageSize: 0)
+      Issue.record("page size 0 was taken")
+    } catch let error as PagingError {
+      #expect(error.code == .invalidPageSize && error.code != .invalidNeighbours)
+    } catch {
+      Issue.record("not a PagingError: \(error)")
+    }
   }
 
   /// A backend that fails, or a row that cannot be made, leaves the window as it was.
@@ -164,7 +172,12 @@ import Testing
     try await window.show(page: 1)
     let shown = window.visibleRows.map(\.item)
     await failing.setFailing(true)
-    await #expect(throws: BackendPagingError.self) { try await window.showNext() }
+    do {
+      try await window.showNext()
+      Issue.record("the move succeeded")
+    } catch {
+      #expect(error.code == .backend && error.backendError != nil, "\(error)")
+    }
     #expect(window.currentPage == 1 && window.visibleRows.map(\.item) == shown)
     await failing.setFailing(false)
     // Page 5, a neighbour of page 4, holds item 20 (positions 20 to 23): it cannot be rendered.
@@ -173,6 +186,7 @@ import Testing
       Issue.record("the move succeeded")
     } catch {
       #expect(error == .rendering(item: ItemID(rawValue: 20), "no row for this item"))
+      #expect(error.code == .rendering && error.item == ItemID(rawValue: 20))
     }
     #expect(window.currentPage == 1 && window.visibleRows.map(\.item) == shown)
     try await window.showNext()

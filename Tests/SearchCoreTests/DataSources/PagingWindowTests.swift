@@ -113,11 +113,17 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
 
   @Test func invalidConfigurationAndEmptyTables() throws {
     let table = ArrayTable(count: 5)
-    #expect(throws: PagingWindowError.invalidPageSize(0)) {
+    #expect(throws: PagingError.invalidPageSize(0)) {
       try PagingWindow(table: table, pageSize: 0) { label($0) }
     }
-    #expect(throws: PagingWindowError.invalidNeighbours(-1)) {
+    #expect(throws: PagingError.invalidNeighbours(-1)) {
       try PagingWindow(table: table, pageSize: 2, neighbours: -1) { label($0) }
+    }
+    do {
+      _ = try PagingWindow(table: table, pageSize: 2, neighbours: -1) { label($0) }
+      Issue.record("neighbours -1 were taken")
+    } catch {
+      #expect(error.code == .invalidNeighbours && error.code != .invalidPageSize)
     }
     var window = try PagingWindow(table: ArrayTable([]), pageSize: 4) { label($0) }
     #expect(window.pageCount == 1)
@@ -178,7 +184,7 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
     #expect(window.visibleRows.map(\.row) == ["message 0", "message 1"])
     let video = model.id(at: 3)
     #expect(
-      throws: PagingWindowError.rendering(
+      throws: PagingError.rendering(
         .noAdapter(kind: "video", item: video), at: TableIndexPath(section: 0, row: 3))
     ) { try window.next() }
     #expect(window.currentPage == 0)
@@ -189,7 +195,7 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
     try window.reload(table, render: registry.renderer(for: model))
     try window.next()
     #expect(window.visibleRows.map(\.row) == ["message 2", "[video] message 3"])
-    #expect(throws: PagingWindowError.missingItem(at: TableIndexPath(section: 0, row: 0))) {
+    #expect(throws: PagingError.missingItem(at: TableIndexPath(section: 0, row: 0))) {
       try PagingWindow(table: BrokenTable(), pageSize: 2) { label($0) }
     }
   }

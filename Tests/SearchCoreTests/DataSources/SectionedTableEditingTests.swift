@@ -132,10 +132,10 @@ import Testing
     let model = try TableFixtures.model(names: ["Abel"])
     let table = try letters(model)
     let stranger = ItemID(rawValue: 9)
-    #expect(throws: TableError.unknownItem(stranger)) {
+    #expect(throws: SectionedTable.Error.unknownItem(stranger)) {
       try table.applying(TableEdit(inserted: [stranger]), model: model, precedes: model.precedes)
     }
-    #expect(throws: TableError.duplicateItem(model.ids[0])) {
+    #expect(throws: SectionedTable.Error.duplicateItem(model.ids[0])) {
       try table.applying(
         TableEdit(inserted: [model.ids[0]]), model: model, precedes: model.precedes)
     }

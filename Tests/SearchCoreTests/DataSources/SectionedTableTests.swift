@@ -289,23 +289,23 @@ enum TableFixtures {
   @Test func unknownNamesAndItemsAreErrors() throws {
     let model = try TableFixtures.model(names: ["a"])
     let collation = try SectionedTable.Collation(locale: "")
-    #expect(throws: TableError.unknownAttribute("colour", available: ["kind"])) {
+    #expect(throws: SectionedTable.Error.unknownAttribute("colour", available: ["kind"])) {
       try SectionedTable(
         items: model.ids, model: model, sectioning: .attribute("colour"), collation: collation)
     }
-    let error = #expect(throws: TableError.self) {
+    let error = #expect(throws: SectionedTable.Error.self) {
       try SectionedTable(
         items: model.ids, model: model, sectioning: .firstLetter(field: "title"),
         collation: collation)
     }
     #expect(error?.description == "no field \"title\" to section by; the fields are \"name\"")
     #expect(
-      TableError.unknownAttribute("colour", available: []).description
+      SectionedTable.Error.unknownAttribute("colour", available: []).description
         == "no attribute \"colour\" to section by; the schema has no attributes")
-    #expect(throws: TableError.unknownItem(ItemID(rawValue: 7))) {
+    #expect(throws: SectionedTable.Error.unknownItem(ItemID(rawValue: 7))) {
       try SectionedTable(items: [ItemID(rawValue: 7)], model: model, collation: collation)
     }
-    #expect(throws: TableError.duplicateItem(model.ids[0])) {
+    #expect(throws: SectionedTable.Error.duplicateItem(model.ids[0])) {
       try SectionedTable(items: model.ids + model.ids, model: model, collation: collation)
     }
   }

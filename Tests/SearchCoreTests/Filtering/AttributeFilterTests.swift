@@ -187,12 +187,12 @@ import Testing
     var filter = IncrementalFilter()
     let query = try SearchQuery("a", normalizer: corpus.normalizer)
     #expect(
-      throws: AttributeFilterError.unknownAttribute("colour", available: ["group", "size", "tag"])
+      throws: AttributeFilter.Error.unknownAttribute("colour", available: ["group", "size", "tag"])
     ) {
       try filter.search(
         query, scope: 0, filter: AttributeFilter([.present(attribute: "colour")]), in: corpus)
     }
-    let error = AttributeFilterError.unknownAttribute("colour", available: ["group", "size"])
+    let error = AttributeFilter.Error.unknownAttribute("colour", available: ["group", "size"])
     #expect(
       error.description == #"no attribute is called "colour": its attributes are "group", "size""#)
   }

@@ -20,7 +20,7 @@ import Testing
   @Test func aMisspeltValueIsAnErrorWithTheRightOne() throws {
     let work = ScopeBar.Scope(title: "Work", attribute: "group", values: ["Work"])
     #expect(
-      throws: CorpusError.scopeMatchesNothing(
+      throws: SearchCorpus.Error.scopeMatchesNothing(
         "Work", attribute: "group", values: ["Work"], available: ["family", "work"])
     ) { try corpus(scope: work, groups: ["work", "family", "work"]) }
     do {

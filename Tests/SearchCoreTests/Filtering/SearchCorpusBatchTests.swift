@@ -124,7 +124,7 @@ import Testing
   @Test func aFailingBatchLeavesTheCorpusAlone() throws {
     var changed = corpus
     let missing = ItemID(rawValue: 999)
-    #expect(throws: CorpusError.model(.unknownItem(missing))) {
+    #expect(throws: SearchCorpus.Error.model(.unknownItem(missing))) {
       try changed.apply([.remove(changed.model.ids[0]), .remove(missing)])
     }
     #expect(changed.model.ids == corpus.model.ids)

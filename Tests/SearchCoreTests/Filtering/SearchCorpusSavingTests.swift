@@ -84,12 +84,12 @@ import Testing
       let otherData = #expect(throws: SavedIndexError.self) {
         try SearchCorpus(contentsOf: path, source: "other data")
       }
-      #expect(otherData?.kind == .stale)
+      #expect(otherData?.code == .stale)
       #expect(otherData?.description.contains("made from other data") == true)
       let otherFolding = #expect(throws: SavedIndexError.self) {
         try SearchCorpus(contentsOf: path, normalizer: try Normalizer(folding: .none))
       }
-      #expect(otherFolding?.kind == .stale)
+      #expect(otherFolding?.code == .stale)
       #expect(otherFolding?.description.contains("build the index again") == true)
       // The format version, after the 8 bytes of the mark.
       var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -98,7 +98,7 @@ import Testing
       let otherVersion = #expect(throws: SavedIndexError.self) {
         try SearchCorpus(contentsOf: path)
       }
-      #expect(otherVersion?.kind == .stale)
+      #expect(otherVersion?.code == .stale)
       #expect(otherVersion?.description.contains("format version 2") == true)
     }
   }
@@ -200,7 +200,7 @@ import Testing
       let saved = try Saved(try Fixtures.corpus("products/products"), in: folder)
       for element in [1, 2] {
         let error = try saved.open(part, element: element, Int32.max)
-        #expect(error?.kind == .corrupt)
+        #expect(error?.code == .corrupt)
         #expect(
           error?.reason.contains("\(part): entry \(element)") == true,
           "\(String(describing: error))")
@@ -274,7 +274,7 @@ import Testing
     let error = #expect(throws: SavedIndexError.self) {
       try SearchCorpus(contentsOf: "/nonexistent/folder/corpus.index")
     }
-    #expect(error?.kind == .io)
+    #expect(error?.code == .io)
     #expect(error?.description.contains("/nonexistent/folder/corpus.index") == true)
   }
 }

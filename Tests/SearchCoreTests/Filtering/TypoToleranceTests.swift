@@ -52,8 +52,8 @@ import Testing
     #expect((0...3).map { TypoTolerance.off.budget(forLength: $0 * 10) } == [0, 0, 0, 0])
     let custom = try TypoTolerance(oneTypoFrom: 3, twoTyposFrom: 3)
     #expect(custom.budget(forLength: 2) == 0 && custom.budget(forLength: 3) == 2)
-    #expect(throws: TypoToleranceError.self) { try TypoTolerance(oneTypoFrom: 0, twoTyposFrom: 4) }
-    #expect(throws: TypoToleranceError.self) { try TypoTolerance(oneTypoFrom: 5, twoTyposFrom: 4) }
+    #expect(throws: TypoTolerance.Error.self) { try TypoTolerance(oneTypoFrom: 0, twoTyposFrom: 4) }
+    #expect(throws: TypoTolerance.Error.self) { try TypoTolerance(oneTypoFrom: 5, twoTyposFrom: 4) }
     #expect(TypoTolerance.default.description == "5,9" && TypoTolerance.off.description == "off")
   }
 
@@ -182,7 +182,7 @@ import Testing
     let schema = corpus.model.schema
     let typo = try SearchQuery(
       "calfornia", syntax: .words, typos: .default, normalizer: corpus.normalizer)
-    #expect(throws: CorpusError.backend(.typosUnsupported)) {
+    #expect(throws: SearchCorpus.Error.backend(.typosUnsupported)) {
       try ServerQuery(typo, scope: 0, schema: schema)
     }
     let exact = try SearchQuery("calfornia", syntax: .words, normalizer: corpus.normalizer)

@@ -105,6 +105,31 @@ import Testing
     #expect(Self.carriedOut(replacement, on: old) == new)
   }
 
+  /// An engine refusal keeps the engine's typed error, the most specific one, beside its
+  /// message, and takes its code from it.
+  @Test func anEngineRefusalCarriesItsTypedError() throws {
+    let model = SearchModel.Error.unknownItem(ItemID(rawValue: 7))
+    let refusal = ItemSearchError.engine(SearchCorpus.Error.model(model))
+    #expect(refusal.code == .model)
+    #expect(refusal.underlying as? SearchModel.Error == model)
+    #expect(refusal.description == model.description)
+    let icu = ICUError(code: 1, operation: "opening a collator")
+    let folding = ItemSearchError.engine(SectionedTable.Error.icu(icu))
+    #expect(folding.code == .icu)
+    #expect(folding.underlying as? ICUError == icu)
+    let other = SectionedTable.Error.unknownField("x", available: [])
+    let engine = ItemSearchError.engine(
+      SearchController.Error.corpus(.unknownName("field", "x", scope: nil)))
+    #expect(engine.code == .engine)
+    #expect((engine.underlying as? SearchCorpus.Error)?.code == .unknownName)
+    #expect(ItemSearchError.engine(other).underlying as? SectionedTable.Error == other)
+    // Codes compare by name; errors by code, details and message.
+    #expect(refusal != folding && refusal.code != folding.code)
+    #expect(refusal == ItemSearchError.engine(model))
+    #expect(ItemSearchError.unknownLocale("xx") != ItemSearchError.unknownLocale("yy"))
+    #expect(ItemSearchError.unknownLocale("xx").value == "xx")
+  }
+
   @Test func anIDTwiceIsRefused() {
     #expect(throws: ItemSearchError.duplicateID("1")) {
       try ItemReplacement.changes(

@@ -65,7 +65,7 @@ import Testing
     let original = model
     let record = SearchModel.Record(fields: [["d"]], attributes: ["x"])
     let first = model.ids[0]
-    let failures: [([SearchModel.Change], ModelError)] = [
+    let failures: [([SearchModel.Change], SearchModel.Error)] = [
       ([.insert(record), .remove(ItemID(rawValue: 7))], .unknownItem(ItemID(rawValue: 7))),
       ([.remove(first), .update(first, with: record)], .unknownItem(first)),
       ([.remove(first), .insert(record, at: 3)], .positionOutOfRange(3, count: 2)),

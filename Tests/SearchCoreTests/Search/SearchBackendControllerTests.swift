@@ -76,7 +76,7 @@ import Testing
     controller.setText("ipad")
     try await backend.waitForAnswers(1)
     await backend.open()
-    await #expect(throws: CorpusError.self) { try await batch.value }
+    await #expect(throws: SearchCorpus.Error.self) { try await batch.value }
     await controller.waitUntilIdle()
     #expect(log.errors == [])
     #expect(controller.results?.query.text == "ipad")

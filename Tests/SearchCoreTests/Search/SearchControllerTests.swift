@@ -58,7 +58,7 @@ import Testing
     #expect(
       try marbles.run("t= s=0") == "text() ?\"\"=now#4 [rows 13] reload(now,#4,13) "
         + "scope(0) ?@0=none#5 hide+ hide [dimmed]")
-    #expect(throws: SearchControllerError.noSuchScope("4", titles: corpus.scopeBar.titles)) {
+    #expect(throws: SearchController.Error.noSuchScope("4", titles: corpus.scopeBar.titles)) {
       try marbles.controller.selectScope(4)
     }
   }
@@ -177,7 +177,7 @@ import Testing
     #expect(marbles.controller.corpus.model.display(item) == "iPad Air (2013)")
     #expect(marbles.events.last == "select(results,32)")
     #expect(
-      throws: SearchControllerError.noSuchRow(TableIndexPath(section: 0, row: 4), table: .results)
+      throws: SearchController.Error.noSuchRow(TableIndexPath(section: 0, row: 4), table: .results)
     ) {
       try marbles.controller.selectRow(at: TableIndexPath(section: 0, row: 4), in: .results)
     }
