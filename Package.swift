@@ -19,6 +19,9 @@ let package = Package(
     // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only.
     .library(name: "SearchPostgres", targets: ["SearchPostgres"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
+    // The benchmarks, apart from the shipped command line (as swift-collections keeps its own):
+    // `swift run -c release SearchBenchmarks --suite NAME`.
+    .executable(name: "SearchBenchmarks", targets: ["SearchBenchmarks"]),
   ],
   // SwiftNIO, its TLS and swift-crypto are most of a cold build, so the server path is a trait
   // (SE-0450) that is off unless asked for: `swift run -c release SearchREPL live` and the
@@ -29,7 +32,7 @@ let package = Package(
     .trait(
       name: "PostgreSQL",
       description:
-        "SearchPostgres over postgres-nio, and the command line's load, --backend and bench --suite backend."
+        "SearchPostgres over postgres-nio, and the command line's load and --backend, and SearchBenchmarks --suite backend."
     ),
     .default(enabledTraits: []),
   ],
@@ -63,8 +66,8 @@ let package = Package(
     // Folders, bottom to top: DataSources, Search, Items.
     .target(name: "SearchCore", dependencies: ["SearchEngine"]),
     .target(name: "SearchDataSets", dependencies: ["SearchEngine"]),
-    // SQLite (Debian's libsqlite3-dev), for `bench`'s peer only: FTS5 with the trigram
-    // tokenizer over the same items. Only SearchREPL links it.
+    // SQLite (Debian's libsqlite3-dev), for the typing benchmark's peer only: FTS5 with the
+    // trigram tokenizer over the same items. Only SearchBenchmarks links it.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "SearchCoreTesting", dependencies: ["SearchCore", "SearchEngine"]),
     .target(
@@ -76,9 +79,46 @@ let package = Package(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
       ]
     ),
+    // What both executables read and write the same way: data set paths and short names,
+    // `--fold`, `--typos`, the data a command searches, the PostgreSQL server, JSON, standard
+    // output, errors and exit statuses, the entry point that runs the main actor on the main
+    // thread. Not a product: only the package's executables and tests use it.
+    .target(
+      name: "SearchCommandLine",
+      dependencies: [
+        "SearchCore",
+        "SearchEngine",
+        "SearchDataSets",
+        "SearchPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The shipped command line. Its folders are layers, bottom to top: Console, Options, Tokens,
+    // Output, REPL, Live, Commands; a file uses names from its own or lower folders only
+    // (main.swift and SearchREPL.swift, at the root, put them together).
     .executableTarget(
       name: "SearchREPL",
       dependencies: [
+        "SearchCommandLine",
+        "SearchCore",
+        "SearchEngine",
+        "SearchDataSets",
+        "SearchPostgres",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The benchmarks (`SearchBenchmarks --suite NAME`, the options `SearchREPL bench` had) and
+    // their peers (Peers/: SQLite FTS5, tantivy through a Python child). The startup and filter
+    // suites run the SearchREPL built beside them.
+    //
+    // Not ordo-one/package-benchmark: its async runner runs main-actor work on Dispatch's
+    // worker threads, not on a main thread turning the run loop as in an app, and it measures
+    // one closure at a time, while these suites time main-actor stalls and interleave a peer
+    // keystroke by keystroke (Benchmarks/README.md).
+    .executableTarget(
+      name: "SearchBenchmarks",
+      dependencies: [
+        "SearchCommandLine",
         "SearchCore",
         "SearchEngine",
         "SearchCoreTesting",
@@ -86,7 +126,8 @@ let package = Package(
         "SearchPostgres",
         "CSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      path: "Benchmarks/SearchBenchmarks"
     ),
     .testTarget(
       name: "SearchCoreTests",
@@ -116,11 +157,21 @@ let package = Package(
         "SearchREPL",
       ]
     ),
+    // Runs a built executable of the package as a user does (both command lines' tests).
+    .target(name: "CommandLineTestSupport", path: "Tests/CommandLineTestSupport"),
     .testTarget(
       name: "SearchREPLTests",
       dependencies: [
-        "SearchREPL", "SearchCoreTesting", "SearchDataSets", "SearchEngine",
+        "SearchREPL", "SearchCommandLine", "CommandLineTestSupport", "SearchCoreTesting",
+        "SearchDataSets", "SearchEngine",
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "SearchBenchmarksTests",
+      dependencies: [
+        "SearchBenchmarks", "SearchCommandLine", "CommandLineTestSupport", "SearchCore",
+        "SearchDataSets", "SearchEngine",
       ]
     ),
   ],

@@ -60,7 +60,7 @@ extras=$(cd "$root" && find Sources/SearchCore Sources/SearchDataSets -name '*.s
 for extra in $extras; do
   copy="$build/sources/$(basename "$extra")"
   if [[ ! -f "$copy" || "$root/$extra" -nt "$copy" ]]; then
-    sed -E 's#^(@_exported )?import ((struct|enum|class|protocol|typealias) )?(SearchEngine|SearchCore|SearchDataSets)(\.[A-Za-z]+)?$#// (import \4\5: this file is compiled into the one module)#' \
+    sed -E 's#^(@_exported )?import ((struct|enum|class|protocol|typealias) )?(SearchEngine|SearchCore|SearchDataSets|SearchCommandLine)(\.[A-Za-z]+)?$#// (import \4\5: this file is compiled into the one module)#' \
       "$root/$extra" > "$copy"
   fi
   sources+=("$copy")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the virtual environment of `SearchREPL bench --suite typos`'s peer (Scripts/typo-peer.py):
+# Makes the virtual environment of `SearchBenchmarks --suite typos`'s peer (Scripts/typo-peer.py):
 # tantivy 0.27.0 from PyPI, in .build/typo-peer-venv (not committed). Prints the environment's
 # python. Run again, it only prints it.
 set -euo pipefail

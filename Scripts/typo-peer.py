@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The peer `SearchREPL bench --suite typos` types the same keystrokes into: tantivy (PyPI
+"""The peer `SearchBenchmarks --suite typos` types the same keystrokes into: tantivy (PyPI
 `tantivy`, Rust's Lucene-like engine) with fuzzy term queries, one per query word, under the same
 typo budget as SearchCore's words syntax.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Corpus/words/bench-queries.txt: the fixed list of queries `SearchREPL bench` types.
+"""Writes Corpus/words/bench-queries.txt: the fixed list of queries `SearchBenchmarks` types.
 
 Every query is taken from W1's words (Corpus/words/W1.txt, built by build.sh), with a fixed
 seed so that the list is the same on every machine: prefixes, infixes, two pieces of one word,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SearchCore
+import SearchCommandLine
 import SearchEngine
 
 /// The command-line front of the search engine.
@@ -14,40 +15,15 @@ struct SearchREPL: AsyncParsableCommand {
       Exit status: 0 when something matched, 1 when nothing did, 2 on an error.
       """,
     subcommands: [
-      REPL.self, Live.self, Filter.self, Load.self, IndexCommand.self, Bench.self, Check.self,
+      REPL.self, Live.self, Filter.self, Load.self, IndexCommand.self, Check.self,
     ],
     defaultSubcommand: REPL.self
   )
 
-  /// Runs the command and turns every outcome into text and an exit status, in one place.
-  ///
-  /// An asynchronous command runs with the main actor on the process's main thread, as in an
-  /// app: the main thread turns the main run loop, which serves Dispatch's main queue, where
-  /// main-actor jobs go. (An `async` main on Linux runs main-actor jobs on Dispatch's worker
-  /// threads after its first suspension, and so does `dispatchMain()`, which ends the main
-  /// thread: what a benchmark measures there is not an app's main thread.)
+  /// Runs the command and turns every outcome into text and an exit status, in one place,
+  /// with the main actor on the main thread (see `Terminal.runMain`).
   static func main() {
-    Terminal.tuneMemory()
-    do {
-      let arguments = Array(CommandLine.arguments.dropFirst())
-      if let error = CommandLineHints.unknownSubcommand(in: arguments) { throw error }
-      var command = try parseAsRoot(arguments)
-      guard let asynchronous = command as? any AsyncParsableCommand else {
-        try command.run()
-        return
-      }
-      nonisolated(unsafe) var running = asynchronous
-      Task { @MainActor in
-        do {
-          try await running.run()
-          Terminal.exitSucceeding()
-        } catch {
-          Terminal.exit(reporting: error)
-        }
-      }
-      while true { RunLoop.main.run() }
-    } catch {
-      Terminal.exit(reporting: error)
-    }
+    Terminal.runMain(
+      SearchREPL.self, refusing: CommandLineHints.unknownSubcommand, hint: CommandLineHints.hint)
   }
 }

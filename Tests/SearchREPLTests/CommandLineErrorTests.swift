@@ -1,3 +1,4 @@
+import CommandLineTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,16 @@ import Testing
     #expect(
       try error(["frobnicate"])
         == "SearchREPL: error: unknown subcommand 'frobnicate'; the subcommands are repl, live,"
-        + " filter, load, index, bench, check (SearchREPL help for more)")
+        + " filter, load, index, check (SearchREPL help for more)")
+  }
+
+  /// The benchmarks left the shipped command line: `bench` says where they went instead of
+  /// guessing at a subcommand.
+  @Test func benchSaysWhereTheBenchmarksWent() throws {
+    #expect(
+      try error(["bench", "--suite", "fold"])
+        == "SearchREPL: error: bench moved to its own executable: run `swift run -c release"
+        + " SearchBenchmarks …` or `.build/release/SearchBenchmarks …` with the same options")
   }
 
   @Test func aQueryThatStartsWithADashGoesAfterDashDash() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SearchCommandLine
 import SearchCore
 import SearchDataSets
 import SearchEngine

@@ -1,3 +1,4 @@
+import CommandLineTestSupport
 import Foundation
 import Testing
 

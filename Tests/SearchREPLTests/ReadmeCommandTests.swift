@@ -1,3 +1,4 @@
+import CommandLineTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ import Testing
     #expect(commands.count >= 6, "\(commands)")
     var ran = 0
     for line in commands {
-      let needsMore = [" live", "$URL", " bench", " load ", "postgres"].contains {
+      let needsMore = [" live", "$URL", "SearchBenchmarks", " load ", "postgres"].contains {
         line.contains($0)
       }
       if needsMore { continue }

@@ -247,7 +247,7 @@ where Item.ID: Sendable {
   /// How long the last ``apply(_:)`` or ``replaceAll(_:)`` that changed the items held the
   /// main actor, by the clock, in its own synchronous parts: checking the batch, storing the
   /// values and the controller's install, which delivers its update to every observer (what
-  /// `bench --suite items` reports as the install).
+  /// `SearchBenchmarks --suite items` reports as the install).
   ///
   /// Waiting for the batch to be prepared off the main actor is not counted.
   @ObservationIgnored package internal(set) var lastApplyMainActorTime = Duration.zero

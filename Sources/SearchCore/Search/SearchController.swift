@@ -153,7 +153,7 @@ public final class SearchController {
   var preparedRefresh: RefreshedResults?
 
   /// How long the last ``apply(_:)`` held the main actor: capturing the model, installing the
-  /// prepared change and delivering its events (what `bench --suite changes` reports).
+  /// prepared change and delivering its events (what `SearchBenchmarks --suite changes` reports).
   package internal(set) var lastApplyMainActorTime = Duration.zero
 
   var isApplyingBatch = false

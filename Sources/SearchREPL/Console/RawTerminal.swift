@@ -1,3 +1,5 @@
+import SearchCommandLine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SearchCommandLine
 import SearchCore
 import SearchDataSets
 import SearchEngine

@@ -1,3 +1,4 @@
+import SearchCommandLine
 import SearchCore
 import SearchEngine
 

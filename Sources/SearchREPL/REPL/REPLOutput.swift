@@ -1,4 +1,5 @@
 import Foundation
+import SearchCommandLine
 import SearchCore
 import SearchEngine
 
