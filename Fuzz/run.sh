@@ -52,8 +52,9 @@ binary="$build/fuzz"
 mapfile -t sources < <(find "$root/Sources/SearchEngine" -name '*.swift' | sort)
 harnesses=("$here"/Harnesses/*.swift "$here"/Harnesses/Support/*.swift)
 # SearchCore (the controller, ItemSearch), SearchDataSets (the loaders, the manifest) and the
-# files a harness of other code names on a `// fuzz-sources:` line are compiled into the one
-# module too, so their imports of the package's modules go (a copy without them).
+# files a harness of other code names on a `// fuzz-sources:` line (SearchREPL's, and
+# SearchCommandLine's, which SearchREPL's import) are compiled into the one module too, so their
+# imports of the package's modules go (a copy without them). Benchmarks/ is never compiled here.
 mkdir -p "$build/sources"
 extras=$(cd "$root" && find Sources/SearchCore Sources/SearchDataSets -name '*.swift' | sort
   sed -n 's|^// fuzz-sources: ||p' "$here"/Harnesses/*.swift | sort -u)

@@ -55,7 +55,9 @@ package struct DataSource {
 
   /// One line of `filter --format jsonl`: the item, its highlights and, when the query
   /// tolerates typos, how many it needed (`typos`).
-  package func jsonLine(_ id: ItemID, highlights: [SearchResult.Highlight], typos: Int? = nil) -> String {
+  package func jsonLine(_ id: ItemID, highlights: [SearchResult.Highlight], typos: Int? = nil)
+    -> String
+  {
     var object = JSONObject()
     if lines != nil {
       object.add("line", Int(id.rawValue) + 1)

@@ -41,7 +41,9 @@ package struct JSONObject {
   package var json: String { text + "}" }
 
   /// A JSON array of JSON texts.
-  package static func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ",") + "]" }
+  package static func array(_ elements: [String]) -> String {
+    "[" + elements.joined(separator: ",") + "]"
+  }
 
   /// A JSON array of `[lower, upper]` pairs.
   package static func ranges(_ ranges: [Range<Int>]) -> String {

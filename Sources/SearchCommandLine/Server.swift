@@ -77,9 +77,6 @@ package enum Server {
   }
 }
 
-}
-}
-
 /// A server's search backend as a command holds it: searched, then closed.
 package protocol ServerBackend: SearchBackend {
   /// Closes the backend's connections.

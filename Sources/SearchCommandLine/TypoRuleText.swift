@@ -6,7 +6,9 @@ import SearchEngine
 /// `--typos` and the REPL's `set typos` read it alike.
 package enum TypoRuleText {
   /// The tolerance `text` names, or a message that names `what` and says what to give.
-  package static func tolerance(_ text: String, what: String) -> Result<TypoTolerance, TypoRuleError> {
+  package static func tolerance(_ text: String, what: String) -> Result<
+    TypoTolerance, TypoRuleError
+  > {
     switch text {
     case "default": return .success(.default)
     case "off": return .success(.off)

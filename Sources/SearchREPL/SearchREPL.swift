@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SearchCore
 import SearchCommandLine
+import SearchCore
 import SearchEngine
 
 /// The command-line front of the search engine.
