@@ -36,7 +36,7 @@ extension Terminal {
           try await running.run()
           exitSucceeding()
         } catch {
-          exit(reporting: error, root: root, hint: hint)
+          exit(reporting: error, root: Root.self, hint: hint)
         }
       }
       while true { RunLoop.main.run() }
