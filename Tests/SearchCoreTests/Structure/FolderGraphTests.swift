@@ -25,7 +25,9 @@ import Testing
   @Test func theFoldersUseOnlyTheLayersBelow() throws {
     let engine = Self.sources.appendingPathComponent("SearchEngine")
     let app = Self.sources.appendingPathComponent("SearchCore")
-    let graph = try FolderGraph(reading: [engine, app])
+    let reserved = FolderGraph.standardLibraryMembers()
+    #expect(reserved.contains(".count"), "the standard library's interface was not found")
+    let graph = try FolderGraph(reading: [engine, app], reserved: reserved)
     #expect(
       graph.folders == Set(Self.layers),
       "a new folder needs its place in FolderGraphTests.layers")
@@ -50,6 +52,13 @@ import Testing
     }
     if let cycle = graph.cycle() {
       Issue.record("a cycle: \(cycle.joined(separator: " → "))\n\(graph.explain(cycle))")
+    }
+    // ICU's C API is one folder's business: the rest of the engine calls its Swift.
+    for (folder, modules) in graph.imports where folder != "ICU" {
+      if let files = modules["CICU"] {
+        Issue.record(
+          "\(files.sorted().joined(separator: ", ")) import CICU: only ICU/ calls ICU's C API")
+      }
     }
   }
 
@@ -100,5 +109,66 @@ import Testing
     ])
     let cycle = try #require(graph.cycle())
     #expect(graph.explain(cycle).contains(".NumberMatch in Index/Matcher.swift"))
+  }
+
+  @Test func extensionMembersLinkTheFolderThatDeclaresThem() throws {
+    let graph = FolderGraph(files: [
+      ("Index/Index.swift", "struct Index { func rebuild() { corpus.rebuildScopes() } }"),
+      ("Filtering/Corpus.swift", "struct Corpus {}"),
+      ("Filtering/Corpus+Scopes.swift", "extension Index {\n  func rebuildScopes() {}\n}"),
+    ])
+    #expect(graph.edges["Index"]?["Filtering"]?.map(\.name) == [".rebuildScopes"])
+    // A member the standard library also declares links nothing: `words.count` is not a use
+    // of an extension's `count`.
+    let reserved = FolderGraph(
+      files: [
+        ("Index/Index.swift", "struct Index { func size() -> Int { words.count } }"),
+        ("Filtering/Corpus+Count.swift", "extension Index {\n  var count: Int { 0 }\n}"),
+      ], reserved: FolderGraph.standardLibraryMembers())
+    #expect(reserved.edges["Index"] == nil)
+  }
+
+  /// The command line's folders are layers too, its entry and commands (the files beside the
+  /// folders) on top: a folder that reaches up into them, or into a folder above it, fails.
+  @Test func theCommandLinesFoldersUseOnlyTheLayersBelow() throws {
+    let graph = try FolderGraph(
+      reading: [Self.sources.appendingPathComponent("SearchREPL")], rootLayer: "(commands)",
+      reserved: FolderGraph.standardLibraryMembers())
+    if let cycle = graph.cycle() {
+      Issue.record("a cycle: \(cycle.joined(separator: " → "))\n\(graph.explain(cycle))")
+    }
+    print(graph.layers() ?? [])
+  }
+
+  @Test func anOwnerTellsSameNamedNestedTypesApart() throws {
+    let graph = FolderGraph(files: [
+      ("Backend/BackendError.swift", "struct BackendError { enum Kind {} }"),
+      ("Index/SavedError.swift", "struct SavedError { enum Kind {} }"),
+      ("Model/Model.swift", "struct Model { let kind: SavedError.Kind }"),
+      (
+        "Support/Helper.swift",
+        "extension BackendError {\n  func describe(_ kind: Kind) {}\n}"
+      ),
+    ])
+    // `.Kind` alone is declared twice and links neither; with its owner it is one of them,
+    // written out (`SavedError.Kind`) or implied by the extension (`Kind` in BackendError's).
+    #expect(
+      graph.edges["Model"]?["Index"].map { Set($0.map(\.name)) } == [
+        "SavedError", "SavedError.Kind",
+      ])
+    #expect(graph.edges["Model"]?["Backend"] == nil)
+    #expect(
+      graph.edges["Support"]?["Backend"]?.map(\.name).sorted() == [
+        "BackendError", "BackendError.Kind",
+      ])
+  }
+
+  @Test func importsAreKeptPerFolder() throws {
+    let graph = FolderGraph(files: [
+      ("ICU/ICU.swift", "import CICU\nimport Foundation\nstruct ICU {}"),
+      ("Normalization/Fold.swift", "@preconcurrency import struct CICU.UChar\n// import CSQLite"),
+    ])
+    #expect(graph.imports["ICU"].map { Set($0.keys) } == ["CICU", "Foundation"])
+    #expect(graph.imports["Normalization"] == ["CICU": ["Normalization/Fold.swift"]])
   }
 }
