@@ -8,7 +8,7 @@ import Testing
 /// neighbours and nothing else, moves one page for one read, and its pages put together are
 /// the backend's whole answer.
 @MainActor
-@Suite struct BackendPagingWindowTests {
+@Suite(.tags(.concurrent)) struct BackendPagingWindowTests {
   let corpus: SearchCorpus
   let backend: MemorySearchBackend
 

@@ -31,7 +31,7 @@ private let queries: [String] = {
   return result
 }()
 
-@Suite struct IncrementalFilterTests {
+@Suite(.tags(.concurrent)) struct IncrementalFilterTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.wordsSample() }

@@ -7,6 +7,7 @@ import Testing
 
 /// ``LineFilter`` (what `filter` runs on plain lines) gives the answer of the corpus path: an
 /// ``IncrementalFilter`` over ``DataSetLoader/loadLines(_:)`` of the same input.
+@Suite(.tags(.concurrent))
 struct LineFilterTests {
   private static let pieces = [
     "san", "José", "jose", "Zürich", "zurich", " ", " ", "ﬁn", "東京", "москва", "e\u{301}",

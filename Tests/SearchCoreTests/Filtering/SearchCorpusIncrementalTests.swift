@@ -7,7 +7,7 @@ import Testing
 
 /// Small batches update a corpus's scopes and common-byte bits in place: the corpus they
 /// leave is the one built from scratch from the same model, bit for bit and run for run.
-@Suite struct SearchCorpusIncrementalTests {
+@Suite(.tags(.concurrent)) struct SearchCorpusIncrementalTests {
   static let schema = SearchModel.Schema(
     fields: [
       SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "tags"),

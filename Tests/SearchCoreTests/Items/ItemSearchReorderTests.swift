@@ -8,7 +8,7 @@ import Testing
 /// with about one item in a hundred changed: the search shows what a search built afresh from
 /// the new list shows, the update's change set carries the table on screen there, and the
 /// model takes the order in one change rather than a removal and an insertion per moved item.
-@MainActor @Suite struct ItemSearchReorderTests {
+@MainActor @Suite(.tags(.concurrent)) struct ItemSearchReorderTests {
   struct Contact: Identifiable, Equatable, Sendable {
     let id: Int
     var name: String

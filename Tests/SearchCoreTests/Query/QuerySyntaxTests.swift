@@ -249,7 +249,7 @@ private let plainCases: [PlainParseCase] = [
 /// The controller reads its text in the configured syntax (products: 4 of the 45 names
 /// contain "ipad").
 @MainActor
-@Suite struct QuerySyntaxControllerTests {
+@Suite(.tags(.concurrent)) struct QuerySyntaxControllerTests {
   @Test func theConfigurationChoosesTheSyntax() throws {
     let corpus = try Fixtures.corpus("products/products")
     let marbles = try Marbles(

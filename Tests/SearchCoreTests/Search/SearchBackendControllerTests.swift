@@ -9,7 +9,7 @@ import Testing
 ///
 /// A search answered in that moment must neither be shown nor reported as a mismatch.
 @MainActor
-@Suite struct SearchBackendControllerTests {
+@Suite(.tags(.concurrent)) struct SearchBackendControllerTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

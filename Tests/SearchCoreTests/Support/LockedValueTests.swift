@@ -4,6 +4,7 @@ import Testing
 @testable import SearchCore
 @testable import SearchEngine
 
+@Suite(.tags(.concurrent))
 struct LockedValueTests {
   private struct Refusal: Error {}
 
