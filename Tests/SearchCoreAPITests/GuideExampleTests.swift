@@ -153,7 +153,7 @@ enum GuideData {
 }
 
 @MainActor
-@Suite(.tags(.concurrent)) struct GuideExampleTests {
+@Suite(.tags(.plainSwift, .concurrent)) struct GuideExampleTests {
   /// Every ```swift block of every guide, found by listing the catalogues, is in a file of
   /// GuideExamples as a whole.
   @Test func everySwiftBlockOfTheGuidesIsCompiledHere() throws {

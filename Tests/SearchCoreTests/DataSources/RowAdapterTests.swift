@@ -35,7 +35,7 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
   return registry
 }
 
-@Suite struct RowAdapterTests {
+@Suite(.tags(.plainSwift)) struct RowAdapterTests {
   /// Each kind renders through its own template: expected strings read from chat.jsonl.
   @Test func chatRendersEachKindThroughItsAdapter() throws {
     let model = try loadModel("chat")

@@ -43,7 +43,7 @@ enum TableFixtures {
   static let locales = ["", "es", "sv", "de", "en"]
 }
 
-@Suite struct SectionedTableTests {
+@Suite(.tags(.plainSwift)) struct SectionedTableTests {
   @Test func spanishPutsEnyeAfterN() throws {
     let model = try TableFixtures.model(names: ["Ñandú", "Oso", "Nube", "Mano", "nada"])
     let spanish = try SectionedTable.Collation(locale: "es")

@@ -14,7 +14,7 @@ private func fruit() throws -> SearchModel {
   ])
 }
 
-@Suite struct TableChangesTests {
+@Suite(.tags(.plainSwift)) struct TableChangesTests {
   let collation: SectionedTable.Collation
   let model: SearchModel
   let ids: [ItemID]

@@ -18,7 +18,7 @@ private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
 ///
 /// `.ci/run` runs this under both sanitizers too.
 @MainActor
-@Suite(.tags(.concurrent)) struct SearchControllerStressTests {
+@Suite(.tags(.plainSwift, .concurrent)) struct SearchControllerStressTests {
   @Test func typingWhileTheModelChanges() async throws {
     let corpus = try Fixtures.wordsSample()
     let controller = try SearchController(

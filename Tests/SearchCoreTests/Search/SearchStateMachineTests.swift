@@ -7,7 +7,7 @@ import Testing
 /// The pure machine alone: no corpus, no driver, no clock.
 ///
 /// The driver's part (running the search) is played by hand.
-@Suite(.tags(.concurrent)) struct SearchStateMachineTests {
+@Suite(.tags(.plainSwift, .concurrent)) struct SearchStateMachineTests {
   typealias Machine = SearchStateMachine
 
   private func activeMachine(_ configuration: SearchConfiguration) -> Machine {

@@ -7,7 +7,7 @@ import Testing
 /// (That SearchEngine never uses SearchCore the compiler checks: SearchCore depends on it, not the
 /// other way round.) The graph is derived from the code (``FolderGraph``); a use of an upper folder
 /// from a lower one fails here, naming the names and files that make it.
-@Suite struct FolderGraphTests {
+@Suite(.tags(.plainSwift)) struct FolderGraphTests {
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources")

@@ -1,7 +1,17 @@
 import Testing
 
+/// The tags by which `.ci/run` chooses what each sanitizer's pass runs (`.ci/tagged-suites`
+/// lists a tag's suites; SanitizerTagTests in SearchCoreTests checks them).
 extension Tag {
-  /// A suite whose code runs on several threads: `.ci/run`'s thread sanitizer pass runs the
-  /// suites with this tag (ConcurrencyTagTests in SearchCoreTests says which need it).
+  /// Code under test that runs on several threads: the thread sanitizer's pass runs these.
   @Tag static var concurrent: Self
+  /// Logic over Swift values only, with no unsafe pointer and no C: the address sanitizer's
+  /// pass skips these.
+  @Tag static var plainSwift: Self
+  /// Runs the executable inside tmux, where a sanitizer's report would reach no log: the
+  /// address sanitizer's pass skips these.
+  @Tag static var tmux: Self
+  /// Hundreds of child processes over paths other suites cover in a few: the address
+  /// sanitizer's pass, where each process costs three to ten times more, skips these.
+  @Tag static var manyProcesses: Self
 }

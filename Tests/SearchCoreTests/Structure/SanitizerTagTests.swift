@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// Every suite whose code runs on several threads carries the tag `.concurrent`.
+/// The sanitizers' passes choose their suites by tag, and the tags are right: every suite whose
+/// code runs on several threads carries `.concurrent`, and none that reaches unsafe memory
+/// carries `.plainSwift`.
 ///
 /// The thread sanitizer's pass in `.ci/run` runs the suites tagged `.concurrent`, as
 /// `.ci/tagged-suites concurrent` lists them: a suite whose code runs on several threads and
@@ -14,7 +16,7 @@ import Testing
 /// (through Foundation's `Process`, tmux, or a test helper that does) is exempt: its threads wait
 /// on another process, whose races no sanitizer in this one sees.
 /// A suite may carry the tag for other reasons (its code under test uses `Parallel`, say).
-@Suite struct ConcurrencyTagTests {
+@Suite struct SanitizerTagTests {
   static let root = FolderGraphTests.sources.deletingLastPathComponent()
 
   /// What starts a task or a thread.
@@ -79,6 +81,24 @@ import Testing
     return threaded
   }
 
+  /// A suite the address sanitizer skips as plain Swift uses no unsafe pointer, no C module and
+  /// no child process.
+  @Test func plainSwiftSuitesReachNoUnsafeMemory() throws {
+    let plain = try Self.taggedSuites("plainSwift")
+    #expect(plain.contains("SearchStateMachineTests"), "`.ci/tagged-suites` lists no suite")
+    let unsafe = #/\b[Uu]nsafe\w*|\bimport\s+C[A-Z]\w*|\bProcess\b/#
+    for file in try Self.swiftFiles(under: "Tests") {
+      let suites = Self.suites(in: Self.words(of: file.text)).filter(plain.contains)
+      let code = String(decoding: FolderGraph.code(of: file.text), as: UTF8.self)
+      guard !suites.isEmpty, let use = code.firstMatch(of: unsafe) else { continue }
+      Issue.record(
+        """
+        \(file.path): \(suites.joined(separator: ", ")) uses `\(use.output)` and is tagged \
+        .plainSwift, so the address sanitizer's pass skips it: remove the tag.
+        """)
+    }
+  }
+
   /// The types and functions the tests declare at their top level to start child processes.
   ///
   /// They are those whose code names Foundation's `Process`, `posix_spawn`, tmux, or another of them (a
@@ -113,12 +133,12 @@ import Testing
     return runners
   }
 
-  /// The suites `.ci/tagged-suites concurrent` lists: what the thread sanitizer's pass runs.
-  static func taggedSuites() throws -> Set<String> {
+  /// The suites `.ci/tagged-suites` lists for `tag`: what a sanitizer's pass runs or skips.
+  static func taggedSuites(_ tag: String = "concurrent") throws -> Set<String> {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "bash", root.appendingPathComponent(".ci/tagged-suites").path, "concurrent",
+      "bash", root.appendingPathComponent(".ci/tagged-suites").path, tag,
     ]
     let output = Pipe()
     process.standardOutput = output
