@@ -90,6 +90,7 @@ import Testing
       let token = search.observe { update in
         updates += 1
         mirror.apply(update.changes, new: controller.table(controller.visibleTable))
+        #expect(mirror.problems == [], "UIKit would reject update #\(update.generation)")
       }
       let version = controller.corpus.model.version
       let new = Self.synced(old, order, random: &random)
