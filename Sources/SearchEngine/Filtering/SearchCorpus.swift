@@ -114,11 +114,11 @@ public struct SearchCorpus: Sendable {
   /// Applies a batch of changes to the model in order (see ``SearchModel/apply(_:)``), then brings
   /// the index and the scopes up to date once for the whole batch.
   ///
-  /// A batch of at most `ScopeMembership.incrementalShare` of the model's items updates the scopes in
-  /// place: the members of the items it touched, the runs around the values it killed or
-  /// appended, the number codes of the attribute values it added. A larger batch resolves the
-  /// scopes again from every item and value, which costs about as much. Either way the corpus
-  /// is the one built from scratch from the same model.
+  /// A batch of at most `ScopeMembership.incrementalShare` of the model's items updates the
+  /// scopes in place: the members of the items it touched, the runs around the values it
+  /// killed or appended, the number codes of the attribute values it added. A larger batch
+  /// resolves the scopes again from every item and value, which costs about as much. Either
+  /// way the corpus is the one built from scratch from the same model.
   ///
   /// - Returns: The items of the model before the batch that went or changed, and the new
   ///   ones: the edit of a table of all the model's items.
@@ -126,8 +126,8 @@ public struct SearchCorpus: Sendable {
   ///   unchanged; ``SearchCorpus/Error/icu(_:)`` when folding the new text fails.
   /// - Complexity: O(*k*²) for *k* changes, plus, for each scope and field, O(log *r*) for its
   ///   *r* runs and a copy of those from the first value the batch killed on (none when it
-  ///   only inserts); only the new text is folded. A batch above `ScopeMembership.incrementalShare`: a pass
-  ///   over the model's values.
+  ///   only inserts); only the new text is folded. A batch above
+  ///   `ScopeMembership.incrementalShare`: a pass over the model's values.
   @discardableResult
   package mutating func apply(_ changes: [SearchModel.Change]) throws(SearchCorpus.Error)
     -> TableEdit

@@ -197,8 +197,8 @@ struct ScopeMembership: Sendable, Equatable {
   }
 
   /// Updates `runs`, the maximal runs of the values inside a scope, after the values in
-  /// `changed` (ascending, disjoint though they may touch, none empty) may have changed state: `isInside` tells
-  /// their new state, every other value keeps its own.
+  /// `changed` (ascending, disjoint though they may touch, none empty) may have changed state:
+  /// `isInside` tells their new state, every other value keeps its own.
   ///
   /// The runs before the first changed value stay where they are; the others are written
   /// again. Around a changed range, the runs that overlap or touch it are replaced by the
@@ -265,4 +265,3 @@ extension [Range<Int>] {
     return low
   }
 }
-

@@ -18,11 +18,15 @@ import Testing
 
   static let kinds = ["tool", "gadget", "book", "other"]
 
+  private static func word(_ start: String, using random: inout SplitMix64) -> String {
+    start + String(Int.random(in: 0...9, using: &random))
+  }
+
   private static func record(using random: inout SplitMix64) -> SearchModel.Record {
     SearchModel.Record(
       fields: [
-        (0..<Int.random(in: 1...2, using: &random)).map { _ in "n\(Int.random(in: 0...9, using: &random))" },
-        (0..<Int.random(in: 0...3, using: &random)).map { _ in "t\(Int.random(in: 0...9, using: &random))" },
+        (0..<Int.random(in: 1...2, using: &random)).map { _ in word("n", using: &random) },
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in word("t", using: &random) },
       ],
       attributes: [kinds.randomElement(using: &random) ?? ""])
   }
