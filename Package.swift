@@ -16,7 +16,8 @@ let package = Package(
     // swift-async-algorithms keeps its validation helpers, so apps do not ship it.
     .library(name: "SearchCoreTesting", targets: ["SearchCoreTesting"]),
     // The same search over a PostgreSQL server: its own product, so that apps searching in
-    // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only.
+    // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only. It
+    // needs the engine alone.
     .library(name: "SearchPostgres", targets: ["SearchPostgres"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
   ],
@@ -53,8 +54,9 @@ let package = Package(
     ),
     // The engine: folding, matching, queries, the model, its index and filter, the backends.
     // No UI vocabulary (tables, index paths, a controller): what a terminal, a server or a
-    // test drives directly. Its folders are layers, bottom to top: Support, ICU,
-    // Normalization, Matching, Query, Model, Input, Index, Filtering, Backend.
+    // test drives directly. Its folders are layers, bottom to top: Support, ICU (the only one
+    // that imports CICU), Normalization, Matching, Query, Model, Input, Index, Completion,
+    // Filtering, Backend, Lines (the command line's line filter, which the app never uses).
     .target(name: "SearchEngine", dependencies: ["CICU"]),
     // The app's API over the engine: the data sources of a list UI (sections, index paths,
     // change sets, paging), UIKit's search-display controller, and `ItemSearch` over the
@@ -70,7 +72,6 @@ let package = Package(
     .target(
       name: "SearchPostgres",
       dependencies: [
-        "SearchCore",
         "SearchEngine",
         .product(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),

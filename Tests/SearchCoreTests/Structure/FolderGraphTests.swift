@@ -17,7 +17,7 @@ import Testing
   /// the app API's: the data sources, the controller, and the app's front door.
   static let layers = [
     "Support", "ICU", "Normalization", "Matching", "Query", "Model", "Input", "Index",
-    "Filtering", "Backend", "DataSources", "Search", "Items",
+    "Completion", "Filtering", "Backend", "Lines", "DataSources", "Search", "Items",
   ]
   /// Where the engine's layers end and the app API's begin.
   static let firstAppLayer = "DataSources"
