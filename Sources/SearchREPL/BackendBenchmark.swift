@@ -40,7 +40,7 @@ struct BackendBenchmark {
       let source = try DataSource.load(input: nil, corpus: path)
       let corpus = try SearchCorpus(model: source.model, normalizer: normalizer)
       let backend = try PostgresSearchBackend(
-        address: try PostgresAddress(url: url), table: try Load.tableName(forManifest: path),
+        address: try PostgresAddress(url: url), table: try Server.tableName(forManifest: path),
         schema: source.model.schema, normalizer: normalizer, statementTimeout: nil)
       let report = try await backend.load(source.model)
       let texts = try options.queryLines(corpusPath: path).flatMap {

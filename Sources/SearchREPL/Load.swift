@@ -52,7 +52,7 @@ struct Load: AsyncParsableCommand {
         input: nil, corpus: manifest, allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
       let backend = try PostgresSearchBackend(
         address: try PostgresAddress(url: into),
-        table: try table ?? Self.tableName(forManifest: manifest),
+        table: try table ?? Server.tableName(forManifest: manifest),
         schema: source.model.schema, normalizer: normalizer, statementTimeout: nil,
         connectTimeout: .seconds(10))
       let showsProgress = isatty(2) != 0
@@ -83,17 +83,4 @@ struct Load: AsyncParsableCommand {
       )
     }
   #endif
-
-  /// The default table of a manifest: its data set's name, with every character that is not
-  /// a letter, digit or underscore made an underscore ("words-sample" → "words_sample").
-  static func tableName(forManifest path: String) throws -> String {
-    let name = try Manifest.load(from: path).name
-    var result = String(
-      name.unicodeScalars.map { scalar -> Character in
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-          ? Character(scalar) : "_"
-      })
-    if result.first.map({ $0.isNumber }) ?? true { result = "t_" + result }
-    return String(result.prefix(63))
-  }
 }

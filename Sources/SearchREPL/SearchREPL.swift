@@ -51,3 +51,40 @@ struct SearchREPL: AsyncParsableCommand {
     }
   }
 }
+
+/// How the command line ends on an error: the entry's business, above the console's folders.
+extension Terminal {
+  /// Prints what `error` means and exits with its status.
+  static func exit(reporting error: any Error) -> Never {
+    if let code = error as? ExitCode { terminate(code.rawValue) }
+    guard isOwn(error) else {
+      // ArgumentParser's: a usage mistake, `--help` or `--version`, in its words, with a hint
+      // of ours where one fits.
+      let code = SearchREPL.exitCode(for: error)
+      let text = SearchREPL.fullMessage(for: error)
+      if code == .success {
+        write(text + "\n", to: STDOUT_FILENO)
+        terminate(0)
+      }
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      write(CommandLineHints.errorText(text, arguments: arguments) + "\n", to: STDERR_FILENO)
+      terminate(failure)
+    }
+    write("SearchREPL: error: \(error)\n", to: STDERR_FILENO)
+    terminate(failure)
+  }
+
+  /// Whether `error` is one of the project's, whose description says what went wrong (and,
+  /// for a ``LocatedError``, where, as "file:line:column: reason; hint"), rather than one of
+  /// ArgumentParser's, which it prints with the usage.
+  static func isOwn(_ error: any Error) -> Bool {
+    if error is any LocatedError { return true }
+    let module = String(reflecting: type(of: error)).prefix { $0 != "." }
+    return ownModules.contains(String(module))
+  }
+
+  /// The modules whose errors are the project's.
+  private static let ownModules: Set = [
+    "SearchEngine", "SearchCore", "SearchDataSets", "SearchPostgres", "SearchREPL",
+  ]
+}

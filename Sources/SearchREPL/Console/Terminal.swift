@@ -46,40 +46,6 @@ enum Terminal {
   /// Exits with status 0, once a command has run to its end.
   static func exitSucceeding() -> Never { terminate(matched) }
 
-  /// Prints what `error` means and exits with its status.
-  static func exit(reporting error: any Error) -> Never {
-    if let code = error as? ExitCode { terminate(code.rawValue) }
-    guard isOwn(error) else {
-      // ArgumentParser's: a usage mistake, `--help` or `--version`, in its words, with a hint
-      // of ours where one fits.
-      let code = SearchREPL.exitCode(for: error)
-      let text = SearchREPL.fullMessage(for: error)
-      if code == .success {
-        write(text + "\n", to: STDOUT_FILENO)
-        terminate(0)
-      }
-      let arguments = Array(CommandLine.arguments.dropFirst())
-      write(CommandLineHints.errorText(text, arguments: arguments) + "\n", to: STDERR_FILENO)
-      terminate(failure)
-    }
-    write("SearchREPL: error: \(error)\n", to: STDERR_FILENO)
-    terminate(failure)
-  }
-
-  /// Whether `error` is one of the project's, whose description says what went wrong (and,
-  /// for a ``LocatedError``, where, as "file:line:column: reason; hint"), rather than one of
-  /// ArgumentParser's, which it prints with the usage.
-  static func isOwn(_ error: any Error) -> Bool {
-    if error is any LocatedError { return true }
-    let module = String(reflecting: type(of: error)).prefix { $0 != "." }
-    return ownModules.contains(String(module))
-  }
-
-  /// The modules whose errors are the project's.
-  private static let ownModules: Set = [
-    "SearchEngine", "SearchCore", "SearchDataSets", "SearchPostgres", "SearchREPL",
-  ]
-
   /// Writes text to a file descriptor.
   static func write(_ text: String, to descriptor: Int32) {
     var text = text
@@ -142,7 +108,7 @@ struct OutputBuffer: ~Copyable {
 #endif
 
 /// Ends the process; at file scope, where `exit` and `write` are the C functions.
-private func terminate(_ status: Int32) -> Never { exit(status) }
+func terminate(_ status: Int32) -> Never { exit(status) }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)

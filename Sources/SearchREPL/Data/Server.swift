@@ -59,7 +59,7 @@ enum Server {
     url: String, replica: String? = nil, manifestPath: String, corpus: SearchCorpus, what: String
   ) async throws -> any ServerBackend {
     try await backend(
-      url: url, replica: replica, table: try Load.tableName(forManifest: manifestPath),
+      url: url, replica: replica, table: try Self.tableName(forManifest: manifestPath),
       schema: corpus.model.schema, normalizer: corpus.normalizer, what: what)
   }
 }
@@ -73,3 +73,18 @@ protocol ServerBackend: SearchBackend {
 #if PostgreSQL
   extension PostgresSearchBackend: ServerBackend {}
 #endif
+
+extension Server {
+  /// The default table of a manifest: its data set's name, with every character that is not
+  /// a letter, digit or underscore made an underscore ("words-sample" → "words_sample").
+  static func tableName(forManifest path: String) throws -> String {
+    let name = try Manifest.load(from: path).name
+    var result = String(
+      name.unicodeScalars.map { scalar -> Character in
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+          ? Character(scalar) : "_"
+      })
+    if result.first.map({ $0.isNumber }) ?? true { result = "t_" + result }
+    return String(result.prefix(63))
+  }
+}
