@@ -8,7 +8,7 @@ import Testing
 ///
 /// What each decides and the invariant it keeps; the controller's behaviour is the other suites'.
 @MainActor
-@Suite struct ControllerPartsTests {
+@Suite(.tags(.concurrent)) struct ControllerPartsTests {
   typealias Request = SearchStateMachine.Request
 
   let corpus: SearchCorpus
