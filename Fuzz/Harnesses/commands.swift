@@ -1,5 +1,5 @@
 // fuzz-sources: Sources/SearchREPL/REPL/REPLCommand.swift
-// fuzz-sources: Sources/SearchREPL/TypoRuleText.swift
+// fuzz-sources: Sources/SearchREPL/Options/TypoRuleText.swift
 //
 // The REPL's command parser: any line is a command, nothing (blank or a comment), or one of
 // the three errors with a message; never a trap. Spaces and tabs before the command word do
