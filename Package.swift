@@ -16,7 +16,8 @@ let package = Package(
     // swift-async-algorithms keeps its validation helpers, so apps do not ship it.
     .library(name: "SearchCoreTesting", targets: ["SearchCoreTesting"]),
     // The same search over a PostgreSQL server: its own product, so that apps searching in
-    // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only.
+    // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only. It
+    // needs the engine alone.
     .library(name: "SearchPostgres", targets: ["SearchPostgres"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
     // The benchmarks, apart from the shipped command line (as swift-collections keeps its own):
@@ -56,8 +57,9 @@ let package = Package(
     ),
     // The engine: folding, matching, queries, the model, its index and filter, the backends.
     // No UI vocabulary (tables, index paths, a controller): what a terminal, a server or a
-    // test drives directly. Its folders are layers, bottom to top: Support, ICU,
-    // Normalization, Matching, Query, Model, Input, Index, Filtering, Backend.
+    // test drives directly. Its folders are layers, bottom to top: Support, ICU (the only one
+    // that imports CICU), Normalization, Matching, Query, Model, Input, Index, Completion,
+    // Filtering, Backend, Lines (the command line's line filter, which the app never uses).
     .target(name: "SearchEngine", dependencies: ["CICU"]),
     // The app's API over the engine: the data sources of a list UI (sections, index paths,
     // change sets, paging), UIKit's search-display controller, and `ItemSearch` over the
@@ -73,7 +75,6 @@ let package = Package(
     .target(
       name: "SearchPostgres",
       dependencies: [
-        "SearchCore",
         "SearchEngine",
         .product(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
@@ -132,6 +133,7 @@ let package = Package(
     .testTarget(
       name: "SearchCoreTests",
       dependencies: [
+        "TestSupport",
         "SearchCore",
         "SearchEngine",
         "SearchCoreTesting",
@@ -145,6 +147,7 @@ let package = Package(
     .testTarget(
       name: "SearchCoreAPITests",
       dependencies: [
+        "TestSupport",
         "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchEngine", "SearchPostgres",
       ]
     ),
@@ -153,16 +156,18 @@ let package = Package(
     .testTarget(
       name: "SearchPostgresTests",
       dependencies: [
+        "TestSupport",
         "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchEngine", "SearchPostgres",
         "SearchREPL",
       ]
     ),
-    // Runs a built executable of the package as a user does (both command lines' tests).
-    .target(name: "CommandLineTestSupport", path: "Tests/CommandLineTestSupport"),
+    // What every test target shares: the tags by which `.ci/run` chooses the sanitizers'
+    // suites, and running a built executable of the package as a user does.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SearchREPLTests",
       dependencies: [
-        "SearchREPL", "SearchCommandLine", "CommandLineTestSupport", "SearchCoreTesting",
+        "SearchREPL", "SearchCommandLine", "TestSupport", "SearchCoreTesting",
         "SearchDataSets", "SearchEngine",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
@@ -170,7 +175,7 @@ let package = Package(
     .testTarget(
       name: "SearchBenchmarksTests",
       dependencies: [
-        "SearchBenchmarks", "SearchCommandLine", "CommandLineTestSupport", "SearchCore",
+        "SearchBenchmarks", "SearchCommandLine", "TestSupport", "SearchCore",
         "SearchDataSets", "SearchEngine",
       ]
     ),

@@ -1,6 +1,5 @@
 #if PostgreSQL
   import PostgresNIO
-  import SearchCore
 
   import SearchEngine
   /// A statement under construction: values go into bind parameters (`$1`, `$2`, …), never into

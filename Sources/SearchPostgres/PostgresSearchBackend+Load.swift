@@ -2,7 +2,6 @@
   import Foundation
   import NIOCore
   import PostgresNIO
-  import SearchCore
   import SearchEngine
   import Synchronization
 

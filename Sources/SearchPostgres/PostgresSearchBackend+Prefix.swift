@@ -1,6 +1,5 @@
 #if PostgreSQL
   import PostgresNIO
-  import SearchCore
 
   import SearchEngine
   extension PostgresSearchBackend {

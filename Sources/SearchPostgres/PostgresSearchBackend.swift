@@ -1,7 +1,6 @@
 #if PostgreSQL
   import Logging
   import PostgresNIO
-  import SearchCore
   import SearchEngine
   import Synchronization
 

@@ -1,6 +1,5 @@
 #if PostgreSQL
   import PostgresNIO
-  import SearchCore
 
   import SearchEngine
   /// What went wrong between this package and a PostgreSQL server, with what to do about it.

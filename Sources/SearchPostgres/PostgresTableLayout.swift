@@ -1,5 +1,4 @@
 #if PostgreSQL
-  import SearchCore
 
   import SearchEngine
   /// A data set's table on a PostgreSQL server, as the schema and the normaliser lay it out.

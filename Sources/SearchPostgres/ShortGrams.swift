@@ -1,5 +1,4 @@
 #if PostgreSQL
-  import SearchCore
 
   import SearchEngine
   /// The one- and two-scalar runs of folded text, and their postings for the rare ones.

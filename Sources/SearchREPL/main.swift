@@ -1,5 +1,5 @@
 // SearchREPL's folders are layers, bottom to top:
-//   Console, Options, Tokens, Output, REPL, Live, Commands
+//   Console, Output, Tokens, Options, REPL, Live, Commands
 // (a file uses names from its own folder or lower ones only; the files at the root, this one and
 // SearchREPL.swift, put them together).
 //

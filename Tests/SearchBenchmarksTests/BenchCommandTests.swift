@@ -1,12 +1,12 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `SearchBenchmarks` through the binary: what it counts, what its ratios compare, and what it
 /// says when the data set it measures by default is not built.
 ///
 /// Only the counts and the relations between figures are checked, never a speed.
-@Suite struct BenchCommandTests {
+@Suite(.tags(.manyProcesses)) struct BenchCommandTests {
   /// The typing suite counts every keystroke: each character of each of the queries, those
   /// of every other query (the first, third, …) unscoped, the others in a scope.
   ///

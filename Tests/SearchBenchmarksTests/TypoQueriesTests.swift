@@ -1,7 +1,7 @@
-import CommandLineTestSupport
 import SearchCore
 import SearchDataSets
 import SearchEngine
+import TestSupport
 import Testing
 
 @testable import SearchBenchmarks

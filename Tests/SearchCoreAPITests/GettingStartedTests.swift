@@ -1,5 +1,6 @@
 import Foundation
 import SearchCore
+import TestSupport
 import Testing
 
 /// A table view that behaves as UIKit's does with batch updates.
@@ -80,7 +81,7 @@ final class TableView: TableBatchUpdating {
 /// The table view follows only the update stream; it must always hold the rows the search shows,
 /// and those must be what a brute-force filter finds.
 @MainActor
-@Suite struct GettingStartedTests {
+@Suite(.tags(.concurrent)) struct GettingStartedTests {
   static let first = [
     "Anna", "Ömer", "Jürgen", "Zoë", "Ida", "Kenji", "Ｋｅｎｊｉ", "Léa", "Søren", "Ægir",
     "Ñuño", "Chloé", "Mia", "Noah", "Emil", "Ünal", "Ирина", "Łukasz", "Björn", "Élodie",
@@ -196,7 +197,7 @@ final class TableView: TableBatchUpdating {
 
 /// The README's `ItemSearch` example, line by line, with what it promises checked.
 @MainActor
-@Suite struct ReadmeItemSearchTests {
+@Suite(.tags(.concurrent)) struct ReadmeItemSearchTests {
   @Test func readmeExample() async throws {
     let contacts = GettingStartedTests.contacts(count: 300, seed: 7)
     let tableView = TableView()
@@ -234,7 +235,7 @@ final class TableView: TableBatchUpdating {
 /// The guide's tokens example: scope counts, suggestions and a token accepted, checked against
 /// a brute-force count of the contacts.
 @MainActor
-@Suite struct GettingStartedTokensTests {
+@Suite(.tags(.concurrent)) struct GettingStartedTokensTests {
   @Test func tokensSuggestionsAndScopeCounts() async throws {
     var contacts = GettingStartedTests.contacts(count: 400, seed: 11)
     for index in contacts.indices where index % 3 == 0 { contacts[index].birthday = "03-14" }

@@ -1,6 +1,7 @@
 import Foundation
 import SearchCore
 import SearchDataSets
+import TestSupport
 import Testing
 
 /// The DocC guides' ```swift blocks: every block of every guide of SearchEngine.docc,
@@ -153,7 +154,7 @@ enum GuideData {
 }
 
 @MainActor
-@Suite struct GuideExampleTests {
+@Suite(.tags(.plainSwift, .concurrent)) struct GuideExampleTests {
   /// Every ```swift block of every guide, found by listing the catalogues, is in a file of
   /// GuideExamples as a whole.
   @Test func everySwiftBlockOfTheGuidesIsCompiledHere() throws {

@@ -1,5 +1,6 @@
 import SearchCore
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 /// A note in a folder: two folders make a scope bar.
@@ -14,7 +15,7 @@ private struct Note: Identifiable, Sendable, Equatable {
 /// a front that keys what it drew by generation never sees one generation with
 /// two sets of rows.
 @MainActor
-@Suite struct ItemSearchContractTests {
+@Suite(.tags(.concurrent)) struct ItemSearchContractTests {
   private let notes = [
     Note(id: 1, title: "Plan the week", folder: .work),
     Note(id: 2, title: "Buy bread", folder: .home),

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the compiler tells an app that creates an ``ItemSearch`` wrongly: each snippet is type
 /// checked by `swiftc` against the modules this test was built with, as an app's file would be.
-@Suite struct ItemSearchDiagnosticsTests {
+@Suite(.tags(.concurrent)) struct ItemSearchDiagnosticsTests {
   /// A search whose type names a scope or token type and whose call leaves out what fills it.
   static let missing: [(call: String, says: String)] = [
     (

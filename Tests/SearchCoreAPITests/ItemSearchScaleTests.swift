@@ -2,12 +2,13 @@ import Foundation
 import SearchCore
 import SearchCoreTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// What an app at scale relies on: the build off the main actor, rows in the app's order that
 /// stays through changes, the scope bar by index, and `settled()`.
 @MainActor
-@Suite struct ItemSearchScaleTests {
+@Suite(.tags(.concurrent)) struct ItemSearchScaleTests {
   struct Person: Identifiable, Sendable, Equatable {
     enum Team: String, CaseIterable, Sendable { case red, blue }
     let id: Int

@@ -2,6 +2,7 @@ import Observation
 import SearchCore
 import SearchCoreTesting
 import Synchronization
+import TestSupport
 import Testing
 
 /// A chat message: rows of two kinds, texts in a list, a scope by predicate.
@@ -18,7 +19,7 @@ private struct Message: Identifiable, Sendable, Equatable {
 /// The typed front door as an app uses it: each test is one of the ways the untyped API went
 /// wrong for an app developer, through the public API only.
 @MainActor
-@Suite struct ItemSearchTests {
+@Suite(.tags(.concurrent)) struct ItemSearchTests {
   private let messages = [
     Message(id: "m1", author: "Anna", body: "Müller called", tags: ["work"], kind: .text),
     Message(id: "m2", author: "Ben", body: "beach photo", tags: [], kind: .photo),

@@ -1,11 +1,12 @@
 import SearchCore
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 /// Tokens, suggested tokens and scope counts through `ItemSearch`, against an oracle written
 /// here from the items alone: plain Swift filters over the values, no engine.
 @MainActor
-@Suite struct ItemSearchTokensTests {
+@Suite(.tags(.concurrent)) struct ItemSearchTokensTests {
   struct Place: Identifiable, Hashable, Sendable {
     enum Region: String, CaseIterable, Hashable, Sendable { case north, south, east }
     var id: Int

@@ -1,5 +1,6 @@
 import SearchCore
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 /// A shop on a list, searched as an app's search field searches: words with typo tolerance.
@@ -12,7 +13,7 @@ private struct Shop: Identifiable, Sendable, Equatable {
 /// before those with typos in the list's own order, each row telling its typos, model changes
 /// keeping the groups, and off when the configuration says so.
 @MainActor
-@Suite struct ItemSearchTypoTests {
+@Suite(.tags(.concurrent)) struct ItemSearchTypoTests {
   /// In model order: exact matches of "lemon" (m2, m4) among near misses (m1, m5: one edit;
   /// m3: two edits, too many for five letters).
   private let shops = [

@@ -38,8 +38,8 @@
     }
 
     /// Typing, scope changes, batches of changes and a cancel, with real background searches on
-    /// the server: every reload is the newest generation when it arrives and says the table's
-    /// row count, the settled results equal a fresh in-memory search (ranked), the server holds
+    /// the server: the controller keeps its promises to a front (``ControllerInvariants``), the
+    /// settled results equal a fresh in-memory search (ranked), the server holds
     /// the changed model, and nothing arrives after cancel.
     @Test func typingWhileTheModelChanges() async throws {
       try await Self.withBackend("words/sample") { corpus, backend, _ in
@@ -48,20 +48,7 @@
           backend: backend)
         let words = corpus.model.ids.compactMap { corpus.model.values(of: $0, field: 0).first }
         var random = SplitMix64(seed: 0x5EA5C4)
-        let log = Log()
-        let token = controller.observe { event in
-          if case .error(let message) = event { log.errors.append(message) }
-          guard case .reload(_, let generation, let rows) = event else { return }
-          log.reloads += 1
-          if log.ended { log.problems.append("reload #\(generation) after cancel") }
-          if generation != controller.generation {
-            log.problems.append("reload #\(generation) while #\(controller.generation) is newest")
-          }
-          if rows != controller.resultsTable.numberOfRows {
-            log.problems.append(
-              "reload #\(generation) says \(rows) rows, the table has another count")
-          }
-        }
+        let invariants = ControllerInvariants(watching: controller)
         controller.begin()
         let mutator = Task { @MainActor in
           var random = SplitMix64(seed: 0xD1CE)
@@ -116,13 +103,13 @@
         controller.setText("abc")
         controller.setText("abd")
         controller.cancel()
-        log.ended = true
+        invariants.end()
         await Self.settle(controller)
-        #expect(log.problems == [])
-        #expect(log.errors == [])
-        #expect(log.reloads > 0)
+        #expect(invariants.problems == [])
+        #expect(invariants.errors == [])
+        #expect(invariants.reloads > 0)
         #expect(controller.discardedSearches > 0)
-        withExtendedLifetime(token) {}
+        withExtendedLifetime(invariants) {}
       }
     }
 
@@ -356,9 +343,6 @@
 
   @MainActor
   private final class Log {
-    var reloads = 0
-    var ended = false
-    var problems: [String] = []
     var errors: [String] = []
   }
 #endif

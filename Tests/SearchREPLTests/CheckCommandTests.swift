@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests of `SearchREPL check` on a small temporary corpus.

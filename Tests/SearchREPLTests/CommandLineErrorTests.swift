@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The command line's mistakes, as a newcomer makes them: each is an error in one form

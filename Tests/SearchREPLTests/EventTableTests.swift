@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The rows of the event table in the guide `SearchBehavior.md` ("Events and decisions"), one group of tests
@@ -472,7 +472,7 @@ import Testing
 }
 
 /// `repl --updates`: the update stream a list front follows, one line per visible change.
-@Suite struct UpdateEventTests {
+@Suite(.tags(.plainSwift)) struct UpdateEventTests {
   /// Every visible change is one update.
   ///
   /// Products with minimum length 3 (see EventTableTests for the counts): begin dims the 45

@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests of `SearchREPL filter`: they run the built executable and check its

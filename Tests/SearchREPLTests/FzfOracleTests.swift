@@ -1,6 +1,6 @@
-import CommandLineTestSupport
 import Foundation
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 /// An oracle test of the query language: for several hundred queries, `SearchREPL filter QUERY`
@@ -18,7 +18,7 @@ import Testing
 ///
 /// fzf is a test dependency (`.ci/install-deps` installs Debian's package): when it is missing
 /// the test fails rather than passing without having compared anything.
-@Suite struct FzfOracleTests {
+@Suite(.tags(.manyProcesses)) struct FzfOracleTests {
   /// How many queries run at the same time (each runs two processes).
   private static let concurrency = 4
   /// The most mismatches described line by line in the failure message.

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import SearchREPL
 
 /// The bytes of a terminal in raw mode, turned into keys.
-@Suite struct KeyDecoderTests {
+@Suite(.tags(.plainSwift)) struct KeyDecoderTests {
   private func keys(_ chunks: String...) -> [Key] {
     var decoder = KeyDecoder()
     return chunks.flatMap { decoder.decode(Array($0.utf8)) }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SearchREPL
 
 /// The line editor of the interactive REPL, key by key, without a terminal.
-@Suite struct LineEditorTests {
+@Suite(.tags(.plainSwift)) struct LineEditorTests {
   private static let commands = [
     "type", "paste", "back", "clear", "scope", "search", "select", "set", "show", "stats",
   ]

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import SearchREPL
 
 /// The live view's pure parts: how far the table scrolls, and the scope bar when its titles
 /// do not fit.
-@Suite struct TableLayoutTests {
+@Suite(.tags(.plainSwift)) struct TableLayoutTests {
   /// 45 rows, no headers, 20 lines: the products at 80×24.
   private let products = TableLayout(rowCounts: [45], titled: [false])
 
@@ -54,7 +55,7 @@ import Testing
   }
 }
 
-@Suite struct ScopeBarTests {
+@Suite(.tags(.plainSwift)) struct ScopeBarTests {
   private let titles = ["All", "Device", "Desktop", "Portable"]
 
   @Test func titlesThatFitAreAllShown() {

@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,7 +21,7 @@ import Testing
 ///
 /// Nothing waits for a time: each step polls the pane until the expected screen appears, or
 /// fails with the last screen after a generous timeout.
-@Suite(.enabled(if: LivePane.tmux != nil, "tmux is not installed"))
+@Suite(.enabled(if: LivePane.tmux != nil, "tmux is not installed"), .tags(.tmux))
 struct LiveViewTests {
   /// The help line at 80 columns with an empty bar (Esc quits) and with text (Esc cancels);
   /// "PgUp/PgDn page", the least needed item, does not fit (it shows at 100 columns).
@@ -544,7 +544,7 @@ struct LiveViewTests {
 }
 
 /// `live` refuses to run without a terminal, whether or not tmux is installed.
-@Suite struct LiveCommandTests {
+@Suite(.tags(.tmux)) struct LiveCommandTests {
   /// No terminal at all: standard input and output are not terminals, and `setsid` starts the
   /// process in a session of its own, without a controlling terminal (a test run from a
   /// terminal has one, and `live` would draw on it).

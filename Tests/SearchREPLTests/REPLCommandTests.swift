@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import SearchREPL
 
 /// The REPL's command parser on its own.
-@Suite struct REPLCommandTests {
+@Suite(.tags(.plainSwift)) struct REPLCommandTests {
   private func parse(_ line: String) -> Result<REPLCommand?, REPLCommandError> {
     Result { () throws(REPLCommandError) in try REPLCommand.parse(line) }
   }

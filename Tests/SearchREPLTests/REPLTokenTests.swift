@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `repl`'s tokens, suggestions and scope counts, end to end: what the binary prints is

@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's command lines, run as a reader would run them (the built executable in place

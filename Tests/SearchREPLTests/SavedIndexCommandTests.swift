@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests of `SearchREPL index` and of the commands that read its file: a fresh

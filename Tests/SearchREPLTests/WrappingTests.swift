@@ -1,6 +1,7 @@
 import PropertyBased
 import SearchCore
 import SearchEngine
+import TestSupport
 import Testing
 
 @testable import SearchREPL
@@ -8,7 +9,7 @@ import Testing
 /// Lines for a person are wrapped between words at the terminal's width, never inside a word
 /// that fits on a line of its own.
 @MainActor
-@Suite struct WrappingTests {
+@Suite(.tags(.plainSwift)) struct WrappingTests {
   @Test func linesBreakBetweenWords() {
     let line =
       "Loaded 34,006 cities (Corpus/cities/cities.manifest.json); scopes: All, Africa,"
@@ -49,7 +50,7 @@ import Testing
 
 /// Wrapping text of many scripts: lines are cut only between characters (grapheme clusters),
 /// between words where a word fits on a line, and no line is wider than the terminal counts.
-@Suite struct WrappingPropertyTests {
+@Suite(.tags(.plainSwift)) struct WrappingPropertyTests {
   /// Words whose characters are many code points, or wide, or both.
   private static let words = [
     "Zürich", "Zu\u{308}rich", "Ζυρίχη", "Цюрих", "Ցյուրիխ", "ציריך", "زيورخ", "ܙܝܘܪܚ",

@@ -6,7 +6,7 @@ extension SearchController {
   // MARK: The driver
 
   func send(_ input: SearchStateMachine.Input, cause: SearchController.Update.Cause) {
-    self.cause = cause
+    delivery.noteCause(cause)
     perform(machine.handle(input))
   }
 
@@ -17,7 +17,7 @@ extension SearchController {
   /// the update they make, if any.
   func perform(_ actions: [SearchStateMachine.Action]) {
     var queue = actions
-    newestGeneration.store(machine.generation)
+    runs.newestGeneration.store(machine.generation)
     while !queue.isEmpty {
       let action = queue.removeFirst()
       var next: [SearchStateMachine.Action] = []
@@ -35,57 +35,37 @@ extension SearchController {
       case .cancelSearch(let generation):
         // The newest generation moved: an in-memory search stops at its next chunk, a
         // backend's request is cancelled.
-        backendSearches.cancel(generation)
-        if heldSearch?.generation == generation { heldSearch = nil }
+        runs.backendSearches.cancel(generation)
+        batching.dropHeldSearch(generation)
       case .scheduleQuietInterval(let generation, let delay):
         scheduler.schedule(after: delay) { [weak self] in
           self?.send(.quietIntervalElapsed(generation: generation), cause: .searchFinished)
         }
       case .install(let generation):
-        if let outcome = finished.removeValue(forKey: generation) {
-          results = outcome.result
-          completions = outcome.completions
-          let oldVersion = versions.results
-          resultsTable = outcome.table
-          if let known = outcome.changes, known.from == oldVersion {
-            knownResultsStep = (oldVersion, versions.results, known.changes)
-          }
+        if let outcome = runs.takeFinished(generation) {
+          tables.showResults(
+            outcome.result, completions: outcome.completions, table: outcome.table,
+            changes: outcome.changes)
           filter.record(outcome.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
         }
       case .discard(let generation):
-        finished[generation] = nil
-        discardedSearches += 1
+        runs.discard(generation)
       case .clearResults:
-        results = nil
-        completions = []
-        if resultsTable.numberOfRows > 0 || resultsTable.numberOfSections != 1 {
-          let old = resultsTable
-          let oldVersion = versions.results
-          resultsTable = emptyResultsTable()
-          knownResultsStep = (oldVersion, versions.results, TableChanges.emptying(old))
-        }
+        tables.clearResults(of: corpus.model)
       case .refreshResults(let generation):
         let rows = refreshResults()
         next = machine.handle(.resultsRefreshed(generation: generation, rows: rows))
-        if let changes = pendingResultsChanges {
-          pendingResultsChanges = nil
+        if let changes = delivery.takeResultsChanges() {
           emit(.resultsDidChange(changes, generation: generation))
         }
       }
-      newestGeneration.store(machine.generation)
+      runs.newestGeneration.store(machine.generation)
       queue.insert(contentsOf: next, at: 0)
     }
     publish()
     deliver()
-    if isIdle && !idleWaiters.isEmpty {
-      let waiters = idleWaiters
-      idleWaiters = []
-      for waiter in waiters { waiter.resume() }
+    for waiter in runs.takeIdleWaiters(searchPending: machine.isSearchPending) {
+      waiter.resume()
     }
-  }
-
-  private func emptyResultsTable() -> SectionedTable {
-    // An empty flat table needs no name and no collator: it cannot fail.
-    (try? resultsLayout.table([], of: corpus.model)) ?? resultsTable
   }
 }

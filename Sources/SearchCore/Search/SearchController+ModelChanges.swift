@@ -38,17 +38,10 @@ extension SearchController {
   ///   wrong shape); then no change of the batch is made.
   @discardableResult
   public func apply(_ changes: [SearchModel.Change]) async throws(SearchCorpus.Error) -> [ItemID] {
-    if isApplyingBatch {
-      await withCheckedContinuation { batchWaiters.append($0) }
+    if !batching.beginBatch() {
+      await withCheckedContinuation { batching.waitForTurn($0) }
     }
-    isApplyingBatch = true
-    defer {
-      if batchWaiters.isEmpty {
-        isApplyingBatch = false
-      } else {
-        batchWaiters.removeFirst().resume()
-      }
-    }
+    defer { batching.endBatch()?.resume() }
     let clock = ContinuousClock()
     let start = clock.now
     // No local keeps the old model: the last reference to it must go off the main actor
@@ -57,9 +50,9 @@ extension SearchController {
     let onMainActor = clock.now - start
     let shown = results.map {
       Shown(
-        result: $0, table: resultsTable, version: versions.results,
+        result: $0, table: resultsTable, version: tables.resultsVersion,
         ranks: machine.configuration.ranksResults, layout: resultsLayout,
-        layoutIsOriginal: resultsLayout == originalLayout)
+        layoutIsOriginal: tables.resultsTakeOriginalLayout)
     }
     if backend != nil, changes.contains(where: { if case .reorder = $0 { true } else { false } }) {
       throw .backend(Self.reorderOnBackend)
@@ -70,17 +63,15 @@ extension SearchController {
     if let backend {
       // The backend first: a change it refuses is made nowhere.
       let sent = prepared.backendChanges(of: changes)
-      backendIsAhead = true
+      batching.sendingToBackend()
       do { try await backend.apply(sent) } catch {
-        backendIsAhead = false
-        if let held = heldSearch.take() { perform(startInBackground(held)) }
+        if let held = batching.backendRefused() { perform(startInBackground(held)) }
         throw .backend(SearchBackendError.wrapping(error))
       }
     }
     defer {
       // The install restarts a held search, since the model it read has changed.
-      backendIsAhead = false
-      heldSearch = nil
+      batching.backendCaughtUp()
     }
     let installing = clock.now
     if corpus.model.version != baseVersion {
@@ -89,9 +80,9 @@ extension SearchController {
       prepared = try prepare(changes)
       refreshed = nil
     }
-    defer { lastApplyMainActorTime = onMainActor + (clock.now - installing) }
-    preparedRefresh = refreshed
-    defer { preparedRefresh = nil }
+    defer { batching.recordMainActorTime(onMainActor + (clock.now - installing)) }
+    batching.prepared(refreshed)
+    defer { batching.prepared(nil) }
     return install(prepared).inserted
   }
 
@@ -146,18 +137,16 @@ extension SearchController {
   private func install(_ prepared: PreparedChanges) -> PreparedChanges {
     // What the change replaces is freed off the main actor: a model's worth of columns and
     // tables takes milliseconds to give back.
-    let retired = (corpus, originalTable, resultsTable, published.snapshot)
+    let retired = (corpus, originalTable, resultsTable, delivery.published.snapshot)
     defer { BackgroundWork.start(.utility) { withExtendedLifetime(retired) {} } }
     corpus = prepared.corpus
-    let oldVersion = versions.original
-    originalTable = prepared.table
-    knownOriginalStep = (oldVersion, versions.original, prepared.changes)
-    originalChangesOfCall = prepared.changes
+    tables.replaceOriginal(with: prepared.table, changes: prepared.changes)
+    delivery.noteOriginalChanges(prepared.changes)
     for event in prepared.events { emit(event) }
     emit(.originalDidChange(prepared.changes))
-    modelChange = prepared.changedItems
+    batching.beginInstall(touching: prepared.changedItems)
     send(.modelChanged, cause: .modelChanged)
-    modelChange = ChangedItems()
+    batching.endInstall()
     // A corpus changed before its word index was built has none: build it for this one.
     buildWordIndexInBackground()
     return prepared
@@ -173,21 +162,18 @@ extension SearchController {
   func refreshResults() -> Int {
     guard let shown = results else { return 0 }
     let refreshed: RefreshedResults
-    if let prepared = preparedRefresh, prepared.resultsVersion == versions.results {
+    if let prepared = batching.preparedRefresh(ofResultsVersion: tables.resultsVersion) {
       refreshed = prepared
     } else {
       refreshed = RefreshedResults(
-        shown: shown, table: resultsTable, resultsVersion: versions.results, corpus: corpus,
-        changed: modelChange, ranks: machine.configuration.ranksResults, layout: resultsLayout,
-        original: resultsLayout == originalLayout ? originalTable : nil)
+        shown: shown, table: resultsTable, resultsVersion: tables.resultsVersion, corpus: corpus,
+        changed: batching.modelChange, ranks: machine.configuration.ranksResults,
+        layout: resultsLayout, original: tables.resultsTakeOriginalLayout ? originalTable : nil)
     }
     if let error = refreshed.error { emit(.error(error)) }
-    let oldVersion = versions.results
-    if let table = refreshed.table { resultsTable = table }
-    results = refreshed.result
+    tables.refreshResults(refreshed.result, table: refreshed.table, changes: refreshed.changes)
     filter.record(refreshed.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
-    knownResultsStep = (oldVersion, versions.results, refreshed.changes)
-    pendingResultsChanges = refreshed.changes
+    delivery.noteResultsChanges(refreshed.changes)
     return resultsTable.numberOfRows
   }
 }

@@ -9,7 +9,7 @@ extension SearchController {
   public func observe(_ handler: @escaping @MainActor @Sendable (SearchEvent) -> Void)
     -> SearchController.ObservationToken
   {
-    observers.add(handler)
+    delivery.observers.add(handler)
   }
 
   /// The events from now on, as an asynchronous sequence; it ends when the consumer stops
@@ -18,7 +18,7 @@ extension SearchController {
   /// Events are buffered without limit, so none is lost to a slow consumer.
   public func events() -> AsyncStream<SearchEvent> {
     let (stream, continuation) = AsyncStream.makeStream(of: SearchEvent.self)
-    let token = observers.add { continuation.yield($0) }
+    let token = delivery.observers.add { continuation.yield($0) }
     continuation.onTermination = { _ in token.cancel() }
     return stream
   }
@@ -27,19 +27,20 @@ extension SearchController {
   /// to rest.
   package var diagnosticDescription: String {
     "pending \(machine.pending.map { "\($0)" } ?? "none"), generation \(machine.generation), "
-      + "searches in flight \(searchesInFlight), held \(heldSearch.map { "#\($0.generation)" } ?? "none"), "
-      + "backend ahead \(backendIsAhead), applying a batch \(isApplyingBatch), "
+      + "searches in flight \(runs.inFlight), "
+      + "held \(batching.heldSearch.map { "#\($0.generation)" } ?? "none"), "
+      + "backend ahead \(batching.backendIsAhead), applying a batch \(batching.isApplying), "
       + "active \(machine.bar.isActive)"
   }
 
   /// Whether no search runs or waits, and no superseded background search is still winding
   /// down.
-  public var isIdle: Bool { !machine.isSearchPending && searchesInFlight == 0 }
+  public var isIdle: Bool { runs.isIdle(searchPending: machine.isSearchPending) }
 
   /// Returns when the controller is idle (for scripts: "wait"): every search started so far
   /// has been delivered or dropped.
   public func waitUntilIdle() async {
     guard !isIdle else { return }
-    await withCheckedContinuation { idleWaiters.append($0) }
+    await withCheckedContinuation { runs.waitUntilIdle($0) }
   }
 }

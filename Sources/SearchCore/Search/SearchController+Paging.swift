@@ -21,7 +21,7 @@ extension SearchController {
     guard let shown = results, !shown.isComplete, !machine.isSearchPending,
       let page = machine.configuration.backendPageSize
     else { return }
-    loadingMore = (machine.generation + 1, shown.items.count + page)
+    runs.loadMore(generation: machine.generation + 1, limit: shown.items.count + page)
     send(.loadMore, cause: .searchFinished)
   }
 }

@@ -115,14 +115,15 @@ extension SearchController {
           corpus: corpus),
         corpus: corpus, ranks: machine.configuration.ranksResults, countsScopes: counts,
         completionLimit: completionLimit, layout: resultsLayout,
-        original: resultsLayout == originalLayout ? originalTable : nil))
+        original: tables.resultsTakeOriginalLayout ? originalTable : nil))
   }
 
   /// Builds the corpus's completion index off the main actor, once for each corpus that
   /// lacks one: searches offer completions once it is ready.
   private func buildCompletionsInBackground() {
-    guard !corpus.completionsAreBuilt, completionBuild != corpus.model.version else { return }
-    completionBuild = corpus.model.version
+    guard !corpus.completionsAreBuilt,
+      indexBuilds.startCompletions(forModelVersion: corpus.model.version)
+    else { return }
     let corpus = self.corpus
     BackgroundWork.start(.utility) { corpus.buildCompletions() }
   }
@@ -133,9 +134,8 @@ extension SearchController {
   func buildWordIndexInBackground() {
     let configuration = machine.configuration
     guard backend == nil, configuration.querySyntax == .words, configuration.typos.isOn,
-      !corpus.wordIndexIsBuilt, wordIndexBuild != corpus.model.version
+      !corpus.wordIndexIsBuilt, indexBuilds.startWordIndex(forModelVersion: corpus.model.version)
     else { return }
-    wordIndexBuild = corpus.model.version
     let corpus = self.corpus
     BackgroundWork.start(.utility) { corpus.prepareWordIndex() }
   }
@@ -162,26 +162,27 @@ extension SearchController {
     case .success(let value): prepared = value
     case .failure(let failure): return finish(request.generation, .failure(failure))
     }
-    prepared.replaces = (versions.results, resultsTable)
+    prepared.replaces = (tables.resultsVersion, resultsTable)
     prepared.backendLimit = backendLimit(for: request)
     let job = prepared
-    let newest = newestGeneration
+    let newest = runs.newestGeneration
     let generation = request.generation
-    searchesInFlight += 1
+    runs.started()
     if let backend {
-      let searches = backendSearches
+      let searches = runs.backendSearches
       scheduler.runTask {
         await searches.run(job, generation: generation, newest: newest, backend: backend)
       } then: { [weak self] outcome in
         guard let self else { return }
-        self.searchesInFlight -= 1
-        if self.backendIsAhead, outcome != nil, generation == self.machine.generation {
-          // The server may already hold the batch being applied: its answer can name items
-          // the list does not have yet. Wait for the batch.
-          self.heldSearch = request
+        self.runs.returned()
+        // The server may already hold the batch being applied: its answer can name items
+        // the list does not have yet. Wait for the batch.
+        if outcome != nil, generation == self.machine.generation,
+          self.batching.holdIfBackendIsAhead(request)
+        {
           return
         }
-        self.cause = .searchFinished
+        self.delivery.noteCause(.searchFinished)
         self.perform(self.finish(generation, outcome))
       }
       return []
@@ -190,8 +191,8 @@ extension SearchController {
       job.run { newest.load() != generation }
     } then: { [weak self] outcome in
       guard let self else { return }
-      self.searchesInFlight -= 1
-      self.cause = .searchFinished
+      self.runs.returned()
+      self.delivery.noteCause(.searchFinished)
       self.perform(self.finish(generation, outcome))
     }
     return []
@@ -205,7 +206,7 @@ extension SearchController {
     guard backend != nil, let page = machine.configuration.backendPageSize,
       !machine.configuration.ranksResults
     else { return nil }
-    if let more = loadingMore, more.generation == request.generation { return more.limit }
+    if let more = runs.moreRows(for: request.generation) { return more }
     let displayed = machine.displayed
     if let shown = results, !shown.isComplete, displayed.text == request.text,
       displayed.scope == request.scope
@@ -223,7 +224,7 @@ extension SearchController {
     var rows: Int?
     switch outcome {
     case .success(let value)?:
-      finished[generation] = value
+      runs.keep(value, of: generation)
       rows = value.table.numberOfRows
     case .failure(let failure)?:
       // A superseded search's failure is dropped with it: the newest one reports its own.

@@ -41,8 +41,8 @@ extension SearchController {
       let table = try? resultsLayout.resultsTable(
         shown, corpus: corpus, ranks: machine.configuration.ranksResults)
     else { return }
-    resultsTable = table
-    cause = .orderChanged
+    tables.reorderResults(table)
+    delivery.noteCause(.orderChanged)
     perform([])
   }
 
@@ -62,6 +62,6 @@ extension SearchController {
 
   /// One of the two tables.
   public func table(_ kind: SearchController.TableKind) -> SectionedTable {
-    kind == .original ? originalTable : resultsTable
+    tables.table(kind)
   }
 }

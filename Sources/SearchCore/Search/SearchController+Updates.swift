@@ -10,40 +10,22 @@ extension SearchController {
   /// one: the rows, the state, or the text or scope they answer (below the minimum length,
   /// "a" then "b" leaves the rows and the hint as they were, but not the text).
   func publish() {
-    defer {
-      cause = nil
-      originalChangesOfCall = nil
-    }
     let kind = visibleTable
-    let version = kind == .original ? versions.original : versions.results
     let state = machine.state
     let request = machine.displayed
-    guard
-      kind != published.table || version != published.version || state != published.state
-        || request.text != published.request.text || request.scope != published.request.scope
-        || request.filter != published.request.filter
-    else { return }
-    let table = self.table(kind)
-    let diff: SearchController.Update.Diff
-    let known = kind == .original ? knownOriginalStep : knownResultsStep
-    if kind == published.table && version == published.version {
-      diff = SearchController.Update.Diff(TableChanges())
-    } else if kind == published.table, let known, known.from == published.version,
-      known.to == version
-    {
-      diff = SearchController.Update.Diff(known.changes)
-    } else {
-      diff = SearchController.Update.Diff(from: published.snapshot, to: table)
+    let screen = UpdateDelivery.Screen(
+      table: kind, version: tables.version(kind), snapshot: tables.table(kind), state: state,
+      request: request)
+    guard let publication = delivery.publish(screen, knownStep: tables.knownStep(kind)) else {
+      return
     }
     // The machine's displayed request names the rows: a generation labels one set of rows.
     let update = SearchController.Update(
-      cause: cause ?? .searchFinished, generation: request.generation, text: request.text,
+      cause: publication.cause, generation: request.generation, text: request.text,
       scope: request.scope, filter: request.filter, scopeCounts: scopeCounts,
       completions: visibleTable == .results ? completions : [], state: state,
-      table: kind, previousTable: published.table,
-      originalChanges: originalChangesOfCall, changes: diff)
-    published = Published(
-      table: kind, version: version, snapshot: table, state: state, request: request)
+      table: kind, previousTable: publication.previousTable,
+      originalChanges: publication.originalChanges, changes: publication.diff)
     emit(.update(update))
   }
 
@@ -69,7 +51,7 @@ extension SearchController {
 
   /// Queues an event of the call under way; ``deliver()`` sends it.
   func emit(_ event: SearchEvent) {
-    pendingEvents.append(event)
+    delivery.emit(event)
   }
 
   /// Sends the queued events in order.
@@ -77,16 +59,12 @@ extension SearchController {
   /// An observer that changes the controller while it hears of an event queues that call's events
   /// behind the rest, so the order holds.
   func deliver() {
-    guard !isDelivering else { return }
-    isDelivering = true
-    defer { isDelivering = false }
-    var next = 0
-    while next < pendingEvents.count {
-      let event = pendingEvents[next]
-      next += 1
+    guard delivery.beginDelivery() else { return }
+    let observers = delivery.observers
+    while let event = delivery.nextEvent() {
       delegate?.receive(event, from: self)
       observers.send(event)
     }
-    pendingEvents.removeAll()
+    delivery.endDelivery()
   }
 }

@@ -1,7 +1,14 @@
 import SearchEngine
 
-// SearchController's stored state, its initialisers and how its tables are laid out. The rest
-// lives in extensions, one concern a file:
+// SearchController's stored state, its initialisers and how its tables are laid out. Most of the
+// state is held by owned parts, each in its own file with its invariant and tests
+// (Tests/SearchCoreTests/Search/ControllerPartsTests.swift):
+// - TableStore.swift: the tables, their versions and known change sets, the results shown;
+// - UpdateDelivery.swift: the events of a call, their delivery in order, the last update;
+// - SearchRuns.swift: searches in flight, finished or discarded, paging, waiting until idle;
+// - ModelChangeBatching.swift: batches one at a time, the backend's sync, the change installed;
+// - IndexBuilds.swift: the index builds started in the background.
+// The controller's behaviour lives in extensions, one concern a file:
 // - SearchController+State.swift: what a front reads (the bar, configuration, state, tables);
 // - SearchController+SearchBar.swift: the bar's inputs and the delegate's reload decisions;
 // - SearchController+Rows.swift: selecting and deleting a row;
@@ -58,106 +65,50 @@ public final class SearchController {
 
   /// The items, their index and scopes.
   public internal(set) var corpus: SearchCorpus
-  /// The table of the whole model.
-  public internal(set) var originalTable: SectionedTable {
-    didSet { versions.original += 1 }
-  }
-  /// The table of the current results (empty while none are shown).
-  public internal(set) var resultsTable: SectionedTable {
-    didSet { versions.results += 1 }
-  }
-  /// The results in the results table: nil while none are shown.
-  public internal(set) var results: SearchResult?
-  /// With ``SearchConfiguration/completionLimit``: the completions of the text of the
-  /// results shown, in their scope and among the items their tokens admit, best first;
-  /// empty while no results are shown.
-  public internal(set) var completions: [SearchQuery.Completion] = []
-  /// How the tables are sectioned and ordered.
-  public let tableOptions: TableOptions
   /// Where background searches are answered and model changes are made first; nil searches
   /// the corpus in memory.
   public let backend: (any SearchBackend)?
 
-  /// How many finished searches were dropped because a newer request came first.
-  public internal(set) var discardedSearches = 0
-
-  // The state below is internal, not private, only because the extensions in the
-  // SearchController+*.swift files read and change it; nothing outside this type uses it. The
-  // same goes for the setters above: internal(set) so that those extensions can set them.
+  // The rest of the state is held by parts, each a type with private storage, a small API of
+  // mutating methods and an invariant it checks: the part decides, the controller acts (it calls
+  // the delegate, starts tasks, sends events). At most 12 stored properties in all
+  // (ControllerPartsTests checks it).
 
   var machine: SearchStateMachine
   var filter = IncrementalFilter()
   let scheduler: any SearchScheduler
-  /// How the original table and the results table are built from a list of items.
-  let originalLayout: TableLayout
-  let resultsLayout: TableLayout
-  let observers = EventObservers()
-  /// The newest generation, readable by background searches so that a superseded one stops
-  /// between chunks.
-  let newestGeneration = GenerationCounter()
-  /// Finished searches waiting for the machine to install or discard them.
-  var finished: [Int: Outcome] = [:]
-  /// The model version whose completion index a background task builds.
-  var completionBuild: Int?
-  /// The model version whose word index (for typos) a background task builds.
-  var wordIndexBuild: Int?
-  /// What the model change being installed touched, for re-evaluating the displayed results.
-  var modelChange = ChangedItems()
-  var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Background searches started and not yet back, superseded ones included.
-  var searchesInFlight = 0
-  /// The backend searches under way, to cancel when they are superseded.
-  let backendSearches = BackendSearches()
-  /// Whether the backend may hold a batch that the model has not installed yet: from the
-  /// moment ``apply(_:)`` sends it until it is installed or refused.
-  var backendIsAhead = false
-  /// The newest background search, answered while the backend was ahead of the model: its
-  /// items may not be in the list yet.
-  ///
-  /// The batch's install runs it again on the new model; a refused batch runs it again on the old
-  /// one.
-  var heldSearch: SearchStateMachine.Request?
-  /// The search ``loadMoreResults()`` started, and how many rows it asks for.
-  var loadingMore: (generation: Int, limit: Int)?
+  /// The tables, their layouts and versions, and the results shown (TableStore.swift).
+  var tables: TableStore
+  /// The events of the call under way and the last update (UpdateDelivery.swift).
+  var delivery: UpdateDelivery
+  /// Searches in flight, finished, discarded, and callers waiting until idle (SearchRuns.swift).
+  var runs = SearchRuns()
+  /// Batches of model changes and the backend's sync (ModelChangeBatching.swift).
+  var batching = ModelChangeBatching()
+  /// The corpus's index builds started in the background (IndexBuilds.swift).
+  var indexBuilds = IndexBuilds()
 
-  // MARK: Delivery state
-  /// Events of the call under way, delivered when its changes are complete.
-  var pendingEvents: [SearchEvent] = []
-  var isDelivering = false
-  /// What started the call under way, for its update.
-  var cause: SearchController.Update.Cause?
-  /// Counts the replacements of each table.
-  var versions = (original: 0, results: 0)
-  /// The last replacement of each table whose change set is known: from which version to
-  /// which, and the changes.
-  var knownOriginalStep: (from: Int, to: Int, changes: TableChanges)?
-  var knownResultsStep: (from: Int, to: Int, changes: TableChanges)?
-  /// The original table's changes from the model change under way.
-  var originalChangesOfCall: TableChanges?
-  /// The results table's changes from the refresh under way, for its event.
-  var pendingResultsChanges: TableChanges?
-  /// What was on screen at the last update.
-  var published: Published
-  struct Published {
-    var table: SearchController.TableKind
-    var version: Int
-    var snapshot: SectionedTable
-    var state: SearchController.ResultsTableState
-    /// The request the rows answered, whose text and scope the update reported.
-    var request: SearchStateMachine.Request
-  }
-
-  // MARK: Batch state
-
-  /// The refreshed results of the change being installed, worked out with it.
-  var preparedRefresh: RefreshedResults?
-
+  /// How the tables are sectioned and ordered.
+  public var tableOptions: TableOptions { tables.options }
+  /// The table of the whole model.
+  public var originalTable: SectionedTable { tables.original }
+  /// The table of the current results (empty while none are shown).
+  public var resultsTable: SectionedTable { tables.resultsTable }
+  /// The results in the results table: nil while none are shown.
+  public var results: SearchResult? { tables.results }
+  /// With ``SearchConfiguration/completionLimit``: the completions of the text of the
+  /// results shown, in their scope and among the items their tokens admit, best first;
+  /// empty while no results are shown.
+  public var completions: [SearchQuery.Completion] { tables.completions }
+  /// How many finished searches were dropped because a newer request came first.
+  public var discardedSearches: Int { runs.discarded }
   /// How long the last ``apply(_:)`` held the main actor: capturing the model, installing the
-  /// prepared change and delivering its events (what `SearchBenchmarks --suite changes` reports).
-  package internal(set) var lastApplyMainActorTime = Duration.zero
-
-  var isApplyingBatch = false
-  var batchWaiters: [CheckedContinuation<Void, Never>] = []
+  /// prepared change and delivering its events (what `SearchBenchmarks --suite changes`
+  /// reports).
+  package var lastApplyMainActorTime: Duration { batching.lastMainActorTime }
+  /// How the original table and the results table are built from a list of items.
+  var originalLayout: TableLayout { tables.originalLayout }
+  var resultsLayout: TableLayout { tables.resultsLayout }
 
   /// Creates a controller over a corpus.
   ///
@@ -190,20 +141,18 @@ public final class SearchController {
     backend: (any SearchBackend)?
   ) {
     self.corpus = corpus
-    self.tableOptions = tables.options
     self.scheduler = scheduler
     self.backend = backend
-    originalLayout = tables.originalLayout
-    resultsLayout = tables.resultsLayout
-    originalTable = tables.originalTable
-    resultsTable = tables.resultsTable
-    machine = SearchStateMachine(
+    self.tables = TableStore(tables)
+    let machine = SearchStateMachine(
       bar: SearchController.SearchBarState(
         placeholder: placeholder, scopeTitles: corpus.scopeBar.titles),
       configuration: configuration)
-    published = Published(
-      table: .original, version: 0, snapshot: originalTable, state: .hidden,
-      request: machine.displayed)
+    self.machine = machine
+    delivery = UpdateDelivery(
+      showing: UpdateDelivery.Screen(
+        table: .original, version: 0, snapshot: tables.originalTable, state: .hidden,
+        request: machine.displayed))
     buildWordIndexInBackground()
   }
 

@@ -56,7 +56,7 @@ extension SearchCorpus {
     var result: [SearchResult.Highlight] = []
     for (position, (field, index, text, folded)) in values.enumerated() {
       let ranges = found[position]
-      let original = Self.merged(ranges.compactMap { folded.originalUTF8Range(forFolded: $0) })
+      let original = ranges.compactMap { folded.originalUTF8Range(forFolded: $0) }.merged()
       guard !original.isEmpty else { continue }
       let utf8 = text.utf8
       let indices = original.map { range in
@@ -160,19 +160,6 @@ extension SearchCorpus {
       else { return [] }
       return [start..<(start + needle.count)]
     }
-  }
-
-  /// Sorted ranges with overlapping or touching ones joined.
-  static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
-      if let last = result.last, range.lowerBound <= last.upperBound {
-        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-      } else {
-        result.append(range)
-      }
-    }
-    return result
   }
 }
 

@@ -190,7 +190,7 @@ extension SearchCorpus {
     }
     return MarkedText(
       text: text,
-      marks: merged(snapped).map { range in
+      marks: snapped.merged().map { range in
         utf8.index(
           utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
             utf8.startIndex, offsetBy: range.upperBound)

@@ -7,19 +7,15 @@ public struct SearchCorpus: Sendable {
   public private(set) var model: SearchModel
   /// The folded text of the searched fields.
   package private(set) var index: SearchIndex
-  /// For each scope of the model's scope bar, the items it admits (nil: all of them) and the
-  /// fields it searches (indexed fields only).
-  private(set) var scopeMembers: [Bitset?]
-  private(set) var scopeFields: [[Int]]
-  /// For each scope and field, the runs of consecutive values that belong to the scope's
-  /// items: what a scan of the scope reads (the whole column for a scope of every item).
-  private(set) var scopeRuns: [[[Range<Int>]]]
+  /// For each scope of the model's scope bar, the items it admits, the fields it searches and
+  /// the runs of values a scan of it reads.
+  private(set) var scopes: ScopeMembership
   /// For each of the schema's number attributes, its index and the codes of its distinct
   /// values by their canonical number (values that are not numbers match no word).
   private(set) var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
   /// The attributes' values read as numbers, for the number conditions of filters.
   let attributeNumbers = AttributeNumbers()
-  /// The completion index, built on first use (see `Completion.swift`).
+  /// The completion index, built on first use (see `SearchCorpus+Completion.swift`).
   var completionCache = CompletionCache()
   /// The index of the searched fields' words for typo tolerance, built on first use (see
   /// `WordIndexCache.swift`).
@@ -47,10 +43,8 @@ public struct SearchCorpus: Sendable {
     do { index = try SearchIndex(model: model, normalizer: normalizer, progress: progress) } catch {
       throw .icu(error)
     }
-    scopeMembers = []
-    scopeFields = []
-    scopeRuns = []
-    try resolveScopes()
+    numberCodes = try Self.numberCodes(of: model)
+    scopes = try Self.scopes(of: model, index: index)
     if checksScopes { try checkScopeValues() }
   }
 
@@ -59,10 +53,8 @@ public struct SearchCorpus: Sendable {
   init(model: SearchModel, index: SearchIndex) throws(SearchCorpus.Error) {
     self.model = model
     self.index = index
-    scopeMembers = []
-    scopeFields = []
-    scopeRuns = []
-    try resolveScopes()
+    numberCodes = try Self.numberCodes(of: model)
+    scopes = try Self.scopes(of: model, index: index)
   }
 
   /// A scope whose attribute values no item has matches nothing: almost always a misspelt
@@ -122,11 +114,11 @@ public struct SearchCorpus: Sendable {
   /// Applies a batch of changes to the model in order (see ``SearchModel/apply(_:)``), then brings
   /// the index and the scopes up to date once for the whole batch.
   ///
-  /// A batch of at most ``incrementalShare`` of the model's items updates the scopes in
-  /// place: the members of the items it touched, the runs around the values it killed or
-  /// appended, the number codes of the attribute values it added. A larger batch resolves the
-  /// scopes again from every item and value, which costs about as much. Either way the corpus
-  /// is the one built from scratch from the same model.
+  /// A batch of at most `ScopeMembership.incrementalShare` of the model's items updates the
+  /// scopes in place: the members of the items it touched, the runs around the values it
+  /// killed or appended, the number codes of the attribute values it added. A larger batch
+  /// resolves the scopes again from every item and value, which costs about as much. Either
+  /// way the corpus is the one built from scratch from the same model.
   ///
   /// - Returns: The items of the model before the batch that went or changed, and the new
   ///   ones: the edit of a table of all the model's items.
@@ -134,13 +126,14 @@ public struct SearchCorpus: Sendable {
   ///   unchanged; ``SearchCorpus/Error/icu(_:)`` when folding the new text fails.
   /// - Complexity: O(*k*²) for *k* changes, plus, for each scope and field, O(log *r*) for its
   ///   *r* runs and a copy of those from the first value the batch killed on (none when it
-  ///   only inserts); only the new text is folded. A batch above ``incrementalShare``: a pass
-  ///   over the model's values.
+  ///   only inserts); only the new text is folded. A batch above
+  ///   `ScopeMembership.incrementalShare`: a pass over the model's values.
   @discardableResult
   package mutating func apply(_ changes: [SearchModel.Change]) throws(SearchCorpus.Error)
     -> TableEdit
   {
-    let before = ScopeBaseline(of: model, changes: changes)
+    let before = ScopeMembership.Baseline(of: model, changes: changes)
+    let attributeValueCounts = model.attributeValues.map(\.count)
     let completionBaseline = completionBaseline(for: changes)
     let edit: TableEdit
     do { edit = try model.apply(changes) } catch { throw .model(error) }
@@ -149,18 +142,16 @@ public struct SearchCorpus: Sendable {
     // The copies sharing the old cache keep it as it is; a built index takes the new words.
     wordIndexCache = WordIndexCache(
       wordIndexCache.current.map { $0.updated(for: index, model: model) })
-    if Double(changes.count) > Self.incrementalShare * Double(max(model.count, 1)) {
-      try resolveScopes()
+    if ScopeMembership.rebuilds(changes: changes.count, count: model.count) {
+      numberCodes = try Self.numberCodes(of: model)
     } else {
-      updateScopes(since: before)
+      updateNumberCodes(since: attributeValueCounts)
+    }
+    do { try scopes.update(since: before, model: model, index: index) } catch {
+      throw .unknownName(error.kind, error.name, scope: error.scope)
     }
     return edit
   }
-
-  /// The largest batch, as a share of the model's items, whose scopes are updated in place
-  /// rather than resolved again: above it, sorting the killed values and testing the touched
-  /// items costs about what one walk over every value does.
-  static let incrementalShare = 0.125
 
   /// Whether item `a` comes before item `b` in the model's order; both must be in the model.
   ///
@@ -171,13 +162,16 @@ public struct SearchCorpus: Sendable {
   /// identity order.
   var positions: [Int32] { model.positions }
 
-  // MARK: Scopes and order
+  // MARK: Scopes and numbers
 
-  private mutating func resolveScopes() throws(SearchCorpus.Error) {
-    let schema = model.schema
-    numberCodes = []
-    for name in schema.numberAttributes {
-      guard let attribute = schema.attributeIndex(named: name) else {
+  /// For each of the schema's number attributes of `model`, its index and the codes of its
+  /// distinct values by their canonical number.
+  private static func numberCodes(of model: SearchModel) throws(SearchCorpus.Error)
+    -> [(attribute: Int, codes: [String: [UInt32]])]
+  {
+    var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
+    for name in model.schema.numberAttributes {
+      guard let attribute = model.schema.attributeIndex(named: name) else {
         throw .unknownName("attribute", name, scope: nil)
       }
       var codes: [String: [UInt32]] = [:]
@@ -187,217 +181,37 @@ public struct SearchCorpus: Sendable {
       }
       numberCodes.append((attribute, codes))
     }
-    var members: [Bitset?] = []
-    var fields: [[Int]] = []
-    for scope in schema.scopeBar.scopes {
-      var searched: [Int] = []
-      if let names = scope.fields {
-        for name in names {
-          guard let field = schema.fieldIndex(named: name) else {
-            throw .unknownName("field", name, scope: scope.title)
-          }
-          if index.isIndexed(field: field) { searched.append(field) }
-        }
-      } else {
-        searched = schema.fields.indices.filter { index.isIndexed(field: $0) }
-      }
-      fields.append(searched)
-      guard let name = scope.attribute else {
-        members.append(nil)
-        continue
-      }
-      guard let attribute = schema.attributeIndex(named: name) else {
-        throw .unknownName("attribute", name, scope: scope.title)
-      }
-      // Whether each code is one of the scope's values: a table read per item, rather than a
-      // search of the scope's codes (a third of a start from a saved index went there).
-      let admits = model.attributeValues[attribute].map { scope.values.contains($0) }
-      var set = Bitset(capacity: model.identityLimit)
-      let ofItem = model.attributeOfItem[attribute]
-      for id in model.ids where admits[Int(ofItem[Int(id.rawValue)])] {
-        set.insert(Int(id.rawValue))
-      }
-      members.append(set)
-    }
-    scopeMembers = members
-    scopeFields = fields
-    scopeRuns = members.map { members in
-      model.schema.fields.indices.map { field in
-        Self.runs(
-          of: model.valueMaps[field], values: model.columns[field].valueCount, members: members)
-      }
+    return numberCodes
+  }
+
+  /// The scopes of `model`, resolved from every item and value.
+  private static func scopes(of model: SearchModel, index: SearchIndex) throws(SearchCorpus.Error)
+    -> ScopeMembership
+  {
+    do { return try ScopeMembership(model: model, index: index) } catch {
+      throw .unknownName(error.kind, error.name, scope: error.scope)
     }
   }
 
-  /// The maximal runs of values whose owner is alive and a member (any item when `members`
-  /// is nil).
-  private static func runs(of map: ValueMap, values: Int, members: Bitset?) -> [Range<Int>] {
-    if map.explicit == nil && members == nil {
-      return values > 0 ? [0..<values] : []  // every value, each owned by its item
-    }
-    var runs: [Range<Int>] = []
-    var start: Int?
-    for value in 0..<values {
-      let inside = isInside(value, map: map, members: members)
-      if inside, start == nil { start = value }
-      if !inside, let first = start {
-        runs.append(first..<value)
-        start = nil
-      }
-    }
-    if let first = start { runs.append(first..<values) }
-    return runs
-  }
-
-  /// Whether a value belongs to a scope's runs: its owner is alive and a member.
-  @inline(__always)
-  private static func isInside(_ value: Int, map: ValueMap, members: Bitset?) -> Bool {
-    let owner = map.owner(of: value)
-    return owner >= 0 && (members?.contains(Int(owner)) ?? true)
-  }
-
-  // MARK: Keeping the scopes up to date
-
-  /// What the scopes' upkeep needs to know of the model before a batch: the sizes of its
-  /// tables, and the values the batch may kill (those of the items it updates or removes).
-  private struct ScopeBaseline {
-    var identityLimit: Int
-    /// The number of values of each field.
-    var valueCounts: [Int]
-    /// The number of distinct values of each attribute.
-    var attributeValueCounts: [Int]
-    /// The identities the batch updates or removes.
-    var touched: [Int]
-    /// For each field, the values of the touched items that were in the model.
-    var killed: [[Range<Int>]]
-
-    init(of model: SearchModel, changes: [SearchModel.Change]) {
-      identityLimit = model.identityLimit
-      valueCounts = model.columns.map(\.valueCount)
-      attributeValueCounts = model.attributeValues.map(\.count)
-      touched = []
-      killed = Array(repeating: [], count: model.columns.count)
-      for change in changes {
-        let id: ItemID
-        switch change {
-        case .insert, .reorder: continue
-        case .update(let item, _), .remove(let item): id = item
-        }
-        touched.append(Int(id.rawValue))
-        guard model.contains(id) else { continue }  // new in the batch, or an error
-        for field in killed.indices {
-          let values = model.valueMaps[field].range(of: Int(id.rawValue))
-          if !values.isEmpty { killed[field].append(values) }
-        }
-      }
-    }
-  }
-
-  /// Brings the scopes up to date after a batch, from what the model was before it.
-  ///
-  /// Only the batch's items may change scope (an update may change their attribute) and only
-  /// their values may change state: an update or removal takes the old values from their
-  /// owner, and every new value is appended at the end of its column. So each scope's set is
-  /// tested again for those items alone, each run list only around the values killed and
-  /// after the old end of the column, and the number codes only for the attribute values
-  /// added (codes are never reused).
-  private mutating func updateScopes(since before: ScopeBaseline) {
-    let schema = model.schema
+  /// Adds the number codes of the attribute values added since the attributes had
+  /// `attributeValueCounts` values (codes are never reused).
+  private mutating func updateNumberCodes(since attributeValueCounts: [Int]) {
     for entry in numberCodes.indices {
       let attribute = numberCodes[entry].attribute
       let values = model.attributeValues[attribute]
-      for code in before.attributeValueCounts[attribute]..<values.count {
+      for code in attributeValueCounts[attribute]..<values.count {
         guard let number = DecimalText.canonical(values[code]) else { continue }
         numberCodes[entry].codes[number, default: []].append(UInt32(code))
       }
     }
-    let items = before.touched + Array(before.identityLimit..<model.identityLimit)
-    for (scope, definition) in schema.scopeBar.scopes.enumerated() {
-      guard var members = scopeMembers[scope], let name = definition.attribute,
-        let attribute = schema.attributeIndex(named: name)
-      else { continue }
-      scopeMembers[scope] = nil  // one owner, so that the set changes in place
-      members.grow(to: model.identityLimit)
-      let values = model.attributeValues[attribute]
-      let ofItem = model.attributeOfItem[attribute]
-      for item in items {
-        if model.isAlive[item] && definition.values.contains(values[Int(ofItem[item])]) {
-          members.insert(item)
-        } else {
-          members.remove(item)
-        }
-      }
-      scopeMembers[scope] = members
-    }
-    for field in schema.fields.indices {
-      let changed = Self.merged(
-        before.killed[field] + [before.valueCounts[field]..<model.columns[field].valueCount])
-      guard !changed.isEmpty else { continue }
-      let map = model.valueMaps[field]
-      for scope in scopeRuns.indices {
-        let members = scopeMembers[scope]
-        var runs = scopeRuns[scope][field]
-        scopeRuns[scope][field] = []  // one owner, so that the runs change in place
-        Self.update(&runs, changed: changed) { Self.isInside($0, map: map, members: members) }
-        scopeRuns[scope][field] = runs
-      }
-    }
   }
 
-  /// Updates `runs`, the maximal runs of the values inside a scope, after the values in
-  /// `changed` (ascending, disjoint though they may touch, none empty) may have changed state: `isInside` tells
-  /// their new state, every other value keeps its own.
-  ///
-  /// The runs before the first changed value stay where they are; the others are written
-  /// again. Around a changed range, the runs that overlap or touch it are replaced by the
-  /// runs of their span: their parts outside the range are inside (a run is contiguous),
-  /// the range's values are tested. The runs before and after that span end and start at
-  /// least one value away, so the result is maximal again.
-  ///
-  /// - Complexity: O(log *r* + *t* + *c*) for *r* runs, *t* of them from the first changed
-  ///   value on, and *c* changed values.
-  static func update(
-    _ runs: inout [Range<Int>], changed: [Range<Int>], isInside: (Int) -> Bool
-  ) {
-    guard let first = changed.first else { return }
-    let from = runs.firstIndex(from: 0) { $0.upperBound >= first.lowerBound }
-    let old = Array(runs[from...])
-    runs.removeSubrange(from...)
-    var next = 0
-    for range in changed {
-      let touching = old.firstIndex(from: next) { $0.upperBound >= range.lowerBound }
-      runs.append(contentsOf: old[next..<touching])
-      var start = range.lowerBound
-      var end = range.upperBound
-      // The last run written for the range before may reach this one (an old run that
-      // touched both): its span joins this one's.
-      if let last = runs.last, last.upperBound >= range.lowerBound {
-        start = last.lowerBound
-        end = max(end, last.upperBound)
-        runs.removeLast()
-      }
-      next = old.firstIndex(from: touching) { $0.lowerBound > range.upperBound }
-      if touching < next {
-        start = min(start, old[touching].lowerBound)
-        end = max(end, old[next - 1].upperBound)
-      }
-      var open: Int? = start < range.lowerBound ? start : nil
-      for value in range {
-        if isInside(value) {
-          if open == nil { open = value }
-        } else if let runStart = open {
-          runs.append(runStart..<value)
-          open = nil
-        }
-      }
-      if end > range.upperBound {
-        runs.append((open ?? range.upperBound)..<end)
-      } else if let runStart = open {
-        runs.append(runStart..<range.upperBound)
-      }
-    }
-    runs.append(contentsOf: old[next...])
-  }
+  /// For each scope, the items it admits (nil: all of them).
+  var scopeMembers: [Bitset?] { scopes.members }
+  /// For each scope, the fields it searches (indexed fields only).
+  var scopeFields: [[Int]] { scopes.fields }
+  /// For each scope and field, the runs of values a scan of the scope reads.
+  var scopeRuns: [[[Range<Int>]]] { scopes.runs }
 
   /// The items of a scope whose number attributes hold one of `matches` (from
   /// `numberMatches(of:)`), ascending by identity.
@@ -474,20 +288,6 @@ public struct SearchCorpus: Sendable {
       keys.sort()
       items = keys.map { ItemID(rawValue: Int32(truncatingIfNeeded: $0)) }
     }
-  }
-}
-
-extension [Range<Int>] {
-  /// The first index from `start` on whose range satisfies `predicate`, which must be false
-  /// for a prefix and true after it (`endIndex` when none does): a binary search.
-  fileprivate func firstIndex(from start: Int, where predicate: (Range<Int>) -> Bool) -> Int {
-    var low = start
-    var high = endIndex
-    while low < high {
-      let middle = (low + high) / 2
-      if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 }
 

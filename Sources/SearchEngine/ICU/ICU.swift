@@ -116,6 +116,21 @@ package enum ICU {
     cicu_has_script(Int32(bitPattern: value), script) != 0
   }
 
+  /// Whether a scalar is Extended_Pictographic (the emoji of the grapheme-cluster rule GB11).
+  static func isExtendedPictographic(_ value: UInt32) -> Bool {
+    cicu_is_extended_pictographic(Int32(bitPattern: value)) != 0
+  }
+
+  /// The East_Asian_Width property of a scalar as a UEastAsianWidth (3: fullwidth, 5: wide).
+  static func eastAsianWidth(of value: UInt32) -> Int32 {
+    cicu_east_asian_width(Int32(bitPattern: value))
+  }
+
+  /// Whether ICU has data for the language of `locale`, which must hold no NUL.
+  static func isAvailable(locale: String) -> Bool {
+    cicu_locale_is_available(locale) != 0
+  }
+
   /// Full case folding, with the Turkic mappings when `turkic` is set.
   package static func foldCase(_ text: [UInt16], turkic: Bool) throws(ICUError) -> [UInt16] {
     try text.withUnsafeBufferPointer { source throws(ICUError) in

@@ -8,7 +8,7 @@
 
 /// Reading a whole file (or standard input) with POSIX calls, so that errors carry the system's
 /// reason, under limits checked as the bytes arrive: a line longer than
-/// ``LineInput/maximumLineLength`` or more bytes than the reader allows stop the reading with an
+/// ``maximumLineLength`` or more bytes than the reader allows stop the reading with an
 /// error before the input fills memory (`/dev/zero`, a binary file, an endless pipe).
 package enum FileBytes {
   /// Why reading stopped before the end of the input.
@@ -58,6 +58,11 @@ package enum FileBytes {
     }
   }
 
+  /// The longest line read from a file or a pipe, 256 MiB (before its "\n"): reading stops
+  /// at a longer line with an error that names it, so that input without line breaks (a binary
+  /// file, `/dev/zero`) is refused before it fills memory.
+  package static let maximumLineLength = 256 << 20
+
   /// The bytes read between two checks of the limits (and the most read past a limit).
   static let chunkSize = 1 << 20
 
@@ -78,7 +83,7 @@ package enum FileBytes {
   ///   - maximumSize: the most bytes in all.
   ///   - regularOnly: Whether `path` must name a regular file (see ``open(_:regularOnly:)``).
   package static func contents(
-    of path: String?, maximumLineLength: Int = LineInput.maximumLineLength,
+    of path: String?, maximumLineLength: Int = FileBytes.maximumLineLength,
     maximumSize: Int = .max, regularOnly: Bool = false
   ) -> Result<[UInt8], Failure> {
     let descriptor: Int32

@@ -1,5 +1,3 @@
-import CICU
-
 /// Folds text for comparison: items and queries go through the same folding, and a match is a
 /// byte-wise substring match of the folded forms.
 ///
@@ -65,7 +63,7 @@ public struct Normalizer: Sendable {
   /// program can refuse it instead.
   public static func isKnownLocale(_ locale: String) -> Bool {
     guard locale.utf8.allSatisfy({ $0 != 0 }) else { return false }
-    return cicu_locale_is_available(locale) != 0
+    return ICU.isAvailable(locale: locale)
   }
 
   /// Folds one string.

@@ -1,7 +1,5 @@
 // Unicode classifications the folding pipeline needs, kept in one place.
 
-import CICU
-
 enum ScalarClasses {
   /// Whether a grapheme-cluster boundary certainly separates this scalar from any neighbour
   /// that is also plain.
@@ -178,7 +176,7 @@ enum ScalarClasses {
   /// Whether the scalar is Extended_Pictographic, the emoji of the grapheme-cluster rule GB11
   /// (an emoji, a zero-width joiner, an emoji: one character).
   static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value >= 0xA9 && cicu_is_extended_pictographic(Int32(bitPattern: scalar.value)) != 0
+    scalar.value >= 0xA9 && ICU.isExtendedPictographic(scalar.value)
   }
 
   /// Whether the scalar extends the character before it without ending an emoji sequence

@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 /// neighbours and nothing else, moves one page for one read, and its pages put together are
 /// the backend's whole answer.
 @MainActor
-@Suite struct BackendPagingWindowTests {
+@Suite(.tags(.concurrent)) struct BackendPagingWindowTests {
   let corpus: SearchCorpus
   let backend: MemorySearchBackend
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -6,7 +7,7 @@ import Testing
 /// Optional groups in display templates: `{name}[ ({company})]` leaves out the brackets'
 /// contents when their placeholders are all empty, in the model's display, the row adapters
 /// and the marked display text.
-@Suite struct DisplayTemplateTests {
+@Suite(.tags(.plainSwift)) struct DisplayTemplateTests {
   private static let schema = SearchModel.Schema(
     fields: [.init(name: "name"), .init(name: "company"), .init(name: "city")],
     attributes: ["kind"])

@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -52,7 +53,7 @@ private func label(_ item: ItemID, version: Int = 0) -> String {
   "item \(item.rawValue) v\(version)"
 }
 
-@Suite struct PagingWindowTests {
+@Suite(.tags(.concurrent)) struct PagingWindowTests {
   @Test func onlyTheCurrentPageAndItsNeighboursAreRendered() throws {
     let log = RenderLog()
     let table = ArrayTable(count: 100)

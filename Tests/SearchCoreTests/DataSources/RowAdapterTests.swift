@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -35,7 +36,7 @@ private func chatRegistry(for schema: SearchModel.Schema, skipping skipped: Stri
   return registry
 }
 
-@Suite struct RowAdapterTests {
+@Suite(.tags(.plainSwift)) struct RowAdapterTests {
   /// Each kind renders through its own template: expected strings read from chat.jsonl.
   @Test func chatRendersEachKindThroughItsAdapter() throws {
     let model = try loadModel("chat")

@@ -1,11 +1,12 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
 @testable import SearchEngine
 
-@Suite struct SectionedTableEditingTests {
+@Suite(.tags(.plainSwift)) struct SectionedTableEditingTests {
   let collation: SectionedTable.Collation
 
   init() throws { collation = try SectionedTable.Collation(locale: "") }

@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -43,7 +44,7 @@ enum TableFixtures {
   static let locales = ["", "es", "sv", "de", "en"]
 }
 
-@Suite struct SectionedTableTests {
+@Suite(.tags(.plainSwift)) struct SectionedTableTests {
   @Test func spanishPutsEnyeAfterN() throws {
     let model = try TableFixtures.model(names: ["Ñandú", "Oso", "Nube", "Mano", "nada"])
     let spanish = try SectionedTable.Collation(locale: "es")

@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -14,7 +15,7 @@ private func fruit() throws -> SearchModel {
   ])
 }
 
-@Suite struct TableChangesTests {
+@Suite(.tags(.plainSwift)) struct TableChangesTests {
   let collation: SectionedTable.Collation
   let model: SearchModel
   let ids: [ItemID]

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -5,7 +6,7 @@ import Testing
 
 /// Index titles and section titles, with expectations from CLDR's index characters and
 /// collation tailorings (which ICU's alphabetic index follows).
-@Suite struct TableCollationTests {
+@Suite(.tags(.concurrent)) struct TableCollationTests {
   static let latin = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".map(String.init)
 
   @Test func englishAndRootIndexIsAToZThenOther() throws {

@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,7 +8,7 @@ import Testing
 /// Attribute filters (what tokens become) and scope counts in the engine: every path of the
 /// incremental filter gives the full scan's answer, which is the reference search's answer
 /// with the conditions read here from the items' attribute text.
-@Suite struct AttributeFilterTests {
+@Suite(.tags(.concurrent)) struct AttributeFilterTests {
   static let groups = ["work", "family", "friends", ""]
   static let sizes = ["0", "12", "250", "1000.0", "99999", "n/a", ""]
   static let syllables = ["ka", "lo", "mi", "ne", "ra", "su", "to", "ül", "ße", "ne"]
@@ -216,7 +217,7 @@ import Testing
 /// A controller with a backend refuses tokens with a clear error rather than answer without
 /// them.
 @MainActor
-@Suite struct AttributeFilterOnABackendTests {
+@Suite(.tags(.concurrent)) struct AttributeFilterOnABackendTests {
   @Test func tokensOnABackendAreRefusedWithAdvice() async throws {
     let corpus = try AttributeFilterTests.corpus(seed: 5, count: 50)
     let controller = try SearchController(

@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -31,7 +32,7 @@ private let queries: [String] = {
   return result
 }()
 
-@Suite struct IncrementalFilterTests {
+@Suite(.tags(.concurrent)) struct IncrementalFilterTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.wordsSample() }

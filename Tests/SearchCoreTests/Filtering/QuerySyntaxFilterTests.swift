@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -39,7 +40,7 @@ private let productTargets = [
 
 /// The invariant of incremental filtering, in every syntax: whatever path a search takes
 /// (narrowed from earlier results, cached, full scan), its result is a fresh full scan's.
-@Suite struct QuerySyntaxFilterTests {
+@Suite(.tags(.concurrent)) struct QuerySyntaxFilterTests {
   @Test func targetsAreReal() {
     #expect(tweetTargets.count >= 40)
   }

@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,7 +8,7 @@ import Testing
 
 /// Batches of changes to the products corpus: the index and scopes refreshed once per batch
 /// answer every search as a corpus built from scratch does.
-@Suite struct SearchCorpusBatchTests {
+@Suite(.tags(.concurrent)) struct SearchCorpusBatchTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,7 +8,7 @@ import Testing
 
 /// Small batches update a corpus's scopes and common-byte bits in place: the corpus they
 /// leave is the one built from scratch from the same model, bit for bit and run for run.
-@Suite struct SearchCorpusIncrementalTests {
+@Suite(.tags(.concurrent)) struct SearchCorpusIncrementalTests {
   static let schema = SearchModel.Schema(
     fields: [
       SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "tags"),
@@ -85,8 +86,7 @@ import Testing
   private static func expectSame(
     _ corpus: SearchCorpus, as fresh: SearchCorpus, _ context: String
   ) throws {
-    #expect(corpus.scopeMembers == fresh.scopeMembers, "members, \(context)")
-    #expect(corpus.scopeRuns == fresh.scopeRuns, "runs, \(context)")
+    #expect(corpus.scopes == fresh.scopes, "scopes, \(context)")
     #expect(corpus.numberCodes.map(\.attribute) == fresh.numberCodes.map(\.attribute))
     #expect(corpus.numberCodes.map(\.codes) == fresh.numberCodes.map(\.codes), "\(context)")
     let candidates = (0x30...0x39).map(UInt8.init) + (0x61...0x7A).map(UInt8.init)
@@ -117,7 +117,7 @@ import Testing
   }
 
   /// Random batches (small ones updated in place, now and then one above
-  /// ``SearchCorpus/incrementalShare`` resolved again) leave the corpus a fresh build gives.
+  /// ``ScopeMembership/incrementalShare`` resolved again) leave the corpus a fresh build gives.
   @Test func batchesUpdateTheCorpusAsAFreshBuild() async throws {
     let normalizer = try Normalizer()
     await propertyCheck(count: TestBudget.cases(16), input: Gen.int(in: 0...1_000_000)) { seed in
@@ -135,40 +135,5 @@ import Testing
         try Self.expectSame(corpus, as: fresh, "seed \(seed), step \(step)")
       }
     }
-  }
-
-  /// The runs of a scope updated around changed values are the maximal runs of the new
-  /// states, for any states and changed ranges.
-  @Test func runsUpdateAroundChangedValues() async {
-    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
-      var random = SplitMix64(seed: seed)
-      let count = Int.random(in: 0...80, using: &random)
-      var states = (0..<count).map { _ in Bool.random(using: &random) }
-      var runs = Self.runs(of: states)
-      // Ranges that may touch, one of them at the very start or end now and then.
-      var changed: [Range<Int>] = []
-      var start = Int.random(in: 0...5, using: &random)
-      while start < count {
-        let end = min(count, start + Int.random(in: 1...6, using: &random))
-        changed.append(start..<end)
-        for value in start..<end { states[value] = Bool.random(using: &random) }
-        start = end + Int.random(in: 0...10, using: &random)
-      }
-      SearchCorpus.update(&runs, changed: changed) { states[$0] }
-      #expect(runs == Self.runs(of: states), "seed \(seed)")
-    }
-  }
-
-  /// The maximal runs of true values.
-  private static func runs(of states: [Bool]) -> [Range<Int>] {
-    var runs: [Range<Int>] = []
-    for (value, inside) in states.enumerated() where inside {
-      if let last = runs.last, last.upperBound == value {
-        runs[runs.count - 1] = last.lowerBound..<(value + 1)
-      } else {
-        runs.append(value..<(value + 1))
-      }
-    }
-    return runs
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 
 /// A corpus saved to a file and read back: it answers every search as the corpus it was
 /// saved from, before and after changes, and a stale or damaged file is a clear error.
-@Suite struct SearchCorpusSavingTests {
+@Suite(.tags(.concurrent)) struct SearchCorpusSavingTests {
   static let queries = [
     "mac", "i", "ipod", "2007", "499", "air !mini", "'nano", "emile", "^s", "e$", "par | lon",
     "a", "zz", "é",

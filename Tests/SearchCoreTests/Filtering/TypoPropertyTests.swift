@@ -1,5 +1,6 @@
 import PropertyBased
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 /// Typo tolerance against a reference that reads every word of every item, and the
 /// incremental filter against full evaluations, on random corpora and typing sessions with
 /// non-ASCII letters, combining marks and typos of every kind.
-@Suite struct TypoPropertyTests {
+@Suite(.tags(.concurrent)) struct TypoPropertyTests {
   /// Pieces of words: ASCII, precomposed and combining marks, CJK, digits.
   static let syllables = [
     "ca", "li", "for", "ni", "a", "zu", "ri", "ch", "ü", "u\u{308}", "é", "e\u{301}", "ber", "ge",

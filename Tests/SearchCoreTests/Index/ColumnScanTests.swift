@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,6 +8,7 @@ import Testing
 /// A column scan finds the value of each hit however far it lies from the previous one: next
 /// to it, a few values on, or thousands of values on (where the search for the value strides
 /// ahead and then bisects), in a column long enough to be scanned in parallel chunks.
+@Suite(.tags(.concurrent))
 struct ColumnScanTests {
   private func corpus(_ values: [[String]]) throws -> SearchCorpus {
     var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))

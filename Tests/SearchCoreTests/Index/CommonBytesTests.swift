@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,6 +8,7 @@ import Testing
 /// The bits of common letters (``CommonBytes``) answer a one-letter query: the same items as the
 /// reference evaluator, also where a letter carries a mark that folding keeps (then the letter
 /// is part of another character and does not match alone).
+@Suite(.tags(.concurrent))
 struct CommonBytesTests {
   /// Pieces of values: common ASCII letters, and letters in one character with what folding
   /// keeps — an enclosing circle (Me) and Devanagari vowel signs (Mc, Mn) after a Latin letter,

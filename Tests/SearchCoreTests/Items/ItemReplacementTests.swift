@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,7 +8,7 @@ import Testing
 /// The changes that replace one list with another, carried out in their order (then the new
 /// order, when it is given whole), give the new list; no kept item is removed and inserted
 /// again, and a list given in another order costs a change per changed item.
-@Suite struct ItemReplacementTests {
+@Suite(.tags(.concurrent)) struct ItemReplacementTests {
   struct Row: Identifiable, Sendable, Equatable {
     let id: Int
     var text: String

@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 /// with about one item in a hundred changed: the search shows what a search built afresh from
 /// the new list shows, the update's change set carries the table on screen there, and the
 /// model takes the order in one change rather than a removal and an insertion per moved item.
-@MainActor @Suite struct ItemSearchReorderTests {
+@MainActor @Suite(.tags(.concurrent)) struct ItemSearchReorderTests {
   struct Contact: Identifiable, Equatable, Sendable {
     let id: Int
     var name: String
@@ -90,6 +91,7 @@ import Testing
       let token = search.observe { update in
         updates += 1
         mirror.apply(update.changes, new: controller.table(controller.visibleTable))
+        #expect(mirror.problems == [], "UIKit would reject update #\(update.generation)")
       }
       let version = controller.corpus.model.version
       let new = Self.synced(old, order, random: &random)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -38,7 +39,7 @@ private let contextCases: [FoldingCase] = [
   .different("你好", "nihao", "no transliteration by default"),
 ]
 
-@Suite struct ContextTransliterationTests {
+@Suite(.tags(.concurrent)) struct ContextTransliterationTests {
   @Test(arguments: contextCases)
   func folding(_ testCase: FoldingCase) throws {
     try testCase.check()

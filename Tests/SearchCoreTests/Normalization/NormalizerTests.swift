@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -125,7 +126,7 @@ private let foldingCases: [FoldingCase] = [
   .different("Москва", "moskva", "no transliteration by default"),
 ]
 
-@Suite struct NormalizerTests {
+@Suite(.tags(.concurrent)) struct NormalizerTests {
   @Test(arguments: foldingCases)
   func folding(_ testCase: FoldingCase) throws {
     try testCase.check()

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -249,7 +250,7 @@ private let plainCases: [PlainParseCase] = [
 /// The controller reads its text in the configured syntax (products: 4 of the 45 names
 /// contain "ipad").
 @MainActor
-@Suite struct QuerySyntaxControllerTests {
+@Suite(.tags(.concurrent)) struct QuerySyntaxControllerTests {
   @Test func theConfigurationChoosesTheSyntax() throws {
     let corpus = try Fixtures.corpus("products/products")
     let marbles = try Marbles(

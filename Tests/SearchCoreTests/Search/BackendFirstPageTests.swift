@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 /// the answer and the count, more rows as the list asks for them, and a prefix that stays
 /// one (every match up to its last row) through model changes.
 @MainActor
-@Suite struct BackendFirstPageTests {
+@Suite(.tags(.concurrent)) struct BackendFirstPageTests {
   /// The whole answer of a fresh full scan of the controller's corpus.
   static func truth(_ controller: SearchController, _ text: String, scope: Int = 0) throws
     -> [ItemID]

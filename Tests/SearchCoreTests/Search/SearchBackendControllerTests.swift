@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -9,7 +10,7 @@ import Testing
 ///
 /// A search answered in that moment must neither be shown nor reported as a mismatch.
 @MainActor
-@Suite struct SearchBackendControllerTests {
+@Suite(.tags(.concurrent)) struct SearchBackendControllerTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

@@ -1,5 +1,6 @@
 import Foundation
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -12,48 +13,21 @@ private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
 /// 5,000 keystrokes (``stressKeystrokes``) at random intervals in background mode while another
 /// task inserts and deletes items, with real background searches (`TaskSearchScheduler`).
 ///
-/// Every reload belongs to the newest generation when it arrives, every update's change set
-/// keeps a mirror equal to the visible table, a generation names one set of rows, the settled
-/// results equal a fresh full scan, and nothing arrives after cancel.
+/// The controller keeps its promises to a front (``ControllerInvariants``: every reload belongs
+/// to the newest generation when it arrives, every update's change set keeps a mirror equal to
+/// the visible table, a generation names one set of rows, nothing arrives after cancel), and the
+/// settled results equal a fresh full scan.
 ///
 /// `.ci/run` runs this under both sanitizers too.
 @MainActor
-@Suite struct SearchControllerStressTests {
+@Suite(.tags(.plainSwift, .concurrent)) struct SearchControllerStressTests {
   @Test func typingWhileTheModelChanges() async throws {
     let corpus = try Fixtures.wordsSample()
     let controller = try SearchController(
       corpus: corpus, configuration: SearchConfiguration(mode: .background))
     let words = corpus.model.ids.compactMap { corpus.model.values(of: $0, field: 0).first }
     var random = SplitMix64(seed: 0x5EA5C4)
-    let log = StressLog()
-    var mirror = TableMirror(controller.originalTable)
-    var rowsOfGeneration: [Int: [SectionedTable.Section]] = [:]
-    let token = controller.observe { event in
-      if case .update(let update) = event {
-        // A front that applies every change set to its rows always shows the visible table,
-        // and a generation names one set of rows.
-        let table = controller.table(update.table)
-        mirror.apply(update.changes, new: table)
-        if mirror.sections != table.sections {
-          log.problems.append("the mirror differs after update #\(update.generation)")
-          mirror = TableMirror(table)
-        }
-        if let seen = rowsOfGeneration[update.generation], seen != table.sections {
-          log.problems.append("generation #\(update.generation) names two sets of rows")
-        }
-        rowsOfGeneration[update.generation] = table.sections
-        log.updates += 1
-      }
-      guard case .reload(_, let generation, let rows) = event else { return }
-      log.reloads += 1
-      if log.ended { log.problems.append("reload #\(generation) after cancel") }
-      if generation != controller.generation {
-        log.problems.append("reload #\(generation) while #\(controller.generation) is newest")
-      }
-      if rows != controller.resultsTable.numberOfRows {
-        log.problems.append("reload #\(generation) says \(rows) rows, table has another count")
-      }
-    }
+    let invariants = ControllerInvariants(watching: controller)
     controller.begin()
 
     let mutator = Task { @MainActor in
@@ -97,21 +71,13 @@ private let stressKeystrokes = TestBudget.underSanitizer ? 1_500 : 5_000
     controller.setText("abc")
     controller.setText("abd")
     controller.cancel()
-    log.ended = true
+    invariants.end()
     await controller.waitUntilIdle()
-    #expect(log.problems == [])
-    #expect(log.reloads > 0)
-    #expect(log.updates >= log.reloads)
+    #expect(invariants.problems == [])
+    #expect(invariants.reloads > 0)
+    #expect(invariants.updates >= invariants.reloads)
     // Keystrokes came faster than searches finished: some were superseded and dropped.
     #expect(controller.discardedSearches > 0)
-    withExtendedLifetime(token) {}
+    withExtendedLifetime(invariants) {}
   }
-}
-
-@MainActor
-private final class StressLog {
-  var reloads = 0
-  var updates = 0
-  var ended = false
-  var problems: [String] = []
 }

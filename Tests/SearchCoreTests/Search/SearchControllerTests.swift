@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 /// (45 products; model order is the file's: 28 iPad, 31 iPad mini, 32 iPad Air, 35 iPad Pro;
 /// 17 names contain "mac"; 22 products are Devices, scope 1).
 @MainActor
-@Suite struct SearchControllerTests {
+@Suite(.tags(.concurrent)) struct SearchControllerTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

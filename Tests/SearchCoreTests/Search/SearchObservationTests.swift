@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,7 +8,7 @@ import Testing
 /// Observers end by themselves when their token goes; the delegate hears the lifecycle in
 /// UIKit's order; events also arrive as an `AsyncSequence`.
 @MainActor
-@Suite struct SearchObservationTests {
+@Suite(.tags(.concurrent)) struct SearchObservationTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,7 +8,7 @@ import Testing
 /// The pure machine alone: no corpus, no driver, no clock.
 ///
 /// The driver's part (running the search) is played by hand.
-@Suite struct SearchStateMachineTests {
+@Suite(.tags(.plainSwift, .concurrent)) struct SearchStateMachineTests {
   typealias Machine = SearchStateMachine
 
   private func activeMachine(_ configuration: SearchConfiguration) -> Machine {

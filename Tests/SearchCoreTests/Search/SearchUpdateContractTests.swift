@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -10,7 +11,7 @@ import Testing
 ///
 /// Products: 45 items; 22 are Devices (scope 1); "ip" is in 15 names.
 @MainActor
-@Suite struct SearchUpdateContractTests {
+@Suite(.tags(.concurrent)) struct SearchUpdateContractTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

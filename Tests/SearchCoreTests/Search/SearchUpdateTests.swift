@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -10,7 +11,7 @@ import Testing
 /// Each test reproduces a way a front went wrong when it trusted the lifecycle events alone.
 /// Products: 45 items; "mac" is in 17 names; "ipad" in 4 (28, 31, 32, 35); "ipa" in the same 4.
 @MainActor
-@Suite struct SearchUpdateTests {
+@Suite(.tags(.concurrent)) struct SearchUpdateTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

@@ -1,4 +1,5 @@
 import SearchCoreTesting
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -8,7 +9,7 @@ import Testing
 /// in memory by default and on a backend only when stated, where a server's refusal is
 /// reported instead of a different answer; the word index is built off the main actor.
 @MainActor
-@Suite struct TypoControllerTests {
+@Suite(.tags(.concurrent)) struct TypoControllerTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

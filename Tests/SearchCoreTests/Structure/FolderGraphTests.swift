@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The folders of SearchEngine and SearchCore are layers: each uses only folders below it, so a
@@ -7,7 +8,7 @@ import Testing
 /// (That SearchEngine never uses SearchCore the compiler checks: SearchCore depends on it, not the
 /// other way round.) The graph is derived from the code (``FolderGraph``); a use of an upper folder
 /// from a lower one fails here, naming the names and files that make it.
-@Suite struct FolderGraphTests {
+@Suite(.tags(.plainSwift)) struct FolderGraphTests {
   static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -17,7 +18,7 @@ import Testing
   /// the app API's: the data sources, the controller, and the app's front door.
   static let layers = [
     "Support", "ICU", "Normalization", "Matching", "Query", "Model", "Input", "Index",
-    "Filtering", "Backend", "DataSources", "Search", "Items",
+    "Completion", "Filtering", "Backend", "Lines", "DataSources", "Search", "Items",
   ]
   /// Where the engine's layers end and the app API's begin.
   static let firstAppLayer = "DataSources"
@@ -25,7 +26,9 @@ import Testing
   @Test func theFoldersUseOnlyTheLayersBelow() throws {
     let engine = Self.sources.appendingPathComponent("SearchEngine")
     let app = Self.sources.appendingPathComponent("SearchCore")
-    let graph = try FolderGraph(reading: [engine, app])
+    let reserved = FolderGraph.standardLibraryMembers()
+    #expect(reserved.contains(".count"), "the standard library's interface was not found")
+    let graph = try FolderGraph(reading: [engine, app], reserved: reserved)
     #expect(
       graph.folders == Set(Self.layers),
       "a new folder needs its place in FolderGraphTests.layers")
@@ -35,10 +38,34 @@ import Testing
     #expect(
       Set(engineFolders) == Set(Self.layers[..<split]),
       "SearchEngine holds the layers below \(Self.firstAppLayer), SearchCore the rest")
+    Self.expectLayers(graph, Self.layers)
+  }
+
+  /// The command line's folders, bottom to top: the terminal, output formats, token syntax,
+  /// option groups, data sources (files, saved indexes, the server), the REPL, the live view,
+  /// and its entry and commands (the files beside the folders).
+  static let commandLineLayers = [
+    "Console", "Output", "Tokens", "Options", "REPL", "Live", "Commands", "(entry)",
+  ]
+
+  /// The command line's folders are layers too, its entry and commands on top: a folder that
+  /// reaches up into them, or into a folder above it, fails.
+  @Test func theCommandLinesFoldersUseOnlyTheLayersBelow() throws {
+    let graph = try FolderGraph(
+      reading: [Self.sources.appendingPathComponent("SearchREPL")], rootLayer: "(entry)",
+      reserved: FolderGraph.standardLibraryMembers())
+    #expect(
+      graph.folders == Set(Self.commandLineLayers),
+      "a new folder needs its place in FolderGraphTests.commandLineLayers")
+    Self.expectLayers(graph, Self.commandLineLayers)
+  }
+
+  /// Records every edge of `graph` from a layer to one above it in `layers`, and any cycle.
+  static func expectLayers(_ graph: FolderGraph, _ layers: [String]) {
     for (from, targets) in graph.edges {
       for (to, references) in targets {
-        guard let upper = Self.layers.firstIndex(of: from),
-          let lower = Self.layers.firstIndex(of: to), lower > upper
+        guard let upper = layers.firstIndex(of: from),
+          let lower = layers.firstIndex(of: to), lower > upper
         else { continue }
         let names = references.sorted().prefix(6).map { "\($0.name) in \($0.file)" }
         Issue.record(
@@ -100,5 +127,54 @@ import Testing
     ])
     let cycle = try #require(graph.cycle())
     #expect(graph.explain(cycle).contains(".NumberMatch in Index/Matcher.swift"))
+  }
+
+  @Test func extensionMembersLinkTheFolderThatDeclaresThem() throws {
+    let graph = FolderGraph(files: [
+      ("Index/Index.swift", "struct Index { func rebuild() { corpus.rebuildScopes() } }"),
+      ("Filtering/Corpus.swift", "struct Corpus {}"),
+      ("Filtering/Corpus+Scopes.swift", "extension Index {\n  func rebuildScopes() {}\n}"),
+    ])
+    #expect(graph.edges["Index"]?["Filtering"]?.map(\.name) == [".rebuildScopes"])
+    // A member the standard library also declares links nothing: `words.count` is not a use
+    // of an extension's `count`.
+    let reserved = FolderGraph(
+      files: [
+        ("Index/Index.swift", "struct Index { func size() -> Int { words.count } }"),
+        ("Filtering/Corpus+Count.swift", "extension Index {\n  var count: Int { 0 }\n}"),
+      ], reserved: FolderGraph.standardLibraryMembers())
+    #expect(reserved.edges["Index"] == nil)
+  }
+
+  @Test func anOwnerTellsSameNamedNestedTypesApart() throws {
+    let graph = FolderGraph(files: [
+      ("Backend/BackendError.swift", "struct BackendError { enum Kind {} }"),
+      ("Index/SavedError.swift", "struct SavedError { enum Kind {} }"),
+      ("Model/Model.swift", "struct Model { let kind: SavedError.Kind }"),
+      (
+        "Support/Helper.swift",
+        "extension BackendError {\n  func describe(_ kind: Kind) {}\n}"
+      ),
+    ])
+    // `.Kind` alone is declared twice and links neither; with its owner it is one of them,
+    // written out (`SavedError.Kind`) or implied by the extension (`Kind` in BackendError's).
+    #expect(
+      graph.edges["Model"]?["Index"].map { Set($0.map(\.name)) } == [
+        "SavedError", "SavedError.Kind",
+      ])
+    #expect(graph.edges["Model"]?["Backend"] == nil)
+    #expect(
+      graph.edges["Support"]?["Backend"]?.map(\.name).sorted() == [
+        "BackendError", "BackendError.Kind",
+      ])
+  }
+
+  @Test func importsAreKeptPerFolder() throws {
+    let graph = FolderGraph(files: [
+      ("ICU/ICU.swift", "import CICU\nimport Foundation\nstruct ICU {}"),
+      ("Normalization/Fold.swift", "@preconcurrency import struct CICU.UChar\n// import CSQLite"),
+    ])
+    #expect(graph.imports["ICU"].map { Set($0.keys) } == ["CICU", "Foundation"])
+    #expect(graph.imports["Normalization"] == ["CICU": ["Normalization/Fold.swift"]])
   }
 }

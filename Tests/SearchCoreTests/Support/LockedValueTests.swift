@@ -1,9 +1,11 @@
 import Dispatch
+import TestSupport
 import Testing
 
 @testable import SearchCore
 @testable import SearchEngine
 
+@Suite(.tags(.concurrent))
 struct LockedValueTests {
   private struct Refusal: Error {}
 

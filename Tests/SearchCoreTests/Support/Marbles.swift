@@ -59,6 +59,7 @@ final class Marbles {
     #expect(update.table == controller.visibleTable)
     #expect(update.state == controller.resultsState)
     mirror.apply(update.changes, new: controller.table(update.table))
+    #expect(mirror.problems == [], "UIKit would reject \(Self.compact(update))")
     #expect(
       mirror.sections == controller.table(update.table).sections,
       "the mirror equals the visible table after \(Self.compact(update))")

@@ -1,3 +1,4 @@
+import SearchCoreTesting
 import Testing
 
 @testable import SearchCore
@@ -10,5 +11,6 @@ func simulate(
 ) -> [SectionedTable.Section] {
   var mirror = TableMirror(old)
   mirror.apply(changes, new: new)
+  #expect(mirror.problems == [], "UIKit would reject the changes")
   return mirror.sections
 }

@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc

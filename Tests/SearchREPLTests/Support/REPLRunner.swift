@@ -1,5 +1,5 @@
-import CommandLineTestSupport
 import Foundation
+import TestSupport
 
 /// Runs `SearchREPL repl ARGUMENTS` with `script` as standard input and timing turned off
 /// (`SEARCHREPL_NO_TIMING=1`), so that transcripts can be compared.

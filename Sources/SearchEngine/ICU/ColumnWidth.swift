@@ -1,5 +1,3 @@
-import CICU
-
 /// How many columns of a terminal a text takes, for aligning and cutting rows on a
 /// character grid.
 ///
@@ -39,7 +37,7 @@ package enum ColumnWidth {
     case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0
     default: break
     }
-    switch cicu_east_asian_width(Int32(bitPattern: scalar.value)) {
+    switch ICU.eastAsianWidth(of: scalar.value) {
     case 3, 5: return 2  // fullwidth, wide
     default: return 1
     }

@@ -38,15 +38,13 @@ extension CompletionIndex {
   /// no candidate has yet becomes a new one. So every weight and item list is what a build
   /// from scratch gives; only the order of handles differs, which no answer shows. Past
   /// ``newShare`` new candidates, or for a batch touching more than
-  /// `SearchCorpus.incrementalShare` of the items, the index is built again.
+  /// `ScopeMembership.incrementalShare` of the items, the index is built again.
   ///
   /// - Complexity: O(*k* log *n*) for *k* keys of the touched items' old and new values and
   ///   *n* candidates, plus the length of the item list of each candidate they change.
   mutating func apply(_ baseline: CompletionBaseline, model: SearchModel, index: SearchIndex) {
     let added = model.identityLimit - baseline.identityLimit
-    if Double(baseline.touched.count + added)
-      > SearchCorpus.incrementalShare * Double(max(model.count, 1))
-    {
+    if ScopeMembership.rebuilds(changes: baseline.touched.count + added, count: model.count) {
       self = CompletionIndex(model: model, index: index)
       return
     }

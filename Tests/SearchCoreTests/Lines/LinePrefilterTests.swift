@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import SearchEngine
@@ -7,6 +8,7 @@ import Testing
 /// it, for lines and queries that stress folding (case, ligatures, full-width forms, combining
 /// marks, characters that fold to nothing, Turkish i, Hangul, viramas, emoji) and for inverse,
 /// fuzzy, anchored and OR terms, under several foldings.
+@Suite(.tags(.concurrent))
 struct LinePrefilterTests {
   private static let pieces = [
     "san", "SAN", "José", "JOSE", "jose", "Zürich", "ZU\u{308}RICH", "zurich", " ", "\u{3000}",

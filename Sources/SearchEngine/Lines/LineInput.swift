@@ -21,10 +21,8 @@ package struct LineInput: Sendable {
   /// End offset of each line, before its "\n".
   let ends: [Int]
 
-  /// The longest line read from a file or a pipe, 256 MiB (before its "\n"): reading stops
-  /// at a longer line with an error that names it, so that input without line breaks (a binary
-  /// file, `/dev/zero`) is refused before it fills memory.
-  package static let maximumLineLength = 256 << 20
+  /// The longest line read from a file or a pipe (see ``FileBytes/maximumLineLength``).
+  package static let maximumLineLength = FileBytes.maximumLineLength
 
   /// The most bytes read in all, 2 GiB: what a field of a ``SearchModel`` holds.
   package static let maximumSize = Int(Int32.max)

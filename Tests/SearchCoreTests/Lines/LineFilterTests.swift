@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 
 @testable import SearchCore
@@ -7,6 +8,7 @@ import Testing
 
 /// ``LineFilter`` (what `filter` runs on plain lines) gives the answer of the corpus path: an
 /// ``IncrementalFilter`` over ``DataSetLoader/loadLines(_:)`` of the same input.
+@Suite(.tags(.concurrent))
 struct LineFilterTests {
   private static let pieces = [
     "san", "José", "jose", "Zürich", "zurich", " ", " ", "ﬁn", "東京", "москва", "e\u{301}",

@@ -1,0 +1,267 @@
+/// For each scope of a model's scope bar, the items it admits, the fields it searches and the
+/// runs of values a scan of it reads: resolved from a model and its index, and kept up to date
+/// through the model's changes.
+///
+/// A value that only its own methods change: its owner, the corpus, calls
+/// ``update(since:model:index:)`` after each batch of changes, so that it always equals the
+/// membership resolved from scratch.
+struct ScopeMembership: Sendable, Equatable {
+  /// For each scope, the items it admits (nil: all of them).
+  private(set) var members: [Bitset?]
+  /// For each scope, the fields it searches (indexed fields only).
+  private(set) var fields: [[Int]]
+  /// For each scope and field, the runs of consecutive values that belong to the scope's
+  /// items: what a scan of the scope reads (the whole column for a scope of every item).
+  private(set) var runs: [[[Range<Int>]]]
+
+  /// A scope that names a field or attribute the schema does not have.
+  struct UnknownName: Error {
+    /// "field" or "attribute".
+    var kind: String
+    /// The name the schema does not have.
+    var name: String
+    /// The scope's title.
+    var scope: String
+  }
+
+  /// The largest batch, as a share of the model's items, whose scopes are updated in place
+  /// rather than resolved again: above it, sorting the killed values and testing the touched
+  /// items costs about what one walk over every value does.
+  static let incrementalShare = 0.125
+
+  /// Whether a batch of `changes` changes to a model of `count` items is above
+  /// ``incrementalShare``: derived structures are built again rather than updated.
+  static func rebuilds(changes: Int, count: Int) -> Bool {
+    Double(changes) > incrementalShare * Double(max(count, 1))
+  }
+
+  /// The scopes of `model`'s scope bar, resolved from every item and value.
+  init(model: SearchModel, index: SearchIndex) throws(UnknownName) {
+    let schema = model.schema
+    var members: [Bitset?] = []
+    var fields: [[Int]] = []
+    for scope in schema.scopeBar.scopes {
+      var searched: [Int] = []
+      if let names = scope.fields {
+        for name in names {
+          guard let field = schema.fieldIndex(named: name) else {
+            throw UnknownName(kind: "field", name: name, scope: scope.title)
+          }
+          if index.isIndexed(field: field) { searched.append(field) }
+        }
+      } else {
+        searched = schema.fields.indices.filter { index.isIndexed(field: $0) }
+      }
+      fields.append(searched)
+      guard let name = scope.attribute else {
+        members.append(nil)
+        continue
+      }
+      guard let attribute = schema.attributeIndex(named: name) else {
+        throw UnknownName(kind: "attribute", name: name, scope: scope.title)
+      }
+      // Whether each code is one of the scope's values: a table read per item, rather than a
+      // search of the scope's codes (a third of a start from a saved index went there).
+      let admits = model.attributeValues[attribute].map { scope.values.contains($0) }
+      var set = Bitset(capacity: model.identityLimit)
+      let ofItem = model.attributeOfItem[attribute]
+      for id in model.ids where admits[Int(ofItem[Int(id.rawValue)])] {
+        set.insert(Int(id.rawValue))
+      }
+      members.append(set)
+    }
+    self.members = members
+    self.fields = fields
+    runs = members.map { members in
+      model.schema.fields.indices.map { field in
+        Self.runs(
+          of: model.valueMaps[field], values: model.columns[field].valueCount, members: members)
+      }
+    }
+  }
+
+  /// The maximal runs of values whose owner is alive and a member (any item when `members`
+  /// is nil).
+  private static func runs(of map: ValueMap, values: Int, members: Bitset?) -> [Range<Int>] {
+    if map.explicit == nil && members == nil {
+      return values > 0 ? [0..<values] : []  // every value, each owned by its item
+    }
+    var runs: [Range<Int>] = []
+    var start: Int?
+    for value in 0..<values {
+      let inside = isInside(value, map: map, members: members)
+      if inside, start == nil { start = value }
+      if !inside, let first = start {
+        runs.append(first..<value)
+        start = nil
+      }
+    }
+    if let first = start { runs.append(first..<values) }
+    return runs
+  }
+
+  /// Whether a value belongs to a scope's runs: its owner is alive and a member.
+  @inline(__always)
+  private static func isInside(_ value: Int, map: ValueMap, members: Bitset?) -> Bool {
+    let owner = map.owner(of: value)
+    return owner >= 0 && (members?.contains(Int(owner)) ?? true)
+  }
+
+  // MARK: Keeping the scopes up to date
+
+  /// What the scopes' upkeep needs to know of the model before a batch: the sizes of its
+  /// tables, and the values the batch may kill (those of the items it updates or removes).
+  struct Baseline {
+    var identityLimit: Int
+    /// The number of values of each field.
+    var valueCounts: [Int]
+    /// The identities the batch updates or removes.
+    var touched: [Int]
+    /// For each field, the values of the touched items that were in the model.
+    var killed: [[Range<Int>]]
+    /// The number of changes in the batch.
+    var changeCount: Int
+
+    /// The baseline of `model` before `changes`.
+    init(of model: SearchModel, changes: [SearchModel.Change]) {
+      identityLimit = model.identityLimit
+      valueCounts = model.columns.map(\.valueCount)
+      touched = []
+      killed = Array(repeating: [], count: model.columns.count)
+      changeCount = changes.count
+      for change in changes {
+        let id: ItemID
+        switch change {
+        case .insert, .reorder: continue
+        case .update(let item, _), .remove(let item): id = item
+        }
+        touched.append(Int(id.rawValue))
+        guard model.contains(id) else { continue }  // new in the batch, or an error
+        for field in killed.indices {
+          let values = model.valueMaps[field].range(of: Int(id.rawValue))
+          if !values.isEmpty { killed[field].append(values) }
+        }
+      }
+    }
+  }
+
+  /// Brings the scopes up to date after a batch, from what the model was before it:
+  /// `model` and `index` are the model and its index after the batch.
+  ///
+  /// A batch above ``incrementalShare`` of the model's items resolves the scopes again from
+  /// every item and value. Otherwise only the batch's items may change scope (an update may
+  /// change their attribute) and only their values may change state: an update or removal
+  /// takes the old values from their owner, and every new value is appended at the end of its
+  /// column. So each scope's set is tested again for those items alone, and each run list only
+  /// around the values killed and after the old end of the column.
+  mutating func update(since before: Baseline, model: SearchModel, index: SearchIndex)
+    throws(UnknownName)
+  {
+    if Self.rebuilds(changes: before.changeCount, count: model.count) {
+      self = try Self(model: model, index: index)
+      return
+    }
+    let schema = model.schema
+    let items = before.touched + Array(before.identityLimit..<model.identityLimit)
+    for (scope, definition) in schema.scopeBar.scopes.enumerated() {
+      guard var members = members[scope], let name = definition.attribute,
+        let attribute = schema.attributeIndex(named: name)
+      else { continue }
+      self.members[scope] = nil  // one owner, so that the set changes in place
+      members.grow(to: model.identityLimit)
+      let values = model.attributeValues[attribute]
+      let ofItem = model.attributeOfItem[attribute]
+      for item in items {
+        if model.isAlive[item] && definition.values.contains(values[Int(ofItem[item])]) {
+          members.insert(item)
+        } else {
+          members.remove(item)
+        }
+      }
+      self.members[scope] = members
+    }
+    for field in schema.fields.indices {
+      let changed =
+        (before.killed[field] + [before.valueCounts[field]..<model.columns[field].valueCount])
+        .merged()
+      guard !changed.isEmpty else { continue }
+      let map = model.valueMaps[field]
+      for scope in runs.indices {
+        let members = members[scope]
+        var runs = runs[scope][field]
+        self.runs[scope][field] = []  // one owner, so that the runs change in place
+        Self.update(&runs, changed: changed) { Self.isInside($0, map: map, members: members) }
+        self.runs[scope][field] = runs
+      }
+    }
+  }
+
+  /// Updates `runs`, the maximal runs of the values inside a scope, after the values in
+  /// `changed` (ascending, disjoint though they may touch, none empty) may have changed state:
+  /// `isInside` tells their new state, every other value keeps its own.
+  ///
+  /// The runs before the first changed value stay where they are; the others are written
+  /// again. Around a changed range, the runs that overlap or touch it are replaced by the
+  /// runs of their span: their parts outside the range are inside (a run is contiguous),
+  /// the range's values are tested. The runs before and after that span end and start at
+  /// least one value away, so the result is maximal again.
+  ///
+  /// - Complexity: O(log *r* + *t* + *c*) for *r* runs, *t* of them from the first changed
+  ///   value on, and *c* changed values.
+  static func update(
+    _ runs: inout [Range<Int>], changed: [Range<Int>], isInside: (Int) -> Bool
+  ) {
+    guard let first = changed.first else { return }
+    let from = runs.firstIndex(from: 0) { $0.upperBound >= first.lowerBound }
+    let old = Array(runs[from...])
+    runs.removeSubrange(from...)
+    var next = 0
+    for range in changed {
+      let touching = old.firstIndex(from: next) { $0.upperBound >= range.lowerBound }
+      runs.append(contentsOf: old[next..<touching])
+      var start = range.lowerBound
+      var end = range.upperBound
+      // The last run written for the range before may reach this one (an old run that
+      // touched both): its span joins this one's.
+      if let last = runs.last, last.upperBound >= range.lowerBound {
+        start = last.lowerBound
+        end = max(end, last.upperBound)
+        runs.removeLast()
+      }
+      next = old.firstIndex(from: touching) { $0.lowerBound > range.upperBound }
+      if touching < next {
+        start = min(start, old[touching].lowerBound)
+        end = max(end, old[next - 1].upperBound)
+      }
+      var open: Int? = start < range.lowerBound ? start : nil
+      for value in range {
+        if isInside(value) {
+          if open == nil { open = value }
+        } else if let runStart = open {
+          runs.append(runStart..<value)
+          open = nil
+        }
+      }
+      if end > range.upperBound {
+        runs.append((open ?? range.upperBound)..<end)
+      } else if let runStart = open {
+        runs.append(runStart..<range.upperBound)
+      }
+    }
+    runs.append(contentsOf: old[next...])
+  }
+}
+
+extension [Range<Int>] {
+  /// The first index from `start` on whose range satisfies `predicate`, which must be false
+  /// for a prefix and true after it (`endIndex` when none does): a binary search.
+  fileprivate func firstIndex(from start: Int, where predicate: (Range<Int>) -> Bool) -> Int {
+    var low = start
+    var high = endIndex
+    while low < high {
+      let middle = (low + high) / 2
+      if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}
