@@ -40,8 +40,15 @@ final class EventObservers: Sendable {
     return SearchController.ObservationToken(observers: self, id: id)
   }
 
+  /// Removes an observer, and releases its handler only once the lock is free: the handler
+  /// may hold the last reference to something that holds another token of these observers,
+  /// whose release removes that one in turn (under the lock, it would wait for itself).
   func remove(_ id: Int) {
-    state.withLock { $0.handlers.removeAll { $0.id == id } }
+    let removed = state.withLock { state -> Handler? in
+      guard let index = state.handlers.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.handlers.remove(at: index).handler
+    }
+    withExtendedLifetime(removed) {}
   }
 
   var isEmpty: Bool { state.withLock { $0.handlers.isEmpty } }

@@ -1,3 +1,4 @@
+import Foundation
 import SearchCoreTesting
 import TestSupport
 import Testing
@@ -31,6 +32,33 @@ import Testing
     token = nil
     controller.setText("ipad")
     #expect(seen.count == 4)
+  }
+
+  /// A handler that holds the last reference to another observation's token: releasing the
+  /// first token releases the handler, whose release ends the second observation. The removals
+  /// run on a thread of their own, so that one waiting for itself fails the test rather than
+  /// hanging the run.
+  @Test func aTokenReleasedByAnotherObserversReleaseEndsItsObservation() throws {
+    final class Holder: @unchecked Sendable { var token: SearchController.ObservationToken? }
+    let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
+    var outer: SearchController.ObservationToken?
+    do {
+      let holder = Holder()
+      holder.token = controller.observe { _ in }
+      outer = controller.observe { _ in withExtendedLifetime(holder) {} }
+    }
+    #expect(!controller.delivery.observers.isEmpty)
+    let released = DispatchSemaphore(value: 0)
+    let releasing = Holder()
+    releasing.token = outer
+    outer = nil
+    Thread {
+      releasing.token = nil
+      released.signal()
+    }.start()
+    // On a failure the lock stays taken: nothing after this line may take it.
+    try #require(released.wait(timeout: .now() + 10) == .success, "the removal waits for itself")
+    #expect(controller.delivery.observers.isEmpty)
   }
 
   @Test func cancellingTheTokenEndsTheObservation() throws {
