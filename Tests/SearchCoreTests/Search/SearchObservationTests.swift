@@ -34,10 +34,11 @@ import Testing
     #expect(seen.count == 4)
   }
 
-  /// A handler that holds the last reference to another observation's token: releasing the
-  /// first token releases the handler, whose release ends the second observation. The removals
-  /// run on a thread of their own, so that one waiting for itself fails the test rather than
-  /// hanging the run.
+  /// A handler may hold the last reference to another observation's token.
+  ///
+  /// Releasing the first token releases the handler, whose release ends the second
+  /// observation. The removals run on a thread of their own, so that one waiting for itself
+  /// fails the test rather than hanging the run.
   @Test func aTokenReleasedByAnotherObserversReleaseEndsItsObservation() throws {
     final class Holder: @unchecked Sendable { var token: SearchController.ObservationToken? }
     let controller = try SearchController(corpus: corpus, scheduler: ManualSearchScheduler())
