@@ -130,17 +130,29 @@ let package = Package(
       ],
       path: "Benchmarks/SearchBenchmarks"
     ),
+    // A test target per library, its folders named as the library's (Support/ holds its own
+    // helpers): FolderGraphTests keeps them so.
     .testTarget(
-      name: "SearchCoreTests",
+      name: "SearchEngineTests",
       dependencies: [
-        "TestSupport",
-        "SearchCore",
-        "SearchEngine",
-        "SearchCoreTesting",
-        "SearchDataSets",
+        "TestSupport", "SearchEngine", "SearchCoreTesting", "SearchDataSets",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    .testTarget(
+      name: "SearchCoreTests",
+      dependencies: [
+        "TestSupport", "SearchCore", "SearchEngine", "SearchCoreTesting", "SearchDataSets",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "SearchDataSetsTests",
+      dependencies: ["TestSupport", "SearchDataSets", "SearchEngine"]
+    ),
+    // The package's shape: its modules' and folders' boundaries, the public surface, the tags
+    // by which CI chooses the sanitizers' suites, the guides' sources.
+    .testTarget(name: "StructureTests", dependencies: ["TestSupport"]),
     // The library as an app sees it: `import SearchCore` without `@testable`, so only the
     // public API compiles here; every guide's swift blocks are compiled and run here
     // (GuideExamples/).
@@ -162,8 +174,12 @@ let package = Package(
       ]
     ),
     // What every test target shares: the tags by which `.ci/run` chooses the sanitizers'
-    // suites, and running a built executable of the package as a user does.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // suites, running a built executable of the package as a user does, the committed data
+    // sets and a reference search, random models and batches of changes, and the budget of
+    // the randomised tests.
+    .target(
+      name: "TestSupport", dependencies: ["SearchEngine", "SearchDataSets", "SearchCoreTesting"],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "SearchREPLTests",
       dependencies: [

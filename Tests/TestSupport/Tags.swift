@@ -1,7 +1,7 @@
 import Testing
 
 /// The tags by which `.ci/run` chooses what each sanitizer's pass runs (`.ci/tagged-suites`
-/// lists a tag's suites; SanitizerTagTests in SearchCoreTests checks them).
+/// lists a tag's suites; SanitizerTagTests in StructureTests checks them).
 extension Tag {
   /// Code under test that runs on several threads: the thread sanitizer's pass runs these.
   @Tag public static var concurrent: Self

@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func insertionFindsItsRow() throws {
-    var model = try TableFixtures.model(names: ["Bea", "Abel", "Bob", "Anna"])
+    var model = try EditFixtures.model(names: ["Bea", "Abel", "Bob", "Anna"])
     let table = try letters(model)
     let (new, changes) = try edit(
       table, &model, [.insert(SearchModel.Record(fields: [["Ben"]], attributes: ["x"]))])
@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func renameAcrossSectionsIsAMove() throws {
-    var model = try TableFixtures.model(names: ["Bea", "Abel", "Bob", "Anna"])
+    var model = try EditFixtures.model(names: ["Bea", "Abel", "Bob", "Anna"])
     let table = try letters(model)
     let bob = model.ids[2]
     let (new, changes) = try edit(
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func renameInPlaceIsAReloadOnly() throws {
-    var model = try TableFixtures.model(names: ["Abel", "Anna", "Axel"])
+    var model = try EditFixtures.model(names: ["Abel", "Anna", "Axel"])
     let table = try letters(model)
     let (_, changes) = try edit(
       table, &model,
@@ -80,7 +80,7 @@ import Testing
 
   /// In model order, a rename moves nothing; sorted, it moves the row past its neighbours.
   @Test func renameMovesOnlyWhenTheOrderChanges() throws {
-    var model = try TableFixtures.model(names: ["Abel", "Anna", "Axel"])
+    var model = try EditFixtures.model(names: ["Abel", "Anna", "Axel"])
     let given = try letters(model, rowOrder: .given)
     var sorted = model
     let rename: [SearchModel.Change] = [
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func sectionsComeAndGo() throws {
-    var model = try TableFixtures.model(names: ["Abel", "Bea", "Cleo"])
+    var model = try EditFixtures.model(names: ["Abel", "Bea", "Cleo"])
     let table = try letters(model)
     let (new, changes) = try edit(
       table, &model,
@@ -113,7 +113,7 @@ import Testing
   /// by replacing that section, a plain one by inserting a row into it.
   @Test func fromAndToAnEmptyTable() throws {
     let record = SearchModel.Record(fields: [["Abel"]], attributes: ["x"])
-    var model = try TableFixtures.model(names: [])
+    var model = try EditFixtures.model(names: [])
     let empty = try letters(model)
     var plainModel = model
     let (one, gained) = try edit(empty, &model, [.insert(record)])
@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test func badEditsThrow() throws {
-    let model = try TableFixtures.model(names: ["Abel"])
+    let model = try EditFixtures.model(names: ["Abel"])
     let table = try letters(model)
     let stranger = ItemID(rawValue: 9)
     #expect(throws: SectionedTable.Error.unknownItem(stranger)) {

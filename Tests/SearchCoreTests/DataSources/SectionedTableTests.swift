@@ -8,23 +8,6 @@ import Testing
 
 /// Small models and random tables for the data-source tests.
 enum TableFixtures {
-  /// A model of one field, "name", and one attribute, "kind".
-  static func model(_ rows: [(name: String?, kind: String)]) throws -> SearchModel {
-    var model = SearchModel(
-      schema: SearchModel.Schema(
-        fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"]))
-    for row in rows {
-      try model.append(
-        SearchModel.Record(fields: [row.name.map { [$0] } ?? []], attributes: [row.kind]))
-    }
-    return model
-  }
-
-  /// A model of names, all of kind "x".
-  static func model(names: [String]) throws -> SearchModel {
-    try model(names.map { (name: $0, kind: "x") })
-  }
-
   /// The sections as titles and display texts, for readable expectations.
   static func shown(_ table: SectionedTable, _ model: SearchModel) -> [String: [String]] {
     var result: [String: [String]] = [:]
@@ -35,18 +18,14 @@ enum TableFixtures {
   }
 
   /// Names whose first letters the locales treat differently, and some that have no letter.
-  static let words = [
-    "Nube", "Ñandú", "nada", "Oso", "Ärger", "Apfel", "azur", "Åsa", "Örebro", "ärlig", "Zebra",
-    "Émile", "eagle", "42", "🙂", "", "ølen", "Ǻngel", "Bach", "bach", "Straße", "ßtraße", "Москва",
-    "한국", "Yxa", "über", "Ödem", "Ñu", "Mano",
-  ]
-  static let kinds = ["x", "Y", "z", "é", "E", "", "Ö", "å"]
+  static let words = EditFixtures.lettersLocalesSortApart
+  static let kinds = EditFixtures.kinds
   static let locales = ["", "es", "sv", "de", "en"]
 }
 
 @Suite(.tags(.plainSwift)) struct SectionedTableTests {
   @Test func spanishPutsEnyeAfterN() throws {
-    let model = try TableFixtures.model(names: ["Ñandú", "Oso", "Nube", "Mano", "nada"])
+    let model = try EditFixtures.model(names: ["Ñandú", "Oso", "Nube", "Mano", "nada"])
     let spanish = try SectionedTable.Collation(locale: "es")
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
@@ -70,7 +49,7 @@ enum TableFixtures {
   }
 
   @Test func swedishPutsRingAndUmlautsAfterZ() throws {
-    let model = try TableFixtures.model(names: ["Örebro", "Zebra", "Åsa", "ärlig", "Anna", "Émile"])
+    let model = try EditFixtures.model(names: ["Örebro", "Zebra", "Åsa", "ärlig", "Anna", "Émile"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try SectionedTable.Collation(locale: "sv"))
@@ -80,7 +59,7 @@ enum TableFixtures {
   }
 
   @Test func germanSortsUmlautWithItsBaseLetter() throws {
-    let model = try TableFixtures.model(names: ["Bach", "Azur", "Ärger", "Apfel"])
+    let model = try EditFixtures.model(names: ["Bach", "Azur", "Ärger", "Apfel"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try SectionedTable.Collation(locale: "de"))
@@ -109,7 +88,7 @@ enum TableFixtures {
   }
 
   @Test func textsWithoutALetterComeLast() throws {
-    let model = try TableFixtures.model([
+    let model = try EditFixtures.model([
       (name: "42", kind: "x"), (name: "berg", kind: "x"), (name: "🙂", kind: "x"),
       (name: nil, kind: "x"), (name: "Alpha", kind: "x"),
     ])
@@ -124,7 +103,7 @@ enum TableFixtures {
 
   /// CLDR's Swedish sorts ü as a kind of y, so "über" is filed under Y, before "Yxa".
   @Test func swedishFilesUWithUmlautUnderY() throws {
-    let model = try TableFixtures.model(names: ["Yxa", "über", "Zebra", "Uppsala"])
+    let model = try EditFixtures.model(names: ["Yxa", "über", "Zebra", "Uppsala"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       rowOrder: .collation, collation: try SectionedTable.Collation(locale: "sv"))
@@ -137,7 +116,7 @@ enum TableFixtures {
 
   /// Full-width letters are the same letters: one section, not "K" and "Ｋ".
   @Test func fullWidthLettersShareTheSection() throws {
-    let model = try TableFixtures.model(names: ["Ｋｅｎｊｉ", "Kato", "Mori"])
+    let model = try EditFixtures.model(names: ["Ｋｅｎｊｉ", "Kato", "Mori"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       collation: try SectionedTable.Collation(locale: "en"))
@@ -147,7 +126,7 @@ enum TableFixtures {
   /// Czech "ch" is a letter after "h": "chata" and "cesta" start alike but part, and the CH
   /// section comes after H, as the index orders it.
   @Test func czechCHSectionComesAfterH() throws {
-    let model = try TableFixtures.model(names: [
+    let model = try EditFixtures.model(names: [
       "chata", "cesta", "hrad", "Čech", "Ida", "Chrudim", "celek",
     ])
     let table = try SectionedTable(
@@ -160,7 +139,7 @@ enum TableFixtures {
 
   /// Kanji names have no reading to file by: they share "#", instead of a section each.
   @Test func japaneseSectionsAreKanaRows() throws {
-    let model = try TableFixtures.model(names: ["さくら", "東京", "かめ", "Kenji", "あめ", "大阪"])
+    let model = try EditFixtures.model(names: ["さくら", "東京", "かめ", "Kenji", "あめ", "大阪"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       collation: try SectionedTable.Collation(locale: "ja"))
@@ -170,7 +149,7 @@ enum TableFixtures {
 
   /// Chinese files Han characters under the first letter of their pinyin.
   @Test func chineseSectionsArePinyinLetters() throws {
-    let model = try TableFixtures.model(names: ["北京", "上海", "Berlin", "東京"])
+    let model = try EditFixtures.model(names: ["北京", "上海", "Berlin", "東京"])
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
       collation: try SectionedTable.Collation(locale: "zh"))
@@ -181,7 +160,7 @@ enum TableFixtures {
   /// The index shows every letter; a letter without rows jumps to the next one with rows,
   /// and a letter after the last one with rows to the last section.
   @Test func indexShowsEveryLetterAndJumpsForward() throws {
-    let model = try TableFixtures.model(names: ["Cleo", "Anna", "42", "Axel"])
+    let model = try EditFixtures.model(names: ["Cleo", "Anna", "42", "Axel"])
     let english = try SectionedTable.Collation(locale: "en")
     let table = try SectionedTable(
       items: model.ids, model: model, sectioning: .firstLetter(field: "name"),
@@ -206,7 +185,7 @@ enum TableFixtures {
     #expect(letters.section(forSectionIndexTitle: "M", at: 12) == 1)
     #expect(letters.section(forSectionIndexTitle: "#", at: 26) == 1)
     // Swedish Å comes after Z: from Z it jumps to the Å section, not back to A.
-    let swedishModel = try TableFixtures.model(names: ["Anna", "Åsa", "Örjan"])
+    let swedishModel = try EditFixtures.model(names: ["Anna", "Åsa", "Örjan"])
     let swedish = try SectionedTable(
       items: swedishModel.ids, model: swedishModel, sectioning: .firstLetter(field: "name"),
       collation: try SectionedTable.Collation(locale: "sv"))
@@ -222,7 +201,7 @@ enum TableFixtures {
   }
 
   @Test func attributeSections() throws {
-    let model = try TableFixtures.model([
+    let model = try EditFixtures.model([
       (name: "carrot", kind: "vegetable"), (name: "apple", kind: "Fruit"),
       (name: "leek", kind: "vegetable"), (name: "Banana", kind: "Fruit"),
       (name: "almond", kind: "nut"),
@@ -244,7 +223,7 @@ enum TableFixtures {
   }
 
   @Test func givenOrderIsKeptInsideSections() throws {
-    let model = try TableFixtures.model(names: ["Bob", "anna", "Abel", "Bea", "ann", "Cleo"])
+    let model = try EditFixtures.model(names: ["Bob", "anna", "Abel", "Bea", "ann", "Cleo"])
     let ranked = [4, 0, 5, 2, 3, 1].map { model.ids[$0] }
     let table = try SectionedTable(
       items: ranked, model: model, sectioning: .firstLetter(field: "name"),
@@ -259,7 +238,7 @@ enum TableFixtures {
   }
 
   @Test func plainAndEmptyTables() throws {
-    let model = try TableFixtures.model(names: ["a", "b"])
+    let model = try EditFixtures.model(names: ["a", "b"])
     let collation = try SectionedTable.Collation(locale: "")
     let plain = try SectionedTable(
       items: model.ids, model: model, collation: collation, canEditRows: false,
@@ -288,7 +267,7 @@ enum TableFixtures {
   }
 
   @Test func unknownNamesAndItemsAreErrors() throws {
-    let model = try TableFixtures.model(names: ["a"])
+    let model = try EditFixtures.model(names: ["a"])
     let collation = try SectionedTable.Collation(locale: "")
     #expect(throws: SectionedTable.Error.unknownAttribute("colour", available: ["kind"])) {
       try SectionedTable(
@@ -324,7 +303,7 @@ enum TableFixtures {
           kind: TableFixtures.kinds.randomElement(using: &random) ?? ""
         )
       }
-      let model = try TableFixtures.model(rows)
+      let model = try EditFixtures.model(rows)
       let items = Array(
         model.ids.shuffled(using: &random).prefix(Int.random(in: 0...40, using: &random)))
       let sectioning =

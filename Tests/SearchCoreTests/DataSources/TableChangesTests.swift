@@ -8,7 +8,7 @@ import Testing
 
 /// A fruit model: "Apple", "Avocado", "Banana", "Blueberry", "Cherry", with kinds.
 private func fruit() throws -> SearchModel {
-  try TableFixtures.model([
+  try EditFixtures.model([
     (name: "Apple", kind: "fruit"), (name: "Avocado", kind: "fruit"),
     (name: "Banana", kind: "fruit"), (name: "Blueberry", kind: "berry"),
     (name: "Cherry", kind: "fruit"),
@@ -93,7 +93,7 @@ private func fruit() throws -> SearchModel {
   /// German puts "Ö" before "Z", Swedish after: sections cannot move in a batch, so one of
   /// them goes and comes back with its rows.
   @Test func sectionsThatChangeOrderAreDeletedAndInserted() throws {
-    let model = try TableFixtures.model([(name: "Öl", kind: "Ö"), (name: "Zoo", kind: "Z")])
+    let model = try EditFixtures.model([(name: "Öl", kind: "Ö"), (name: "Zoo", kind: "Z")])
     let old = try SectionedTable(
       items: model.ids, model: model, sectioning: .attribute("kind"),
       collation: try SectionedTable.Collation(locale: "de"))
@@ -129,7 +129,7 @@ private func fruit() throws -> SearchModel {
           kind: TableFixtures.kinds.randomElement(using: &random) ?? ""
         )
       }
-      let model = try TableFixtures.model(rows)
+      let model = try EditFixtures.model(rows)
       let sectioning =
         [SectionedTable.Sectioning.none, .attribute("kind"), .firstLetter(field: "name")]
         .randomElement(using: &random) ?? .none

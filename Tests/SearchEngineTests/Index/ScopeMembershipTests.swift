@@ -1,0 +1,142 @@
+import PropertyBased
+import SearchCoreTesting
+import TestSupport
+import Testing
+
+@testable import SearchEngine
+
+/// A model's scope membership kept up to date through batches of changes is the membership
+/// resolved from scratch from the model they leave.
+@Suite struct ScopeMembershipTests {
+  static let schema = SearchModel.Schema(
+    fields: [SearchModel.Schema.Field(name: "name"), SearchModel.Schema.Field(name: "tags")],
+    attributes: ["kind"],
+    scopeBar: ScopeBar([
+      ScopeBar.Scope(title: "All"),
+      ScopeBar.Scope(title: "Tools", attribute: "kind", values: ["tool", "gadget"]),
+      ScopeBar.Scope(title: "Books", attribute: "kind", values: ["book"], fields: ["name"]),
+    ]))
+
+  static let kinds = ["tool", "gadget", "book", "other"]
+
+  private static func word(_ start: String, using random: inout SplitMix64) -> String {
+    start + String(Int.random(in: 0...9, using: &random))
+  }
+
+  private static func record(using random: inout SplitMix64) -> SearchModel.Record {
+    SearchModel.Record(
+      fields: [
+        (0..<Int.random(in: 1...2, using: &random)).map { _ in word("n", using: &random) },
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in word("t", using: &random) },
+      ],
+      attributes: [kinds.randomElement(using: &random) ?? ""])
+  }
+
+  private static func record(_ name: String, kind: String) -> SearchModel.Record {
+    SearchModel.Record(fields: [[name], []], attributes: [kind])
+  }
+
+  /// The items of each scope, by identity (nil: every item).
+  private static func members(_ scopes: ScopeMembership, limit: Int) -> [[Int]?] {
+    scopes.members.map { set in set.map { set in (0..<limit).filter { set.contains($0) } } }
+  }
+
+  @Test func insertUpdateAndRemoveKeepTheMembers() throws {
+    let normalizer = try Normalizer()
+    var model = SearchModel(schema: Self.schema)
+    for (name, kind) in [("hammer", "tool"), ("novel", "book"), ("lamp", "other")] {
+      try model.append(Self.record(name, kind: kind))
+    }
+    var index = try SearchIndex(model: model, normalizer: normalizer)
+    var scopes = try ScopeMembership(model: model, index: index)
+    #expect(Self.members(scopes, limit: 8) == [nil, [0], [1]])
+    #expect(scopes.fields == [[0, 1], [0, 1], [0]])
+
+    let changes: [SearchModel.Change] = [
+      .insert(Self.record("drill", kind: "gadget"), at: 0),  // item 3, a tool
+      .update(ItemID(rawValue: 2), with: Self.record("atlas", kind: "book")),  // now a book
+      .remove(ItemID(rawValue: 0)),  // the hammer leaves the tools
+    ]
+    let before = ScopeMembership.Baseline(of: model, changes: changes)
+    try model.apply(changes)
+    try index.apply(changesOf: model)
+    try scopes.update(since: before, model: model, index: index)
+    #expect(Self.members(scopes, limit: 8) == [nil, [3], [1, 2]])
+    #expect(scopes == (try ScopeMembership(model: model, index: index)))
+  }
+
+  @Test func randomBatchesLeaveTheMembershipAFreshResolveGives() async throws {
+    let normalizer = try Normalizer()
+    await propertyCheck(count: TestBudget.cases(24), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: seed)
+      var model = SearchModel(schema: Self.schema)
+      for _ in 0..<Int.random(in: 0...60, using: &random) {
+        try model.append(Self.record(using: &random))
+      }
+      var index = try SearchIndex(model: model, normalizer: normalizer)
+      var scopes = try ScopeMembership(model: model, index: index)
+      for step in 0..<6 {
+        // Mostly small batches, updated in place; now and then one resolved again.
+        let size =
+          Int.random(in: 0..<5, using: &random) == 0
+          ? Int.random(in: 10...30, using: &random) : Int.random(in: 1...4, using: &random)
+        let changes = randomModelChanges(size, for: model, endInserts: true, using: &random) {
+          Self.record(using: &$0)
+        }
+        let before = ScopeMembership.Baseline(of: model, changes: changes)
+        try model.apply(changes)
+        try index.apply(changesOf: model)
+        try scopes.update(since: before, model: model, index: index)
+        let fresh = try ScopeMembership(model: model, index: index)
+        #expect(scopes == fresh, "seed \(seed), step \(step)")
+      }
+    }
+  }
+
+  @Test func aScopeNamingAnUnknownFieldIsRefused() throws {
+    let schema = SearchModel.Schema(
+      fields: [SearchModel.Schema.Field(name: "name")], attributes: ["kind"],
+      scopeBar: ScopeBar([ScopeBar.Scope(title: "Notes", fields: ["note"])]))
+    let model = SearchModel(schema: schema)
+    let index = try SearchIndex(model: model, normalizer: try Normalizer())
+    let error = #expect(throws: ScopeMembership.UnknownName.self) {
+      try ScopeMembership(model: model, index: index)
+    }
+    #expect(error?.kind == "field" && error?.name == "note" && error?.scope == "Notes")
+  }
+
+  /// The runs of a scope updated around changed values are the maximal runs of the new
+  /// states, for any states and changed ranges.
+  @Test func runsUpdateAroundChangedValues() async {
+    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: seed)
+      let count = Int.random(in: 0...80, using: &random)
+      var states = (0..<count).map { _ in Bool.random(using: &random) }
+      var runs = Self.runs(of: states)
+      // Ranges that may touch, one of them at the very start or end now and then.
+      var changed: [Range<Int>] = []
+      var start = Int.random(in: 0...5, using: &random)
+      while start < count {
+        let end = min(count, start + Int.random(in: 1...6, using: &random))
+        changed.append(start..<end)
+        for value in start..<end { states[value] = Bool.random(using: &random) }
+        start = end + Int.random(in: 0...10, using: &random)
+      }
+      ScopeMembership.update(&runs, changed: changed) { states[$0] }
+      #expect(runs == Self.runs(of: states), "seed \(seed)")
+    }
+  }
+
+  /// The maximal runs of true values.
+  private static func runs(of states: [Bool]) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    for (value, inside) in states.enumerated() where inside {
+      if let last = runs.last, last.upperBound == value {
+        runs[runs.count - 1] = last.lowerBound..<(value + 1)
+      } else {
+        runs.append(value..<(value + 1))
+      }
+    }
+    return runs
+  }
+}
