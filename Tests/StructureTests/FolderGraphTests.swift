@@ -78,7 +78,8 @@ import Testing
     {
       #expect(
         files.fileExists(atPath: source.appendingPathComponent(entry).path),
-        "Tests/\(library)Tests/\(entry) has no folder Sources/\(library)/\(entry): name it as the folder it tests")
+        "Tests/\(library)Tests/\(entry) has no folder Sources/\(library)/\(entry): name it as the folder it tests"
+      )
     }
     let enumerator = try #require(files.enumerator(atPath: tests.path))
     for case let path as String in enumerator where path.hasSuffix(".swift") {
@@ -88,7 +89,8 @@ import Testing
         let module = line.split(separator: " ").last.map(String.init) ?? ""
         #expect(
           !above.contains(module),
-          "Tests/\(library)Tests/\(path) imports \(module), which is built over \(library): move the test to \(module)'s tests")
+          "Tests/\(library)Tests/\(path) imports \(module), which is built over \(library): move the test to \(module)'s tests"
+        )
       }
     }
   }

@@ -23,7 +23,10 @@ public enum Fixtures {
 /// A deliberately simple evaluator, independent of the index: folds every value with the
 /// normaliser and compares Swift strings (character by character), following fzf's rules.
 public enum ReferenceSearch {
-  public static func search(_ query: SearchQuery, scope: Int, in corpus: SearchCorpus) throws -> [ItemID] {
+  /// The items of `corpus` that `query` matches in scope `scope`, in the model's order.
+  public static func search(_ query: SearchQuery, scope: Int, in corpus: SearchCorpus) throws
+    -> [ItemID]
+  {
     let model = corpus.model
     let normalizer = corpus.normalizer
     let bar = corpus.scopeBar.scopes[scope]
@@ -43,6 +46,7 @@ public enum ReferenceSearch {
     return result
   }
 
+  /// Whether `query` matches an item whose searched values, folded, are `values`.
   public static func matches(_ query: SearchQuery, _ values: [String]) -> Bool {
     query.sets.allSatisfy { set in
       set.terms.contains { term in
@@ -51,6 +55,7 @@ public enum ReferenceSearch {
     }
   }
 
+  /// Whether `term` matches the folded value `value`, by fzf's rules for its kind.
   public static func matches(_ term: Term, _ value: String) -> Bool {
     let pattern = String(decoding: term.pattern.utf8, as: UTF8.self)
     let leading = pattern.first.map { !$0.isWhitespace } ?? true
