@@ -161,6 +161,7 @@ let package = Package(
       dependencies: [
         "TestSupport",
         "SearchCore", "SearchCoreTesting", "SearchDataSets", "SearchEngine", "SearchPostgres",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     // Start their own throwaway PostgreSQL cluster (initdb and pg_ctl from Debian's

@@ -1,3 +1,4 @@
+import PropertyBased
 import SearchCore
 import SearchCoreTesting
 import TestSupport
@@ -135,12 +136,17 @@ import Testing
 
   @Test(arguments: [SearchConfiguration.Mode.immediate, .background])
   func tokensScopeAndTextEqualTheOracle(mode: SearchConfiguration.Mode) async throws {
-    for seed in 0..<12 {
+    // The places, and the steps of a session over them: each step a draw of its own, so that
+    // shrinking a failure drops steps without changing the others.
+    let lists = Gen.int(in: 0...1_000_000)
+    let sessions = Gen.int(in: 0...Int(Int32.max)).array(of: 1...30)
+    await propertyCheck(count: 12, input: lists, sessions) { seed, steps in
       var random = SplitMix64(seed: seed)
       let places = Self.places(count: 300, random: &random)
       let search = try await makeSearch(places, mode: mode)
       search.isActive = true
-      for step in 0..<30 {
+      for (step, draw) in steps.enumerated() {
+        var random = SplitMix64(seed: draw)
         switch Int.random(in: 0..<6, using: &random) {
         case 0, 1:
           // Type a character of a syllable, or erase one.

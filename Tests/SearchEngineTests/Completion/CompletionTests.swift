@@ -1,3 +1,4 @@
+import PropertyBased
 import SearchCoreTesting
 import TestSupport
 import Testing
@@ -243,9 +244,9 @@ import Testing
   /// Random corpora: every prefix of sampled keys, in every scope and in a random set of
   /// items, under the default folding and under Turkish case rules.
   @Test(arguments: [nil, "tr"] as [String?])
-  func completionsEqualTheOracle(locale: String?) throws {
+  func completionsEqualTheOracle(locale: String?) async throws {
     let normalizer = try Normalizer(locale: locale)
-    for seed in 0..<TestBudget.cases(12) {
+    await propertyCheck(count: TestBudget.cases(12), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: seed)
       let model = try Self.model(items: Int.random(in: 0...90, using: &random), using: &random)
       let corpus = try SearchCorpus(model: model, normalizer: normalizer, checksScopes: false)
@@ -267,10 +268,10 @@ import Testing
   /// After random batches of inserts, updates and removes (the index built before them, so
   /// that it is kept up to date rather than built again), completions equal a fresh build's
   /// and the oracle's; a copy taken before a batch still answers as before it.
-  @Test func batchesKeepCompletionsAsAFreshBuild() throws {
+  @Test func batchesKeepCompletionsAsAFreshBuild() async throws {
     let normalizer = try Normalizer()
-    for seed in 0..<TestBudget.cases(6) {
-      var random = SplitMix64(seed: 100 + seed)
+    await propertyCheck(count: TestBudget.cases(6), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: seed)
       let model = try Self.model(items: Int.random(in: 40...120, using: &random), using: &random)
       var corpus = try SearchCorpus(model: model, normalizer: normalizer, checksScopes: false)
       corpus.buildCompletions()

@@ -1,3 +1,4 @@
+import PropertyBased
 import SearchCoreTesting
 import TestSupport
 import Testing
@@ -77,16 +78,20 @@ import Testing
   }
 
   @Test(arguments: [false, true])
-  func everyPathGivesTheReferenceAnswer(countingScopes: Bool) throws {
+  func everyPathGivesTheReferenceAnswer(countingScopes: Bool) async throws {
     var paths: [String: Int] = [:]
-    for seed in 0..<TestBudget.cases(6) {
+    // A corpus, and the steps of a session over it: each step a draw of its own, so that
+    // shrinking a failure drops steps without changing the others.
+    let corpora = Gen.int(in: 0...1_000_000)
+    let sessions = Gen.int(in: 0...Int(Int32.max)).array(of: 1...30)
+    await propertyCheck(count: TestBudget.cases(6), input: corpora, sessions) { seed, steps in
       let corpus = try Self.corpus(seed: seed, count: 200)
-      var random = SplitMix64(seed: seed + 100)
       var filter = IncrementalFilter()
       var text = ""
       var conditions: Set<AttributeFilter.Condition> = []
       var scope = 0
-      for step in 0..<30 {
+      for (step, draw) in steps.enumerated() {
+        var random = SplitMix64(seed: draw)
         switch Int.random(in: 0..<8, using: &random) {
         case 0, 1, 2:
           text += String((Self.syllables.randomElement(using: &random) ?? "ka").prefix(1))
