@@ -1,3 +1,4 @@
+import Foundation
 import SearchCore
 import SearchDataSets
 import SearchEngine
@@ -21,12 +22,14 @@ package enum Server {
     #endif
   }
 
-  /// The error of `what` in a build without the server path.
+  /// The error of `what` in a build without the server path, naming the executable that runs
+  /// (SearchREPL or SearchBenchmarks) in its advice.
   package static func unavailable(_ what: String) -> CommandError {
-    CommandError(
-      "\(what) needs a PostgreSQL server, and this SearchREPL was built without the PostgreSQL"
-        + " trait: build it with `swift build -c release --traits PostgreSQL` (or `swift run -c release --traits"
-        + " PostgreSQL SearchREPL …`)")
+    let program = ProcessInfo.processInfo.processName
+    return CommandError(
+      "\(what) needs a PostgreSQL server, and this \(program) was built without the PostgreSQL"
+        + " trait: build it with `swift build -c release --traits PostgreSQL --product \(program)`"
+        + " (or `swift run -c release --traits PostgreSQL \(program) …`)")
   }
 
   /// The table of a data set on the server at `url`, checked before it answers: it exists and
