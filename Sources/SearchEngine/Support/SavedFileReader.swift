@@ -118,16 +118,23 @@ final class SavedFileReader {
       )
     }
     var failure: SavedIndexError?
-    let array = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-      let raw = UnsafeMutableRawBufferPointer(buffer)
-      if let base = raw.baseAddress, !fill(base, count: byteCount) {
-        failure = corrupt(
-          "\(what) cannot be read at offset \(offset): \(SavedFileWriter.lastError())")
-        initialized = 0
-        return
+    // No storage for an empty array: at capacity 0 the standard library hands out its one
+    // shared empty storage, and `unsafeUninitializedCapacity` writes the count into it, which
+    // races with every other thread that reads an empty array's count (harmless, since it
+    // writes 0 over 0, but a race the thread sanitizer rightly reports in an optimised build).
+    let array =
+      count == 0
+      ? []
+      : [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let raw = UnsafeMutableRawBufferPointer(buffer)
+        if let base = raw.baseAddress, !fill(base, count: byteCount) {
+          failure = corrupt(
+            "\(what) cannot be read at offset \(offset): \(SavedFileWriter.lastError())")
+          initialized = 0
+          return
+        }
+        initialized = count
       }
-      initialized = count
-    }
     if let failure { throw failure }
     offset += byteCount
     outline?.append(Part(what: what, offset: start, stride: stride, count: count))
