@@ -306,7 +306,10 @@
             {
               result = row
             }
-          } catch let error as PSQLError where error.serverInfo?[.sqlState] == "57014" {
+          } catch let error as PSQLError
+            where SearchBackendError.serverStoppedTheStatement(
+              state: error.serverInfo?[.sqlState], message: error.serverInfo?[.message])
+          {
             result = nil
           }
           try await connection.query("ROLLBACK", logger: logger)

@@ -89,6 +89,20 @@
   }
 
   extension SearchBackendError {
+    /// Whether the server stopped the statement: its time limit, or a cancel request.
+    ///
+    /// Read from the error's SQL state and message: `57014` (query_canceled), or `2201B`
+    /// "invalid regular expression: operation cancelled". PostgreSQL's regular-expression
+    /// library stops on a pending cancel and reports it so where the server cannot raise the
+    /// cancel itself (seen on PostgreSQL 15 when the exact count's 25 ms budget ran out).
+    static func serverStoppedTheStatement(state: String?, message: String?) -> Bool {
+      switch state {
+      case "57014": return true
+      case "2201B": return message?.hasSuffix("operation cancelled") ?? false
+      default: return false
+      }
+    }
+
     /// What a PostgresNIO error means for a search, said for a person at a search field.
     static func postgres(_ error: any Error, address: PostgresAddress, table: String? = nil)
       -> SearchBackendError
@@ -114,11 +128,12 @@
       let message = server?[.message] ?? "\(error.code)"
       switch error.code {
       case .server:
-        switch state {
-        case "57014":
+        if Self.serverStoppedTheStatement(state: state, message: message) {
           return SearchBackendError(
             .timeout, "PostgreSQL stopped the search after its time limit",
             advice: "type more letters to narrow it, or raise the statement timeout")
+        }
+        switch state {
         case "42P01":
           return SearchBackendError(
             .rejected,
