@@ -199,3 +199,15 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// CI's sanitizer passes (`.ci/sanitizer-pass`) build only the test targets they run: test
+// code is half of a build, and the thread sanitizer's suites lie in three targets.
+// SEARCH_TEST_TARGETS names the test targets to keep, comma-separated; unset, all are built.
+if let kept = Context.environment["SEARCH_TEST_TARGETS"] {
+  let names = Set(kept.split(separator: ",").map(String.init))
+  let tests = Set(package.targets.filter { $0.type == .test }.map(\.name))
+  precondition(
+    names.isSubset(of: tests),
+    "SEARCH_TEST_TARGETS names no test target \(names.subtracting(tests).sorted())")
+  package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}

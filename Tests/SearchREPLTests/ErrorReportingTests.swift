@@ -11,7 +11,7 @@ import Testing
 /// The command line prints every error of the project one way ("SearchREPL: error: " and the
 /// error's description, "file:line:column: reason; hint" for input), and leaves ArgumentParser's
 /// usage mistakes to ArgumentParser, with the usage.
-@Suite(.tags(.concurrent)) struct ErrorReportingTests {
+@Suite struct ErrorReportingTests {
   @Test func everyErrorOfTheProjectIsItsOwn() {
     let errors: [any Error] = [
       InputError(source: "a.txt", line: 3, column: 2, reason: "bad", hint: "fix it"),

@@ -13,7 +13,8 @@ import Testing
 ///
 /// A suite needs it when its file starts a task or a thread itself, or names a type of the
 /// library's that does (the controller, its schedulers, `Parallel`, the line filter…: derived
-/// from the sources, so a new threaded type counts at once). A file that starts child processes
+/// from the sources, so a new threaded type counts at once); a nested type of one
+/// (`SearchController.Error`, an error value) starts nothing. A file that starts child processes
 /// (through Foundation's `Process`, tmux, or a test helper that does) is exempt: its threads wait
 /// on another process, whose races no sanitizer in this one sees.
 /// A suite may carry the tag for other reasons (its code under test uses `Parallel`, say).
@@ -24,6 +25,9 @@ import Testing
   static var startsWork: Regex<(Substring, Substring?, Substring?)> {
     #/\bTask\s*(\{|\(|\.detached)|\bwith(Throwing|Discarding)?TaskGroup\b|\basync let\b|\bThread\b|\bDispatch\w*/#
   }
+  /// A type's name before one of its nested types (`SearchController.` in
+  /// `SearchController.Error`): the nested type is what the code uses.
+  static var nestedTypeOwner: Regex<Substring> { #/\b[A-Z]\w*\.(?=[A-Z])/# }
   /// What starts a child process, or a terminal that runs one.
   static var startsProcess: Regex<Substring> { #/\bProcess\b|\bposix_spawn\b|\btmux\b/# }
 
@@ -37,7 +41,7 @@ import Testing
     #expect(runners.contains("runREPL"))
     for file in tests {
       let code = String(decoding: FolderGraph.code(of: file.text), as: UTF8.self)
-      let words = Self.words(of: file.text)
+      let words = Self.words(of: file.text.replacing(Self.nestedTypeOwner, with: ""))
       guard code.firstMatch(of: Self.startsProcess) == nil,
         !words.contains(where: { runners.contains($0.text) })
       else { continue }
