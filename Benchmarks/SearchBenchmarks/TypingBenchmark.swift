@@ -35,6 +35,9 @@ struct TypingBenchmark {
     var cpuMilliseconds: Double
     var isFullScan: Bool
     var results: Int
+    /// Ranking the results after the search (``SearchCorpus/ranked(_:)``): wall and CPU time.
+    var rankMilliseconds = 0.0
+    var rankCPUMilliseconds = 0.0
     /// The peer's answer to the same keystroke, when it is typed too.
     var peer: PeerAnswer?
   }
@@ -154,7 +157,7 @@ struct TypingBenchmark {
         }
         var (keystroke, items) = try search(
           typed, scope: scope, filter: &filter, corpus: corpus, normalizer: normalizer,
-          syntax: tolerance == nil ? .extended : .words, typos: tolerance ?? .off)
+          syntax: tolerance == nil ? .extended : .words, typos: tolerance ?? .off, ranks: true)
         if !peerFirst {
           if let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
           try exactWords()
@@ -229,6 +232,8 @@ struct TypingBenchmark {
       longerCPU: all.filter { $0.foldedLength >= 3 }.map(\.cpuMilliseconds),
       unscopedCPU: all.filter { $0.scope == 0 }.map(\.cpuMilliseconds),
       unscoped: all.filter { $0.scope == 0 }.map(\.milliseconds),
+      ranked: all.map { $0.milliseconds + $0.rankMilliseconds },
+      rankedCPU: all.map { $0.cpuMilliseconds + $0.rankCPUMilliseconds },
       scoped: all.filter { $0.scope != 0 }.map(\.milliseconds),
       scopedCPU: all.filter { $0.scope != 0 }.map(\.cpuMilliseconds),
       fullScans: all.filter(\.isFullScan).map(\.milliseconds), clears: clears,
@@ -302,7 +307,8 @@ struct TypingBenchmark {
 
   private func search(
     _ text: String, scope: Int, filter: inout IncrementalFilter, corpus: SearchCorpus,
-    normalizer: Normalizer, syntax: SearchQuery.Syntax = .extended, typos: TypoTolerance = .off
+    normalizer: Normalizer, syntax: SearchQuery.Syntax = .extended, typos: TypoTolerance = .off,
+    ranks: Bool = false
   ) throws -> (keystroke: Keystroke, items: [ItemID]) {
     let clock = ContinuousClock()
     let cpu = processCPUMilliseconds()
@@ -316,10 +322,22 @@ struct TypingBenchmark {
     let folded = query.sets.flatMap(\.terms).reduce(0) {
       $0 + String(decoding: $1.pattern.utf8, as: UTF8.self).count
     }
-    let keystroke = Keystroke(
+    var keystroke = Keystroke(
       text: text, scope: scope, foldedLength: folded, milliseconds: time.milliseconds,
       cpuMilliseconds: cpuTime, isFullScan: result.path == .fullScan && !query.isEmpty,
       results: result.items.count)
+    if ranks {
+      // Then the same results ranked, timed apart: a ranked list's keystroke is both.
+      let rankCPU = processCPUMilliseconds()
+      let rankStart = clock.now
+      let ranked = corpus.ranked(result)
+      keystroke.rankMilliseconds = (clock.now - rankStart).milliseconds
+      keystroke.rankCPUMilliseconds = processCPUMilliseconds() - rankCPU
+      guard ranked.count == result.items.count else {
+        throw CommandError(
+          "ranking \"\(text)\" gave \(ranked.count) of \(result.items.count) items")
+      }
+    }
     return (keystroke, result.items)
   }
 
@@ -356,6 +374,9 @@ struct TypingBenchmark {
     /// The keystrokes in scope 0 (all items) and in the other scopes.
     var unscopedCPU: [Double]
     var unscoped: [Double]
+    /// Every keystroke with its results ranked after the search: wall and CPU time.
+    var ranked: [Double]
+    var rankedCPU: [Double]
     var scoped: [Double]
     var scopedCPU: [Double]
     var fullScans: [Double]
@@ -397,7 +418,11 @@ struct TypingBenchmark {
       var targets = [
         BenchTarget(
           name: "\(name): every keystroke, CPU p99 vs one memchr pass (passes ≤ 3)",
-          figure: percentile(cpu, 0.99), peerFigure: passMilliseconds, unit: "ms", limit: 3)
+          figure: percentile(cpu, 0.99), peerFigure: passMilliseconds, unit: "ms", limit: 3),
+        BenchTarget(
+          name: "\(name): every keystroke ranked, wall p99 vs unranked (≤ 1.25)",
+          figure: percentile(ranked, 0.99), peerFigure: percentile(typing, 0.99), unit: "ms",
+          limit: 1.25),
       ]
       if let peer {
         targets += [
@@ -444,6 +469,7 @@ struct TypingBenchmark {
         keystroke, the \(unscoped.count) unscoped: \(line(unscoped, unscopedCPU))
         keystroke, the \(scoped.count) scoped: \(line(scoped, scopedCPU))
         keystroke, the \(longer.count) of ≥ 3 folded characters: \(line(longer, longerCPU))
+        keystroke ranked, all \(ranked.count) (the search above, then its results ranked by the data set's rules): \(line(ranked, rankedCPU))
         full scan (\(fullScans.count): first letters, after a fresh filter): wall p50 \(ms(percentile(fullScans, 0.5))), p99 \(ms(percentile(fullScans, 0.99)))
         clearing the field (\(clears.count), before each query: the whole scope): wall p50 \(ms(percentile(clears, 0.5))), p99 \(ms(percentile(clears, 0.99))), max \(ms(clears.max() ?? 0))
         peak RSS: \(String(format: "%.1f", peakMemory)) MB (before the baseline ran)
@@ -491,6 +517,10 @@ struct TypingBenchmark {
       object.add("keystroke_max_ms", typing.max() ?? 0)
       object.add("keystroke_cpu_p50_ms", percentile(cpu, 0.5))
       object.add("keystroke_cpu_p99_ms", percentile(cpu, 0.99))
+      object.add("ranked_keystroke_p50_ms", percentile(ranked, 0.5))
+      object.add("ranked_keystroke_p99_ms", percentile(ranked, 0.99))
+      object.add("ranked_keystroke_max_ms", ranked.max() ?? 0)
+      object.add("ranked_keystroke_cpu_p99_ms", percentile(rankedCPU, 0.99))
       object.add("keystroke_3_chars_p50_ms", percentile(longer, 0.5))
       object.add("keystroke_3_chars_p99_ms", percentile(longer, 0.99))
       object.add("keystroke_3_chars_cpu_p50_ms", percentile(longerCPU, 0.5))

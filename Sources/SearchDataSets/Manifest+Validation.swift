@@ -122,12 +122,27 @@ extension Manifest {
     where !fieldNames.contains(name) && !attributeNames.contains(name) {
       unknown.append("display uses \"{\(name)}\"")
     }
-    guard !unknown.isEmpty else { return }
+    for name in ranking.attributes where !attributeNames.contains(name) {
+      unknown.append("ranking uses attribute \"\(name)\"")
+    }
+    guard !unknown.isEmpty else { return try validateRankingTypes() }
     let list = { (names: [String]) in names.isEmpty ? "none" : names.joined(separator: ", ") }
     throw ManifestError(
       reason: "unknown names: " + unknown.joined(separator: "; "),
       hint: "use a declared name (fields: \(list(fields.map(\.name))); "
         + "attributes: \(list(attributes.map(\.name)))) or declare it")
+  }
+
+  /// An attribute ranks by its number: a text one would rank nothing.
+  private func validateRankingTypes() throws(ManifestError) {
+    for name in ranking.attributes {
+      guard let attribute = attributes.first(where: { $0.name == name }),
+        attribute.type == .string
+      else { continue }
+      throw ManifestError(
+        reason: "ranking uses attribute \"\(name)\", which is text",
+        hint: "rank by an attribute of \"type\" \"integer\" or \"decimal\"")
+    }
   }
 
   /// The names between braces, read as ``SearchModel/display(_:)`` reads them.

@@ -25,9 +25,17 @@ import SearchEngine
 ///     {"title": "Europe", "attribute": "continent", "values": ["EU"]},
 ///     {"title": "Name", "fields": ["name"]}
 ///   ],
-///   "display": "{name} ({continent})"
+///   "display": "{name} ({continent})",
+///   "ranking": [{"attribute": "population", "order": "descending"}]
 /// }
 /// ```
+///
+/// The fields come in the order ranked results weigh them (a match in the name before one in
+/// the alternate names), and "ranking" names what ranks equally relevant items: number
+/// attributes, each "ascending" or "descending", after ``Ranking/Rule/exactness`` in the
+/// ``Ranking/default`` rules. A list that also names rules ("words", "typos", "field",
+/// "exactness", "position", "length") gives the whole order instead:
+/// `["typos", "words", {"attribute": "population", "order": "descending"}, "length"]`.
 ///
 /// Read one with ``load(from:)``, turn it into the items' ``SearchModel/Schema`` with ``schema()``, and
 /// load its data with ``DataSetLoader``.
@@ -152,13 +160,16 @@ public struct Manifest: Hashable, Sendable {
   /// such as `[ ({country})]`, left out when their placeholders are empty (the manifest's
   /// "display", see ``SearchModel/display(_:)``); nil shows the first value of the first field.
   public var displayTemplate: String?
+  /// How ranked results are ordered (the manifest's "ranking"); ``Ranking/default`` when it has
+  /// none.
+  public var ranking: Ranking
 
   /// Creates a manifest.
   public init(
     name: String, summary: String? = nil, dataFile: String, format: Format,
     hasHeader: Bool = false, fields: [Field], attributes: [Attribute] = [],
     scopes: [ScopeBar.Scope] = [],
-    displayTemplate: String? = nil
+    displayTemplate: String? = nil, ranking: Ranking = .default
   ) {
     self.name = name
     self.summary = summary
@@ -169,6 +180,7 @@ public struct Manifest: Hashable, Sendable {
     self.attributes = attributes
     self.scopes = scopes
     self.displayTemplate = displayTemplate
+    self.ranking = ranking
   }
 
   /// The largest manifest read, 1 MiB: a manifest describes a data set, it does not hold one.
@@ -228,7 +240,8 @@ public struct Manifest: Hashable, Sendable {
   /// - Throws: ``ManifestError`` when there are no fields, a name is empty or used twice, a
   ///   source does not fit the format (a column name without a header, a column number in JSON
   ///   Lines), a separator is empty, a scope is malformed, or scopes and the display template
-  ///   name fields or attributes that do not exist (the error names all of them).
+  ///   name fields or attributes that do not exist (the error names all of them), or the
+  ///   ranking names a rule twice or an attribute that is not a number.
   public func schema() throws(ManifestError) -> SearchModel.Schema {
     try validate()
     let scopes = self.scopes.map { scope in
@@ -242,6 +255,6 @@ public struct Manifest: Hashable, Sendable {
       fields: fields.map { SearchModel.Schema.Field(name: $0.name, isSearched: $0.isSearched) },
       attributes: attributes.map(\.name), scopeBar: ScopeBar(scopes),
       displayTemplate: displayTemplate,
-      numberAttributes: attributes.filter(\.matchesNumbers).map(\.name))
+      numberAttributes: attributes.filter(\.matchesNumbers).map(\.name), ranking: ranking)
   }
 }

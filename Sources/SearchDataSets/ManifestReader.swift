@@ -27,6 +27,9 @@ struct ManifestReader {
     "title": "the scope's title, such as \"Europe\"",
     "attribute": "the name of an attribute of the manifest",
     "values": "a list of attribute values, such as [\"EU\"]",
+    "ranking":
+      "list what ranks equally relevant items, such as [{\"attribute\": \"population\", \"order\": \"descending\"}], or the whole order of rules: \"words\", \"typos\", \"field\", \"exactness\", \"position\", \"length\" and attributes",
+    "order": "\"ascending\" (smaller first) or \"descending\" (larger first)",
   ]
 
   func manifest() throws(ManifestError) -> Manifest {
@@ -50,7 +53,7 @@ struct ManifestReader {
       of: root, path: "the manifest",
       known: [
         "name", "description", "data", "format", "header", "fields", "attributes",
-        "scopes", "display",
+        "scopes", "display", "ranking",
       ])
     let formatValue = try required("format", in: top, of: root, path: "the manifest")
     let formatName = try string(formatValue, path: "format")
@@ -88,7 +91,50 @@ struct ManifestReader {
       fields: fields, attributes: attributes ?? [], scopes: scopes ?? [],
       displayTemplate: try top["display"].map { value throws(ManifestError) in
         try string(value, path: "display")
-      })
+      },
+      ranking: try top["ranking"].map { value throws(ManifestError) in try ranking(value) }
+        ?? .default)
+  }
+
+  /// The manifest's "ranking": attributes after exactness in the default rules, or, when it
+  /// names rules, the whole order as listed.
+  private func ranking(_ value: JSONValue) throws(ManifestError) -> Ranking {
+    var rules: [Ranking.Rule] = []
+    var namesRules = false
+    for (index, entry) in try array(value, path: "ranking").enumerated() {
+      let path = "ranking[\(index)]"
+      let rule: Ranking.Rule
+      if case .string(let name) = entry.kind {
+        guard let named = Ranking.Rule.named[name] else {
+          throw error(
+            "unknown ranking rule \"\(name)\"", at: entry.offset, hint: Self.hints["ranking"])
+        }
+        rule = named
+        namesRules = true
+      } else {
+        let keys = try members(of: entry, path: path, known: ["attribute", "order"])
+        let name = try string(
+          required("attribute", in: keys, of: entry, path: path), path: path + ".attribute")
+        let orderValue = try required("order", in: keys, of: entry, path: path)
+        let orderName = try string(orderValue, path: path + ".order")
+        guard let order = Ranking.Order(rawValue: orderName) else {
+          throw error(
+            "unknown order \"\(orderName)\"", at: orderValue.offset, hint: Self.hints["order"])
+        }
+        rule = .attribute(name, order)
+      }
+      let isRepeated = rules.contains { known in
+        if case .attribute(let a, _) = known, case .attribute(let b, _) = rule { return a == b }
+        return known == rule
+      }
+      guard !isRepeated else {
+        throw error(
+          "\(path) ranks by \(rule) a second time", at: entry.offset,
+          hint: "name each rule and attribute once")
+      }
+      rules.append(rule)
+    }
+    return namesRules ? Ranking(rules) : Ranking.default.with(rules)
   }
 
   private func field(_ value: JSONValue, path: String) throws(ManifestError) -> Manifest.Field {

@@ -262,6 +262,50 @@ import Testing
     #expect(failure(text) == message)
   }
 
+  /// The manifest's "ranking": attributes after exactness in the default rules, or a whole
+  /// order of named rules.
+  @Test func rankingNamesAttributesOrTheWholeOrder() throws {
+    func ranking(_ json: String) throws -> Ranking {
+      try manifest(
+        """
+        {"name": "n", "data": "d", "format": "jsonl", "fields": [{"name": "name"}],
+         "attributes": [{"name": "population", "type": "integer"}, {"name": "price", "type": "decimal"}],
+         "ranking": \(json)}
+        """
+      ).schema().ranking
+    }
+    #expect(try manifest(Self.cities).ranking == .default)
+    #expect(
+      try ranking(#"[{"attribute": "population", "order": "descending"}]"#)
+        == Ranking.default.with(.attribute("population", .descending)))
+    #expect(
+      try ranking(#"["typos", {"attribute": "price", "order": "ascending"}, "words"]"#)
+        == Ranking([.typos, .attribute("price", .ascending), .words]))
+    #expect(try ranking("[]") == .default)
+  }
+
+  @Test(arguments: [
+    (#"["words", "popularity"]"#, #"m.json:3:23: unknown ranking rule "popularity""#),
+    (#"[{"attribute": "population", "order": "down"}]"#, #"unknown order "down""#),
+    (#"[{"attribute": "population"}]"#, #"has no "order""#),
+    (#"["typos", "typos"]"#, "ranks by typos a second time"),
+    (
+      #"[{"attribute": "price", "order": "ascending"}, {"attribute": "price", "order": "descending"}]"#,
+      "ranks by price descending a second time"
+    ),
+    (#"[{"attribute": "area", "order": "ascending"}]"#, #"ranking uses attribute "area""#),
+    (#"[{"attribute": "kind", "order": "ascending"}]"#, #"attribute "kind", which is text"#),
+  ])
+  func badRankingsAreExplained(json: String, message: String) {
+    let text = """
+      {"name": "n", "data": "d", "format": "jsonl", "fields": [{"name": "name"}],
+       "attributes": [{"name": "kind"}, {"name": "price", "type": "decimal"}],
+       "ranking": \(json)}
+      """
+    let failure = failure(text)
+    #expect(failure?.contains(message) == true, "\(failure ?? "no error")")
+  }
+
   @Test func invalidUTF8IsReportedWithItsPlace() {
     var bytes = Array("{\"name\":\n \"caf".utf8)
     bytes += [0xE9, 0x22, 0x7D]

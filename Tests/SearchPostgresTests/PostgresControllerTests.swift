@@ -113,6 +113,44 @@
       }
     }
 
+    /// Ranked results are in one order wherever they come from: the server's answer typed
+    /// keystroke by keystroke, the in-memory controller narrowing keystroke by keystroke, and a
+    /// fresh search in memory; over the cities, whose manifest ranks by population.
+    @Test func rankedResultsAreInMemorysOrder() async throws {
+      try await Self.withBackend("cities/cities") { corpus, backend, _ in
+        let configuration = SearchConfiguration(
+          mode: .background, ranksResults: true, querySyntax: .words, typos: .off)
+        let server = try SearchController(
+          corpus: corpus, configuration: configuration, backend: backend)
+        var inMemory = configuration
+        inMemory.mode = .immediate
+        let memory = try SearchController(corpus: corpus, configuration: inMemory)
+        server.begin()
+        memory.begin()
+        for text in ["zur", "chic", "los a", "kuala", "sant", "san ", "york", "new y"] {
+          var typed = ""
+          for character in text {
+            typed.append(character)
+            server.setText(typed)
+            memory.setText(typed)
+          }
+          await Self.settle(server)
+          let query = try SearchQuery(
+            text, syntax: .words, typos: .off, normalizer: corpus.normalizer)
+          var filter = IncrementalFilter()
+          let found = filter.search(query, scope: 0, in: corpus)
+          let ranked = corpus.ranked(try #require(found))
+          #expect(!ranked.isEmpty)
+          #expect(memory.resultsTable.sections.flatMap(\.items) == ranked, "\(text)")
+          #expect(server.resultsTable.sections.flatMap(\.items) == ranked, "\(text)")
+          #expect(server.results?.path == .backend)
+          server.setText("")
+          memory.setText("")
+        }
+        await Self.settle(server)
+      }
+    }
+
     /// The server goes away: the search reports it as an error event that says what to do, the
     /// results on screen stay, a change is refused and made nowhere; when the server is back,
     /// the next keystroke searches again.

@@ -300,6 +300,18 @@ struct LiveViewTests {
         && (try? pane.capture(attributes: true)).map { LivePane.isInverse("Portable", in: $0[1]) }
           == true
     }
+    // Esc shows every product again, and the bar agrees: All, which the next keystroke
+    // searches (not Portable, where no iPod is).
+    try pane.send("Escape")
+    _ = try pane.waitFor("the original table, All selected") {
+      $0.count > 2 && $0[2] == "45 products · 1–20 of 45"
+        && (try? pane.capture(attributes: true)).map { LivePane.isInverse("All", in: $0[1]) }
+          == true
+    }
+    try pane.type("ipod")
+    _ = try pane.waitFor("the six iPods, in All") {
+      LivePane.isIdle($0, text: "ipod", status: "6 results")
+    }
   }
 
   @Test func detailOpensAndEscapeCancels() throws {

@@ -1,7 +1,8 @@
 import SearchEngine
 
 /// How an ``ItemSearch`` lays the app's items out in the engine's columnar ``/SearchEngine/SearchModel``: one
-/// field per searched key path, a field or attribute for sections, one attribute per scope.
+/// field per searched key path, a field or attribute for sections, one attribute per scope,
+/// token's key path and ranking key.
 ///
 /// The names are internal; the app only ever names key paths and its own scope values.
 ///
@@ -22,6 +23,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
   private let scopes: ItemScopes<Item, Scope>
   private let sections: ItemSections<Item>
   private let order: ItemOrder<Item>
+  private let ranking: ItemRanking<Item>
   /// The attributes tokens test, and the name of each in the engine's schema.
   private let tokenAttributes: [TokenAttribute<Item>]
   private let tokenAttributeNames: [TokenAttribute<Item>.Key: String]
@@ -33,7 +35,8 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
 
   init(
     fields: [Extractor], scopes: ItemScopes<Item, Scope>, sections: ItemSections<Item>,
-    order: ItemOrder<Item> = .given, tokenAttributes: [TokenAttribute<Item>] = []
+    order: ItemOrder<Item> = .given, tokenAttributes: [TokenAttribute<Item>] = [],
+    ranking: ItemRanking<Item> = .relevance
   ) throws(ItemSearchError) {
     var seenTitles: Set<String> = [scopes.allTitle]
     for title in scopes.titles where !seenTitles.insert(title).inserted {
@@ -43,6 +46,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     self.scopes = scopes
     self.sections = sections
     self.order = order
+    self.ranking = ranking
     self.tokenAttributes = tokenAttributes
     var names: [TokenAttribute<Item>.Key: String] = [:]
     for (index, attribute) in tokenAttributes.enumerated() {
@@ -63,6 +67,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     case .value: attributes.append(Self.sectionName)
     }
     attributes += tokenAttributes.indices.map { "token\($0 + 1)" }
+    attributes += ranking.keys.indices.map(ItemRanking<Item>.attributeName)
     if case .collation = order.kind {
       schemaFields.append(SearchModel.Schema.Field(name: Self.orderName, isSearched: false))
     }
@@ -74,7 +79,8 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
           scope.mayBeEmpty = true  // a case with no item yet is no mistake
           return scope
         })
-    schema = SearchModel.Schema(fields: schemaFields, attributes: attributes, scopeBar: bar)
+    schema = SearchModel.Schema(
+      fields: schemaFields, attributes: attributes, scopeBar: bar, ranking: ranking.ranking)
   }
 
   /// The record of an item: its texts by field, its scope memberships as "1" or "0".
@@ -87,6 +93,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     case .value(let key): attributes.append(key(item))
     }
     for attribute in tokenAttributes { attributes.append(attribute.read(item, valueCodes)) }
+    for key in ranking.keys { attributes.append(key.read(item)) }
     if case .collation(let key) = order.kind { texts.append([key(item)]) }
     return SearchModel.Record(fields: texts, attributes: attributes)
   }

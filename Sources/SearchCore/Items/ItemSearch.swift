@@ -287,16 +287,18 @@ where Item.ID: Sendable {
     }
     let schema = try ItemSchema(
       fields: extractors, scopes: scopes, sections: sections, order: order,
-      tokenAttributes: tokens.attributes)
+      tokenAttributes: tokens.attributes, ranking: configuration.ranking ?? .relevance)
     self.schema = schema
     self.scopes = scopes.scopes
     self.scopeTitles = [scopes.allTitle] + scopes.titles
     var scopeIndex: [Scope: Int] = [:]
     for (index, scope) in scopes.scopes.enumerated() { scopeIndex[scope] = index + 1 }
     self.scopeIndex = scopeIndex
+    let ranks = configuration.ranking != nil
     var configuration = configuration.search
     if configuration.statedQuerySyntax == nil { configuration.querySyntax = .words }
     if !scopes.scopes.isEmpty { configuration.countsScopes = true }
+    if ranks { configuration.ranksResults = true }
     self.offeredTokens = tokens
 
     let engine = try await ItemEngine<Item, Scope>.build(
@@ -586,6 +588,11 @@ extension ItemSearch {
     /// How rows are ordered inside each section (``ItemOrder/collation(_:)``); the items'
     /// order by default.
     public var order: ItemOrder<Item>
+    /// How ranked results are ordered (``ItemRanking/byPopularity(_:)``).
+    ///
+    /// Setting one ranks the results (``SearchConfiguration/ranksResults``); nil leaves it to
+    /// ``search``, which ranks by ``ItemRanking/relevance`` when it ranks.
+    public var ranking: ItemRanking<Item>?
     /// When searches run, the minimum length, ranking, typos and completions.
     ///
     /// The text is read as ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field
@@ -608,10 +615,12 @@ extension ItemSearch {
     public init(
       sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
       search: SearchConfiguration = SearchConfiguration(), folding: Folding = .default,
-      locale: String? = nil, placeholder: String = "", scheduler: (any SearchScheduler)? = nil
+      locale: String? = nil, placeholder: String = "", scheduler: (any SearchScheduler)? = nil,
+      ranking: ItemRanking<Item>? = nil
     ) {
       self.sections = sections
       self.order = order
+      self.ranking = ranking
       self.search = search
       self.folding = folding
       self.locale = locale

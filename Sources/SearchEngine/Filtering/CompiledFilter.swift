@@ -68,6 +68,27 @@ extension AttributeFilter {
 /// A value's code never changes its text, so every copy of a corpus shares one cache.
 final class AttributeNumbers: Sendable {
   private let cache = LockedValue<[Int: [Double]]>([:])
+  private let rankCache = LockedValue<[Int: [UInt32]]>([:])
+
+  /// The rank of each of `values` among the attribute's numbers, ascending (equal numbers, equal
+  /// ranks; `UInt32.max` for a value that is not a number): what the ranking sorts by.
+  ///
+  /// - Complexity: O(*v* log *v*) for *v* values, once for each set of values.
+  func ranks(of attribute: Int, values: [String]) -> [UInt32] {
+    if let known = rankCache.withLock({ $0[attribute] }), known.count == values.count {
+      return known
+    }
+    let numbers = self.numbers(of: attribute, values: values)
+    let order = numbers.indices.filter { !numbers[$0].isNaN }.sorted { numbers[$0] < numbers[$1] }
+    var ranks = [UInt32](repeating: .max, count: numbers.count)
+    var rank: UInt32 = 0
+    for (place, code) in order.enumerated() {
+      if place > 0, numbers[code] != numbers[order[place - 1]] { rank += 1 }
+      ranks[code] = rank
+    }
+    rankCache.withLock { $0[attribute] = ranks }
+    return ranks
+  }
 
   /// The number of each of `values` (NaN for a value that is not a number); `values` are the
   /// distinct values of attribute `attribute`, by code.

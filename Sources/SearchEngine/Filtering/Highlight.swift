@@ -164,18 +164,16 @@ extension SearchCorpus {
 }
 
 extension SearchCorpus {
-  /// The items of a result ordered by relevance: whole field, prefix of the field, prefix of
-  /// a word, inside a word (summed over the query's terms); shorter fields first; then model
-  /// order.
-  ///
-  /// A number that equals a number attribute counts as a whole field.
+  /// The items of a result ordered by relevance, by the schema's ranking rules
+  /// (``SearchModel/Schema/ranking``; ``Ranking/default`` unless the data set names its own).
   public func ranked(_ result: SearchResult) -> [ItemID] {
-    Ranking.ranked(result.items, query: result.query, scope: result.scope, corpus: self)
+    model.schema.ranking.ranked(
+      result.items, query: result.query, scope: result.scope, corpus: self)
   }
 
   /// Orders by relevance items (in model order) that match `query` in scope `scope`, found
-  /// elsewhere (a ``SearchBackend``'s answer).
+  /// elsewhere (a ``SearchBackend``'s answer): the same order as ``ranked(_:)``.
   public func ranked(_ items: [ItemID], for query: SearchQuery, scope: Int) -> [ItemID] {
-    Ranking.ranked(items, query: query, scope: scope, corpus: self)
+    model.schema.ranking.ranked(items, query: query, scope: scope, corpus: self)
   }
 }

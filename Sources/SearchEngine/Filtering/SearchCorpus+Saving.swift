@@ -12,7 +12,7 @@ extension SearchCorpus {
   /// The file's first bytes.
   static let magic: [UInt8] = Array("SCSINDEX".utf8)
   /// The format's version: raised whenever the layout changes.
-  package static let savedFormatVersion: UInt32 = 1
+  package static let savedFormatVersion: UInt32 = 2
   private static let knownFolding: Folding = [
     .case, .diacritics, .compatibility, .latin, .dotlessI,
   ]

@@ -165,10 +165,15 @@ public struct SearchCorpus: Sendable {
   // MARK: Scopes and numbers
 
   /// For each of the schema's number attributes of `model`, its index and the codes of its
-  /// distinct values by their canonical number.
+  /// distinct values by their canonical number. (It checks that the ranking's attributes exist
+  /// too: both are read when a corpus is made.)
   private static func numberCodes(of model: SearchModel) throws(SearchCorpus.Error)
     -> [(attribute: Int, codes: [String: [UInt32]])]
   {
+    for name in model.schema.ranking.attributes
+    where model.schema.attributeIndex(named: name) == nil {
+      throw .unknownName("attribute", name, scope: nil)
+    }
     var numberCodes: [(attribute: Int, codes: [String: [UInt32]])] = []
     for name in model.schema.numberAttributes {
       guard let attribute = model.schema.attributeIndex(named: name) else {

@@ -123,17 +123,17 @@ struct TypoWord: Sendable {
   }
 
   /// The item's best match with typos, as the ranking orders them: the fewest edits, then the
-  /// best place of a word at that distance (`place` 0: the whole value, 1: its start, 2:
-  /// another word, as the ranking counts its categories), then the shortest value holding one;
-  /// nil when no word is within the budget.
+  /// first of `fields` with a word at that distance (`field`, an index of `fields`), then the
+  /// best place of such a word (`place` 0: the whole value, 1: its start, 2: another word),
+  /// then the shortest value holding one; nil when no word is within the budget.
   func best(ofItem item: Int32, fields: [FieldText])
-    -> (typos: Int, place: Int, length: Int)?
+    -> (typos: Int, field: Int, place: Int, length: Int)?
   {
-    var best: (typos: Int, place: Int, length: Int)?
+    var best: (typos: Int, field: Int, place: Int, length: Int)?
     var codes = self.codes
     var words = FoldedWords()
     query.withUnsafeBufferPointer { query in
-      for field in fields {
+      for (index, field) in fields.enumerated() {
         let values = field.values
         values.bytes.withUnsafeBufferPointer { bytes in
           for value in field.map.range(of: Int(item)) {
@@ -146,7 +146,7 @@ struct TypoWord: Sendable {
               guard distance <= rule.budget, let first = offsets.first, let last = offsets.last
               else { return }
               let place = first == range.lowerBound ? (last == range.upperBound ? 0 : 1) : 2
-              let candidate = (distance, place, range.count)
+              let candidate = (distance, index, place, range.count)
               if best.map({ candidate < $0 }) ?? true { best = candidate }
             }
           }

@@ -32,6 +32,14 @@ extension SearchModel.Schema {
       if let fields = scope.fields { try writer.write(fields) }
       try writer.write(scope.mayBeEmpty ? UInt8(1) : 0)
     }
+    try writer.write(Int64(ranking.rules.count))
+    for rule in ranking.rules {
+      try writer.write(rule.savedCode)
+      if case .attribute(let name, let order) = rule {
+        try writer.write(name)
+        try writer.write(order == .ascending ? UInt8(0) : 1)
+      }
+    }
   }
 
   /// Reads a schema written by ``write(to:)``.
@@ -64,11 +72,38 @@ extension SearchModel.Schema {
       scope.mayBeEmpty = mayBeEmpty == 1
       scopes.append(scope)
     }
+    let ruleCount = try reader.readCount("the number of ranking rules", limit: 1 << 16)
+    var rules: [Ranking.Rule] = []
+    for _ in 0..<ruleCount {
+      let code = try reader.read(UInt8.self, "a ranking rule")
+      if code == Ranking.Rule.savedAttributeCode {
+        let name = try reader.readString("a ranking attribute")
+        let order = try reader.read(UInt8.self, "the order of \(name)")
+        guard order <= 1 else { throw reader.corrupt("the order of \(name) is \(order)") }
+        rules.append(.attribute(name, order == 0 ? .ascending : .descending))
+      } else if let rule = Ranking.Rule.saved.first(where: { $0.savedCode == code }) {
+        rules.append(rule)
+      } else {
+        throw reader.corrupt("ranking rule \(code) is none this program knows")
+      }
+    }
     self.init(
       fields: fields, attributes: attributes, scopeBar: ScopeBar(scopes),
-      displayTemplate: template, numberAttributes: numbers)
+      displayTemplate: template, numberAttributes: numbers, ranking: Ranking(rules))
     guard scopeBar.scopes.count == scopeCount else {
       throw reader.corrupt("the first scope restricts something")
     }
+  }
+}
+
+extension Ranking.Rule {
+  /// The rules without a name, in the order of their codes in a saved file.
+  static let saved: [Ranking.Rule] = [.words, .typos, .field, .exactness, .position, .length]
+  /// The code of an attribute rule, followed by its name and order.
+  static let savedAttributeCode: UInt8 = 255
+
+  /// The rule's code in a saved file.
+  var savedCode: UInt8 {
+    Self.saved.firstIndex(of: self).map(UInt8.init) ?? Self.savedAttributeCode
   }
 }

@@ -35,17 +35,23 @@ extension SearchModel {
     /// word "499" finds the price "499.00" but "49" does not. Any other word, and the text
     /// fields, match as usual. Scopes search these attributes whatever fields they name.
     public var numberAttributes: [String]
+    /// How ranked results are ordered (``SearchCorpus/ranked(_:)``): the fields' order counts
+    /// (``Ranking/Rule/field``), and the rules may name attributes that rank equally relevant
+    /// items (a city's population).
+    public var ranking: Ranking
 
     /// Creates a schema.
     public init(
       fields: [Field], attributes: [String] = [], scopeBar: ScopeBar = ScopeBar(),
-      displayTemplate: String? = nil, numberAttributes: [String] = []
+      displayTemplate: String? = nil, numberAttributes: [String] = [],
+      ranking: Ranking = .default
     ) {
       self.fields = fields
       self.attributes = attributes
       self.scopeBar = scopeBar
       self.displayTemplate = displayTemplate
       self.numberAttributes = numberAttributes
+      self.ranking = ranking
     }
 
     /// The index of the field named `name`.

@@ -14,7 +14,11 @@ struct Filter: AsyncParsableCommand {
       by spaces must all match; ^term anchors at the start, term$ at the end, !term excludes, \
       a lone | between terms means OR, 'term matches fuzzily, "\\ " is a space. An empty \
       query (or one that folds to nothing, such as a lone soft hyphen) matches every item; a \
-      scope still applies. With --typos RULE the query is read as words instead, without       operators, and a word may have typos: "calfornia" finds California (the last word,       unless followed by a space, as the prefix of a word being typed).
+      scope still applies. With --typos RULE the query is read as words instead, without \
+      operators, and a word may have typos: "calfornia" finds California (the last word, \
+      unless followed by a space, as the prefix of a word being typed). With --rank the \
+      matches come by the data set's ranking rules (its manifest's "ranking"): words, typos, \
+      field order, exactness, its attributes (cities: population), position, length.
       Exit status: 0 when an item matched, 1 when none did, 2 on an error.
       """
   )
@@ -51,7 +55,7 @@ struct Filter: AsyncParsableCommand {
   @Option(help: "The scope to search in, by title or number (0 is All).")
   var scope: String?
 
-  @Flag(help: "Order by relevance: whole field, prefix, word prefix, inside a word.")
+  @Flag(help: "Order by relevance, by the data set's ranking rules (see above).")
   var rank = false
 
   @Option(help: TypoOption.help)

@@ -305,6 +305,13 @@ final class LiveView {
       if bar.text.isEmpty { return .dismissed }
       needsSubmit = false
       controller.cancel()
+      // The list is the whole data set again: so is the scope bar, and the next keystroke
+      // searches everything (UIKit hides the scope bar at cancel; here it stays in view).
+      if controller.searchBar.selectedScope != 0 {
+        do { try controller.selectScope(0) } catch {
+          assertionFailure("scope 0, All, is always on the bar: \(error)")
+        }
+      }
     case .tab:
       // The first completion, as a search field's suggestion is taken; else the next scope.
       if let first = shownCompletions.first {

@@ -53,7 +53,8 @@ import Testing
       names(result.items, in: corpus) == [
         "Sporting York", "Yorkshire", "New York", "York", "Dunyorkia", "York Minster",
       ])
-    // Whole field; field prefixes (shorter first); word prefixes (shorter first); inside.
+    // Whole field; then starts of words (the word is typed, so "York Minster" too), at the
+    // start of the field first, shorter first; inside a word.
     #expect(
       names(corpus.ranked(result), in: corpus) == [
         "York", "Yorkshire", "York Minster", "New York", "Sporting York", "Dunyorkia",
@@ -67,7 +68,9 @@ import Testing
   }
 
   /// A number that equals a number attribute ranks as a whole field but brings no length of
-  /// its own: "mac 2006" orders the Macs of 2006 by their names, shorter first.
+  /// its own: "mac 2006" orders the Macs of 2006 by their names: "mac", a finished word (the
+  /// number follows it), is a whole word of "Mac Pro" and the start of "MacBook", shorter than
+  /// "MacBook Pro".
   @Test func aNumberAttributeDoesNotHideTheFieldsLength() throws {
     let products = try Fixtures.corpus("products/products")
     let query = try SearchQuery("mac 2006", normalizer: products.normalizer)
@@ -77,7 +80,7 @@ import Testing
     let names = result.items.map { products.model.values(of: $0, field: 0)[0] }
     #expect(names == ["MacBook", "MacBook Pro", "Mac Pro"], "model order")
     let ranked = products.ranked(result).map { products.model.values(of: $0, field: 0)[0] }
-    #expect(ranked == ["MacBook", "Mac Pro", "MacBook Pro"])
+    #expect(ranked == ["Mac Pro", "MacBook", "MacBook Pro"])
   }
 
   @Test func scopesFilterByAttributeAndByField() throws {

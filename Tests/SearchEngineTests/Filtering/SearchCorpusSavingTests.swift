@@ -40,6 +40,9 @@ import Testing
         contentsOf: path, normalizer: built.normalizer, source: "test data")
       #expect(loaded.model.count == built.model.count)
       #expect(loaded.model.ids == built.model.ids)
+      // The schema, the ranking included (cities and products rank by an attribute).
+      #expect(loaded.model.schema == built.model.schema)
+      #expect(loaded.model.schema.ranking != .default || name == "words/sample")
       for id in built.model.ids.prefix(200) {
         #expect(loaded.model.record(of: id) == built.model.record(of: id))
       }
