@@ -18,6 +18,17 @@ public enum Fixtures {
     precondition(report.rejected.isEmpty, "the committed sample loads cleanly")
     return try SearchCorpus(model: model, normalizer: try Normalizer())
   }
+
+  /// The result of `query` in `scope` by a fresh filter: what a narrowed search must equal.
+  public static func search(_ query: SearchQuery, scope: Int = 0, in corpus: SearchCorpus) throws
+    -> SearchResult
+  {
+    var filter = IncrementalFilter()
+    guard let result = filter.search(query, scope: scope, in: corpus) else {
+      throw CancellationError()
+    }
+    return result
+  }
 }
 
 /// A deliberately simple evaluator, independent of the index: folds every value with the
