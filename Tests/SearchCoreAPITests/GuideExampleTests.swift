@@ -302,6 +302,25 @@ enum GuideData {
     #expect(ranges.map { text.original[$0] } == ["café"])
   }
 
+  /// RankingRules.md: the schema's ranking puts population after exactness, before position.
+  @Test func rankingRules() throws {
+    let schema = rankingRulesExample()
+    #expect(
+      schema.ranking.rules == [
+        .words, .typos, .field, .exactness, .attribute("population", .descending), .position,
+        .length,
+      ])
+    var model = SearchModel(schema: schema)
+    for (name, people) in [("Zuru", "4000"), ("Zürich", "341730")] {
+      try model.append(SearchModel.Record(fields: [[name], []], attributes: [people]))
+    }
+    let corpus = try SearchCorpus(model: model, normalizer: try Normalizer())
+    let found = try Fixtures.search(
+      try SearchQuery("zur", normalizer: corpus.normalizer), in: corpus)
+    let ranked = corpus.ranked(found)
+    #expect(ranked.map { corpus.model.values(of: $0, field: 0)[0] } == ["Zürich", "Zuru"])
+  }
+
   /// Waits until the controller is idle, as `waitUntilIdle()` does, but fails the test after
   /// `limit` instead of hanging the run (a bound, not a timing assertion).
   static func settle(_ controller: SearchController, within limit: Duration = .seconds(120))

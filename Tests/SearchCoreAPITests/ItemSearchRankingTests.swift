@@ -23,7 +23,8 @@ private struct Caller: Identifiable, Sendable, Equatable {
     Caller(id: 4, name: "Annette Vik", company: "Vik & Co", calls: 12, rating: .nan),
   ]
 
-  private func search(_ ranking: ItemRanking<Caller>?, ranks: Bool = false) async throws
+  private func search(_ ranking: ItemSearch<Caller, Never, Never>.Ranking?, ranks: Bool = false)
+    async throws
     -> ItemSearch<Caller, Never, Never>
   {
     var configuration = ItemSearch<Caller, Never, Never>.Configuration(

@@ -32,11 +32,11 @@ struct LiveViewTests {
   private static let wideHelp =
     "Tab scope · ↑↓ move · PgUp/PgDn page · Enter choose · Ctrl-O detail · Esc quit · Ctrl-C quit"
   /// The six iPods ranked for "ipod", as `live` ranks by default: "iPod" is the whole name;
-  /// the others start with it and go shorter name first ("iPod mini" and "iPod nano" have 9
-  /// characters, "iPod touch" 10, "iPod shuffle" and "iPod classic" 12), ties in file order.
+  /// the others start with the word, and the products' manifest ranks them by year, newest
+  /// first, then shorter name first ("iPod touch" before "iPod classic", both of 2007).
   private static let iPods = [
-    "iPod (2001)", "iPod mini (2004)", "iPod nano (2005)", "iPod touch (2007)",
-    "iPod shuffle (2005)", "iPod classic (2007)",
+    "iPod (2001)", "iPod touch (2007)", "iPod classic (2007)", "iPod nano (2005)",
+    "iPod shuffle (2005)", "iPod mini (2004)",
   ]
 
   /// With --completions, the words and values that complete the text show under it once the
@@ -320,9 +320,10 @@ struct LiveViewTests {
     _ = try pane.waitFor("the first screen") { $0.last == Self.help }
     try pane.type("ipod")
     _ = try pane.waitFor("the six iPods") { LivePane.isIdle($0, text: "ipod", status: "6 results") }
-    try pane.send("Down")
-    _ = try pane.waitFor("the second row selected") { _ in
-      (try? pane.capture(attributes: true)).map { LivePane.isInverse("iPod", in: $0[4]) } == true
+    // The last of the six, the iPod mini.
+    try pane.send("Down", "Down", "Down", "Down", "Down")
+    _ = try pane.waitFor("the sixth row selected") { _ in
+      (try? pane.capture(attributes: true)).map { LivePane.isInverse("iPod", in: $0[8]) } == true
     }
     try pane.send("C-o")
     let detail = try pane.waitFor("the detail of the iPod mini") {
@@ -344,7 +345,7 @@ struct LiveViewTests {
       LivePane.isIdle($0, text: "ipod", status: "6 results")
     }
     #expect(Array(results[3...8]) == Self.iPods.map { " " + $0 })
-    #expect(LivePane.isInverse("iPod", in: try pane.capture(attributes: true)[4]))
+    #expect(LivePane.isInverse("iPod", in: try pane.capture(attributes: true)[8]))
     // Esc again cancels: the original table of 45, the text gone, the placeholder back.
     try pane.send("Escape")
     let original = try pane.waitFor("the original table") {
@@ -411,7 +412,7 @@ struct LiveViewTests {
     #expect(try pane.waitForStatus() == "0")
     try pane.expectRestored()
     // The second of the ranked iPods; nothing of the screen went to the file.
-    #expect(try pane.contents(of: "chosen") == "iPod mini (2004)\n")
+    #expect(try pane.contents(of: "chosen") == "iPod touch (2007)\n")
   }
 
   /// As fzf: with standard input not a terminal and no --corpus, its lines are the items (the

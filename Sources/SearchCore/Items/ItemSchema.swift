@@ -23,7 +23,8 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
   private let scopes: ItemScopes<Item, Scope>
   private let sections: ItemSections<Item>
   private let order: ItemOrder<Item>
-  private let ranking: ItemRanking<Item>
+  /// What reads each attribute the ranking's rules name, in their order.
+  private let rankingKeys: [@Sendable (Item) -> String]
   /// The attributes tokens test, and the name of each in the engine's schema.
   private let tokenAttributes: [TokenAttribute<Item>]
   private let tokenAttributeNames: [TokenAttribute<Item>.Key: String]
@@ -32,11 +33,13 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
 
   static var sectionName: String { "section" }
   static var orderName: String { "order" }
+  /// The attribute of the ranking's key `index` (`rank1`, `rank2`, …).
+  static func rankingAttributeName(_ index: Int) -> String { "rank\(index + 1)" }
 
   init(
     fields: [Extractor], scopes: ItemScopes<Item, Scope>, sections: ItemSections<Item>,
     order: ItemOrder<Item> = .given, tokenAttributes: [TokenAttribute<Item>] = [],
-    ranking: ItemRanking<Item> = .relevance
+    ranking: Ranking = .default, rankingKeys: [@Sendable (Item) -> String] = []
   ) throws(ItemSearchError) {
     var seenTitles: Set<String> = [scopes.allTitle]
     for title in scopes.titles where !seenTitles.insert(title).inserted {
@@ -46,7 +49,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     self.scopes = scopes
     self.sections = sections
     self.order = order
-    self.ranking = ranking
+    self.rankingKeys = rankingKeys
     self.tokenAttributes = tokenAttributes
     var names: [TokenAttribute<Item>.Key: String] = [:]
     for (index, attribute) in tokenAttributes.enumerated() {
@@ -67,7 +70,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     case .value: attributes.append(Self.sectionName)
     }
     attributes += tokenAttributes.indices.map { "token\($0 + 1)" }
-    attributes += ranking.keys.indices.map(ItemRanking<Item>.attributeName)
+    attributes += rankingKeys.indices.map(Self.rankingAttributeName)
     if case .collation = order.kind {
       schemaFields.append(SearchModel.Schema.Field(name: Self.orderName, isSearched: false))
     }
@@ -80,7 +83,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
           return scope
         })
     schema = SearchModel.Schema(
-      fields: schemaFields, attributes: attributes, scopeBar: bar, ranking: ranking.ranking)
+      fields: schemaFields, attributes: attributes, scopeBar: bar, ranking: ranking)
   }
 
   /// The record of an item: its texts by field, its scope memberships as "1" or "0".
@@ -93,7 +96,7 @@ struct ItemSchema<Item, Scope: Hashable & Sendable>: @unchecked Sendable {
     case .value(let key): attributes.append(key(item))
     }
     for attribute in tokenAttributes { attributes.append(attribute.read(item, valueCodes)) }
-    for key in ranking.keys { attributes.append(key.read(item)) }
+    for key in rankingKeys { attributes.append(key(item)) }
     if case .collation(let key) = order.kind { texts.append([key(item)]) }
     return SearchModel.Record(fields: texts, attributes: attributes)
   }

@@ -287,7 +287,8 @@ where Item.ID: Sendable {
     }
     let schema = try ItemSchema(
       fields: extractors, scopes: scopes, sections: sections, order: order,
-      tokenAttributes: tokens.attributes, ranking: configuration.ranking ?? .relevance)
+      tokenAttributes: tokens.attributes, ranking: configuration.ranking?.ranking ?? .default,
+      rankingKeys: configuration.ranking?.reads ?? [])
     self.schema = schema
     self.scopes = scopes.scopes
     self.scopeTitles = [scopes.allTitle] + scopes.titles
@@ -588,11 +589,11 @@ extension ItemSearch {
     /// How rows are ordered inside each section (``ItemOrder/collation(_:)``); the items'
     /// order by default.
     public var order: ItemOrder<Item>
-    /// How ranked results are ordered (``ItemRanking/byPopularity(_:)``).
+    /// How ranked results are ordered (``ItemSearch/Ranking/byPopularity(_:)``).
     ///
     /// Setting one ranks the results (``SearchConfiguration/ranksResults``); nil leaves it to
-    /// ``search``, which ranks by ``ItemRanking/relevance`` when it ranks.
-    public var ranking: ItemRanking<Item>?
+    /// ``search``, which ranks by ``ItemSearch/Ranking/relevance`` when it ranks.
+    public var ranking: Ranking?
     /// When searches run, the minimum length, ranking, typos and completions.
     ///
     /// The text is read as ``/SearchEngine/SearchQuery/Syntax/words`` (no operators, as a search field
@@ -616,7 +617,7 @@ extension ItemSearch {
       sections: ItemSections<Item> = .none, order: ItemOrder<Item> = .given,
       search: SearchConfiguration = SearchConfiguration(), folding: Folding = .default,
       locale: String? = nil, placeholder: String = "", scheduler: (any SearchScheduler)? = nil,
-      ranking: ItemRanking<Item>? = nil
+      ranking: Ranking? = nil
     ) {
       self.sections = sections
       self.order = order

@@ -162,7 +162,7 @@ import Testing
 }
 
 /// The packed keys that sort most rankings order as the rules compared one by one, which
-/// rankings with more attributes than 128 bits hold use.
+/// rankings with more attributes than 192 bits hold use.
 @Suite struct RankingPackingTests {
   private static let words = ["san", "santa", "ana", "york", "new", "yorkshire", "ann", "sa"]
 
@@ -179,13 +179,13 @@ import Testing
       rules.insert(
         .attribute("population", random.next() % 2 == 0 ? .ascending : .descending),
         at: Int(random.next() % UInt64(rules.count + 1)))
-      // Four attributes of one value each: they order nothing, and take the keys past 128 bits.
-      let constant: [Ranking.Rule] = (1...4).map { .attribute("c\($0)", .ascending) }
+      // Six attributes of one value each: they order nothing, and take the keys past 192 bits.
+      let constant: [Ranking.Rule] = (1...6).map { .attribute("c\($0)", .ascending) }
       func corpus(_ ranking: Ranking) throws -> SearchCorpus {
         var random = SplitMix64(seed: UInt64(seed))
         let schema = SearchModel.Schema(
           fields: [.init(name: "name"), .init(name: "alias")],
-          attributes: ["population", "c1", "c2", "c3", "c4"], ranking: ranking)
+          attributes: ["population", "c1", "c2", "c3", "c4", "c5", "c6"], ranking: ranking)
         var model = SearchModel(schema: schema)
         for _ in 0..<40 {
           let people = random.next() % 5 == 0 ? "n/a" : String(random.next() % 6)
@@ -195,7 +195,7 @@ import Testing
           try model.append(
             SearchModel.Record(
               fields: [[name], [Self.words[Int(random.next() % UInt64(Self.words.count))]]],
-              attributes: [people, "1", "1", "1", "1"]))
+              attributes: [people, "1", "1", "1", "1", "1", "1"]))
         }
         return try SearchCorpus(model: model, normalizer: try Normalizer())
       }

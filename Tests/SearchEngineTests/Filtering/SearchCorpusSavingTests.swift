@@ -102,7 +102,9 @@ import Testing
         try SearchCorpus(contentsOf: path)
       }
       #expect(otherVersion?.code == .stale)
-      #expect(otherVersion?.description.contains("format version 2") == true)
+      #expect(
+        otherVersion?.description.contains(
+          "format version \(SearchCorpus.savedFormatVersion + 1)") == true)
     }
   }
 

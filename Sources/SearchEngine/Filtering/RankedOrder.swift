@@ -1,106 +1,3 @@
-/// The order of ranked results: rules, each ordering the items that the rules before it leave
-/// tied; the ties of the last keep the model's order.
-///
-/// The default is close to Meilisearch's ranking rules and Algolia's ranking formula:
-/// ``Rule/words``, ``Rule/typos``, ``Rule/field``, ``Rule/exactness``, then the data set's own
-/// attributes (``Rule/attribute(_:_:)``: a city's population, a contact's calls), then
-/// ``Rule/position`` and ``Rule/length``. For "zur" over cities, Zürich (a name that starts with
-/// the word) comes before Giurgiu (an alternate name, Zurz: a later field), and before Zuru, a
-/// name as good, because the data set ranks by population after exactness.
-///
-/// ```swift
-/// let ranking = Ranking.default.with(.attribute("population", .descending))
-/// ```
-///
-/// The rules look at the query's positive words (those without `!`), each as many times as the
-/// query has it, in the fields of the scope searched.
-public struct Ranking: Hashable, Sendable {
-  /// Which way an attribute ranks.
-  public enum Order: String, Hashable, Sendable, CaseIterable {
-    /// Smaller numbers first: a price.
-    case ascending
-    /// Larger numbers first: a population, a count of calls.
-    case descending
-  }
-
-  /// One rule: how it orders the items that the rules before it leave tied.
-  public enum Rule: Hashable, Sendable {
-    /// More of the query's words found first: with either-or sets (`(a | b) c`), an item that
-    /// has both `a` and `b` comes before one that has one of them.
-    case words
-    /// Fewer typos first: the sum over the words of the fewest edits each needed (see
-    /// ``TypoTolerance``).
-    case typos
-    /// Matches in earlier fields first, in the schema's order of fields: a city whose name has
-    /// the word before one whose alternate names have it. Summed over the words; a number
-    /// equal to a number attribute counts as the first field.
-    case field
-    /// Better matches first: the whole value, then a whole word, then the start of a word,
-    /// then inside a word (each word's best match, summed). The query's last word, while it is
-    /// typed (no space after it), may be unfinished: a whole word counts as the start of one,
-    /// so "san" ranks San Antonio and Santiago alike here.
-    case exactness
-    /// Matches at the start of a value before those further in: "york" ranks York before New
-    /// York here. (Summed over the words.)
-    case position
-    /// Shorter values first: the shortest value a word matched in.
-    case length
-    /// A number attribute of the items (a population, a count of calls), in `order`; items
-    /// whose value is not a number come after the others either way.
-    case attribute(String, Order)
-  }
-
-  /// The rules, first to last.
-  public var rules: [Rule]
-
-  /// A ranking by `rules`, first to last.
-  public init(_ rules: [Rule]) { self.rules = rules }
-
-  /// Words, typos, field, exactness, position, length: what ranks a data set that names no
-  /// attribute.
-  public static let `default` = Ranking([
-    .words, .typos, .field, .exactness, .position, .length,
-  ])
-
-  /// These rules with `attributes` after ``Rule/exactness`` (at the end without it): the
-  /// default rules of a data set or an app that ranks by popularity.
-  public func with(_ attributes: Rule...) -> Ranking { with(attributes) }
-
-  /// These rules with `attributes` after ``Rule/exactness`` (at the end without it).
-  public func with(_ attributes: [Rule]) -> Ranking {
-    var rules = self.rules
-    let place = rules.firstIndex(of: .exactness).map { $0 + 1 } ?? rules.endIndex
-    rules.insert(contentsOf: attributes, at: place)
-    return Ranking(rules)
-  }
-
-  /// The attributes the rules name.
-  public var attributes: [String] {
-    rules.compactMap { if case .attribute(let name, _) = $0 { name } else { nil } }
-  }
-}
-
-extension Ranking.Rule: CustomStringConvertible {
-  /// The rule as a manifest's "ranking" names it: `words`, …, `population descending`.
-  public var description: String {
-    switch self {
-    case .words: "words"
-    case .typos: "typos"
-    case .field: "field"
-    case .exactness: "exactness"
-    case .position: "position"
-    case .length: "length"
-    case .attribute(let name, let order): "\(name) \(order.rawValue)"
-    }
-  }
-
-  /// The rules other than attributes, by name.
-  public static let named: [String: Ranking.Rule] = [
-    "words": .words, "typos": .typos, "field": .field, "exactness": .exactness,
-    "position": .position, "length": .length,
-  ]
-}
-
 /// How well one word of a query matched an item, by the rules' measures, packed into one
 /// number that compares as the rules do: lower is better.
 ///
@@ -179,12 +76,16 @@ extension Ranking {
   func ranked(_ items: [ItemID], query: SearchQuery, scope: Int, corpus: SearchCorpus)
     -> [ItemID]
   {
+    // The last word, while it is typed (no space after it), may be unfinished: so is a word
+    // the query repeats it as (`e e e` ranks as `e`).
+    let last = query.sets.last?.terms.last.flatMap { last in
+      last.range.upperBound == query.text.endIndex && !last.isInverse ? last : nil
+    }
     let terms = query.positiveTermsCounted.map { term, rule, count in
       var matcher = TermMatcher(term)
       matcher.numberMatches = corpus.numberMatches(of: matcher.number)
       matcher.typo = TypoWord(term, rule: rule)
-      // The last word, while it is typed, may be unfinished.
-      let isOpen = term.range.upperBound == query.text.endIndex
+      let isOpen = last.map { $0.kind == term.kind && $0.pattern == term.pattern } ?? false
       return (matcher: matcher, count: count, isOpen: isOpen)
     }
     if terms.isEmpty || items.count < 2 { return items }
@@ -268,51 +169,52 @@ extension Ranking {
           return rank == .max || order == .ascending ? rank : .max - 1 - rank
         })
     }
-    // Each item's key packed into 128 bits in the rules' order (each measure saturating at
+    // Each item's key packed into 192 bits in the rules' order (each measure saturating at
     // its width), then the position: sorting plain integers, not comparing rule by rule.
     let widths = rules.map(Self.width)
-    guard widths.reduce(0, +) <= 128 else {
+    guard widths.reduce(0, +) <= 192 else {
       return sortedRuleByRule(items, keys: keys, attributeRanks: attributeRanks)
     }
-    var packed = [(high: UInt64, low: UInt64, position: Int32)]()
+    var packed = [(UInt64, UInt64, UInt64, position: Int32)]()
     packed.reserveCapacity(items.count)
     for position in items.indices {
       let key = keys[position]
-      var (high, low): (UInt64, UInt64) = (0, 0)
+      var (high, middle, low): (UInt64, UInt64, UInt64) = (0, 0, 0)
       var attribute = 0
       for (rule, width) in zip(rules, widths) {
-        let value: UInt64
+        let value: Int
         switch rule {
-        case .words: value = 0xFF - UInt64(min(key.words, 0xFF))
-        case .typos: value = UInt64(min(key.typos, 0xFF))
-        case .field: value = UInt64(min(key.field, 0xFFFF))
-        case .exactness: value = UInt64(min(key.exactness, 0xFF))
-        case .position: value = UInt64(min(key.position, 0xFF))
-        case .length: value = UInt64(min(key.length, 0xFFFF_FFFF))
+        case .words: value = 0xFFFF - min(key.words, 0xFFFF)
+        case .typos: value = key.typos
+        case .field: value = key.field
+        case .exactness: value = key.exactness
+        case .position: value = key.position
+        case .length: value = key.length
         case .attribute:
-          value = attribute < attributeRanks.count ? UInt64(attributeRanks[attribute][position]) : 0
+          value = attribute < attributeRanks.count ? Int(attributeRanks[attribute][position]) : 0
           attribute += 1
         }
-        high = high << width | low >> (64 - width)
-        low = low << width | value
+        high = high << width | middle >> (64 - width)
+        middle = middle << width | low >> (64 - width)
+        low = low << width | UInt64(min(value, 1 << width - 1))
       }
-      packed.append((high, low, Int32(position)))
+      packed.append((high, middle, low, Int32(position)))
     }
-    packed.sort { ($0.high, $0.low, $0.position) < ($1.high, $1.low, $1.position) }
+    packed.sort { ($0.0, $0.1, $0.2, $0.position) < ($1.0, $1.1, $1.2, $1.position) }
     return packed.map { items[Int($0.position)] }
   }
 
   /// The bits a rule's measure takes in a packed key.
   private static func width(_ rule: Rule) -> UInt64 {
     switch rule {
-    case .words, .typos, .exactness, .position: 8
-    case .field: 16
+    case .words, .typos, .exactness, .position: 16
+    case .field: 24
     case .length, .attribute: 32
     }
   }
 
   /// `items` sorted by comparing the rules one by one: for rankings whose keys do not fit
-  /// in 128 bits (four attributes and more).
+  /// in 192 bits (three attributes and more with the default rules).
   private func sortedRuleByRule(_ items: [ItemID], keys: [Key], attributeRanks: [[UInt32]])
     -> [ItemID]
   {
