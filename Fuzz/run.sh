@@ -61,7 +61,10 @@ extras=$(cd "$root" && find Sources/SearchCore Sources/SearchDataSets -name '*.s
 for extra in $extras; do
   copy="$build/sources/$(basename "$extra")"
   if [[ ! -f "$copy" || "$root/$extra" -nt "$copy" ]]; then
-    sed -E 's#^(@_exported )?import ((struct|enum|class|protocol|typealias) )?(SearchEngine|SearchCore|SearchDataSets|SearchCommandLine)(\.[A-Za-z]+)?$#// (import \4\5: this file is compiled into the one module)#' \
+    # A name qualified by its module (`SearchEngine.Ranking`, where ItemSearch nests its own
+    # Ranking) is the one module's.
+    sed -E -e 's#^(@_exported )?import ((struct|enum|class|protocol|typealias) )?(SearchEngine|SearchCore|SearchDataSets|SearchCommandLine)(\.[A-Za-z]+)?$#// (import \4\5: this file is compiled into the one module)#' \
+      -e 's#([^/A-Za-z])(SearchEngine|SearchDataSets)\.([A-Z])#\1SearchCore.\3#g' \
       "$root/$extra" > "$copy"
   fi
   sources+=("$copy")
