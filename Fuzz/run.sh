@@ -74,14 +74,15 @@ newest=$(ls -t "${sources[@]}" "${harnesses[@]}" | head -1 || true)
 if [[ ! -x "$binary" || "$newest" -nt "$binary" ]]; then
   echo "Fuzz/run.sh: building the harnesses" >&2
   # Whole-module, as SwiftPM builds release: file by file, each of the module's files
-  # would parse all the others again (224 CPU-s against 145).
-  swiftc -swift-version 6 -parse-as-library -module-name SearchCore -package-name fuzz \
+  # would parse all the others again (224 CPU-s against 145). Run in the build folder, where
+  # the whole-module build leaves its module files.
+  (cd "$build" && swiftc -swift-version 6 -parse-as-library -module-name SearchCore -package-name fuzz \
     -sanitize=fuzzer,address -O -wmo -g \
     -I "$build/module" \
     "${sources[@]}" "${harnesses[@]}" \
     "$build/cicu/CICU.o" "$build/cicu/AlphabeticIndex.o" \
     -licuuc -licui18n -licudata -lstdc++ \
-    -o "$binary.new" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
+    -o "$binary.new" 2> >(grep -v "Cannot export local symbol '__asan" >&2))
   # A rename, so that runs still going keep the binary they started with.
   mv "$binary.new" "$binary"
 fi
