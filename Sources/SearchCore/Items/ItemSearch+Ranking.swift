@@ -55,12 +55,7 @@ extension ItemSearch {
     /// These rules with one more attribute after the others.
     private func then(_ order: Order, _ read: @escaping @Sendable (Item) -> String) -> Ranking {
       let name = ItemSchema<Item, Scope>.rankingAttributeName(reads.count)
-      var rules = ranking.rules
-      let place =
-        rules.lastIndex { if case .attribute = $0 { true } else { false } }.map { $0 + 1 }
-        ?? rules.firstIndex(of: .exactness).map { $0 + 1 } ?? rules.endIndex
-      rules.insert(.attribute(name, order), at: place)
-      return Ranking(ranking: SearchEngine.Ranking(rules), reads: reads + [read])
+      return Ranking(ranking: ranking.with(.attribute(name, order)), reads: reads + [read])
     }
 
     /// `value` as a decimal without an exponent ("0.00001234", not "1.234e-05"), which the

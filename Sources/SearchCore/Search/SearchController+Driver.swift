@@ -47,6 +47,8 @@ extension SearchController {
             outcome.result, completions: outcome.completions, table: outcome.table,
             changes: outcome.changes)
           filter.record(outcome.result, itemBudget: IncrementalFilter.itemBudget(of: corpus))
+          // Started before the order changed: laid out again, away from the main actor.
+          if outcome.ranks != machine.configuration.ranksResults { reorderResults(inCall: false) }
         }
       case .discard(let generation):
         runs.discard(generation)

@@ -16,6 +16,9 @@ extension SearchController {
     /// The changes from the results table of version `from` to ``table``, worked out where
     /// the search ran, so that the main actor does not diff the tables when it installs them.
     var changes: (from: Int, changes: TableChanges)?
+    /// Whether ``table`` is ranked: a search that started before
+    /// ``SearchConfiguration/ranksResults`` changed has the old order.
+    var ranks = false
   }
 
   struct SearchFailure: Swift.Error {
@@ -80,7 +83,8 @@ extension SearchController {
       } catch { return .failure(SearchFailure(message: error.description)) }
       let changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: table)) }
       return .success(
-        Outcome(result: result, table: table, completions: completions(), changes: changes))
+        Outcome(
+          result: result, table: table, completions: completions(), changes: changes, ranks: ranks))
     }
 
     /// The completions of the text in the scope and among the items the tokens admit.

@@ -19,31 +19,49 @@ extension SearchController {
 
   /// When and how searches run.
   ///
-  /// A change of ``SearchConfiguration/ranksResults`` re-orders the results on screen at once
-  /// (an update with the cause ``SearchController/Update/Cause/orderChanged``); other changes apply
-  /// from the next request.
+  /// A change of ``SearchConfiguration/ranksResults`` re-orders the results on screen (an
+  /// update with the cause ``SearchController/Update/Cause/orderChanged``): inside the call in
+  /// the immediate mode, else in the background, as a search runs; other changes apply from the
+  /// next request.
   public var configuration: SearchConfiguration {
     get { machine.configuration }
     set {
       let reorders = newValue.ranksResults != machine.configuration.ranksResults
       machine.configuration = newValue
       buildWordIndexInBackground()
-      if reorders { reorderResults() }
+      if reorders { reorderResults(inCall: newValue.mode == .immediate) }
     }
   }
 
-  /// Lays the displayed results out again in the order the configuration asks for.
-  private func reorderResults() {
+  /// Lays the displayed results out again in the order the configuration asks for: inside
+  /// the call, or in the background, then shown unless other results or another order came
+  /// first.
+  func reorderResults(inCall: Bool) {
     guard let shown = results else { return }
+    let (layout, corpus, ranks) = (resultsLayout, corpus, machine.configuration.ranksResults)
+    let version = tables.resultsVersion
     // The same items as the table on screen, which was laid out with the same layout: it
     // cannot fail; if it did, the old order would stay.
-    guard
-      let table = try? resultsLayout.resultsTable(
-        shown, corpus: corpus, ranks: machine.configuration.ranksResults)
-    else { return }
-    tables.reorderResults(table)
-    delivery.noteCause(.orderChanged)
-    perform([])
+    let work = { @Sendable in try? layout.resultsTable(shown, corpus: corpus, ranks: ranks) }
+    let install = { @MainActor (controller: SearchController, table: SectionedTable?) in
+      guard let table, controller.tables.resultsVersion == version,
+        controller.machine.configuration.ranksResults == ranks
+      else { return }
+      controller.tables.reorderResults(table)
+      controller.delivery.noteCause(.orderChanged)
+    }
+    if inCall {
+      install(self, work())
+      perform([])
+    } else {
+      runs.started()
+      scheduler.runInBackground(work) { [weak self] table in
+        guard let self else { return }
+        self.runs.returned()
+        install(self, table)
+        self.perform([])  // sends the update, if any, and hands out idle waiters
+      }
+    }
   }
 
   /// What the results table shows.

@@ -73,9 +73,13 @@ extension Ranking {
   }
 
   /// Sorts `items` (in model order) by these rules for `query` in `scope`.
-  func ranked(_ items: [ItemID], query: SearchQuery, scope: Int, corpus: SearchCorpus)
-    -> [ItemID]
-  {
+  ///
+  /// `packingLimit`: the most bits the measures may take packed into one number per item;
+  /// rankings past it compare the rules one by one (a test sets 0 to compare the two).
+  func ranked(
+    _ items: [ItemID], query: SearchQuery, scope: Int, corpus: SearchCorpus,
+    packingLimit: Int = UInt64.bitWidth
+  ) -> [ItemID] {
     // The last word, while it is typed (no space after it), may be unfinished: so is a word
     // the query repeats it as (`e e e` ranks as `e`).
     let last = query.sets.last?.terms.last.flatMap { last in
@@ -95,8 +99,25 @@ extension Ranking {
       }
     }
     let texts = fields.map(\.text)
-    var keys = [Key](repeating: Key(), count: items.count)
     let packing = WordRank(self)
+    // The keys of pieces of the list on every core: each item's key reads only that item.
+    let pieces = Parallel.ranges(
+      count: items.count, size: max(4096, items.count / (Parallel.activeProcessorCount * 4) + 1))
+    let keys = Parallel.map(chunks: pieces.count) { piece in
+      Self.keys(
+        of: items[pieces[piece]], terms: terms, fields: fields, texts: texts, packing: packing,
+        corpus: corpus)
+    }.flatMap { $0 }
+    return order(items, keys: keys, corpus: corpus, packingLimit: packingLimit)
+  }
+
+  /// The keys of `items`, in their order.
+  private static func keys(
+    of items: ArraySlice<ItemID>, terms: [(matcher: TermMatcher, count: Int, isOpen: Bool)],
+    fields: [(index: Int, text: FieldText)], texts: [FieldText], packing: WordRank,
+    corpus: SearchCorpus
+  ) -> [Key] {
+    var keys = [Key](repeating: Key(), count: items.count)
     // Term by term, then field by field: each column is taken once for all the items (a
     // column taken per item and term retained and released each of its arrays every time).
     var best = [UInt64](repeating: WordRank.unmatched, count: items.count)
@@ -104,7 +125,27 @@ extension Ranking {
       for position in best.indices { best[position] = WordRank.unmatched }
       for (field, text) in fields {
         let (values, map) = (text.values, text.map)
-        for (position, id) in items.enumerated() {
+        if term.kind == .exact {
+          // One search over each item's values in this field.
+          let skipsMatched = packing.fieldComesFirst
+          values.bytes.withUnsafeBufferPointer { bytes in
+            values.starts.withUnsafeBufferPointer { starts in
+              term.needle.withUnsafeBufferPointer { needle in
+                let values = ValueBytes(bytes: bytes, starts: starts, interior: values.interior)
+                for (position, id) in zip(best.indices, items) {
+                  if skipsMatched && best[position] != WordRank.unmatched { continue }
+                  let owned = map.range(of: Int(id.rawValue))
+                  best[position] = min(
+                    best[position],
+                    values.bestMatch(
+                      of: needle, in: owned, field: field, isOpen: isOpen, packing: packing))
+                }
+              }
+            }
+          }
+          continue
+        }
+        for (position, id) in zip(best.indices, items) {
           // When the field is the first measure, a match in an earlier field is the best:
           // the later fields (a city's many alternate names) are not read.
           if packing.fieldComesFirst && best[position] != WordRank.unmatched { continue }
@@ -119,7 +160,7 @@ extension Ranking {
           }
         }
       }
-      for (position, id) in items.enumerated() {
+      for (position, id) in zip(best.indices, items) {
         var found = best[position]
         // A number equal to a number attribute matches a whole value; an attribute is no
         // searched field, so it counts as the first and its length does not count.
@@ -148,11 +189,13 @@ extension Ranking {
         keys[position].length = min(keys[position].length, packing.measure(.length, of: found))
       }
     }
-    return order(items, keys: keys, corpus: corpus)
+    return keys
   }
 
   /// `items` sorted by `keys` under the rules, ties in the order given.
-  private func order(_ items: [ItemID], keys: [Key], corpus: SearchCorpus) -> [ItemID] {
+  private func order(_ items: [ItemID], keys: [Key], corpus: SearchCorpus, packingLimit: Int)
+    -> [ItemID]
+  {
     // Each attribute rule's rank of the item's number, in the rule's order; not a number last.
     let model = corpus.model
     var attributeRanks: [[UInt32]] = []
@@ -169,77 +212,135 @@ extension Ranking {
           return rank == .max || order == .ascending ? rank : .max - 1 - rank
         })
     }
-    // Each item's key packed into 192 bits in the rules' order (each measure saturating at
-    // its width), then the position: sorting plain integers, not comparing rule by rule.
-    let widths = rules.map(Self.width)
-    guard widths.reduce(0, +) <= 192 else {
-      return sortedRuleByRule(items, keys: keys, attributeRanks: attributeRanks)
-    }
-    var packed = [(UInt64, UInt64, UInt64, position: Int32)]()
-    packed.reserveCapacity(items.count)
-    for position in items.indices {
-      let key = keys[position]
-      var (high, middle, low): (UInt64, UInt64, UInt64) = (0, 0, 0)
-      var attribute = 0
-      for (rule, width) in zip(rules, widths) {
-        let value: Int
-        switch rule {
-        case .words: value = 0xFFFF - min(key.words, 0xFFFF)
-        case .typos: value = key.typos
-        case .field: value = key.field
-        case .exactness: value = key.exactness
-        case .position: value = key.position
-        case .length: value = key.length
-        case .attribute:
-          value = attribute < attributeRanks.count ? Int(attributeRanks[attribute][position]) : 0
-          attribute += 1
-        }
-        high = high << width | middle >> (64 - width)
-        middle = middle << width | low >> (64 - width)
-        low = low << width | UInt64(min(value, 1 << width - 1))
+    // Each rule's measures as a column, lower first.
+    var attribute = 0
+    let columns = rules.map { rule -> [UInt64] in
+      switch rule {
+      case .words: return keys.map { UInt64(UInt32.max) - UInt64(min($0.words, Int(UInt32.max))) }
+      case .typos: return keys.map { UInt64($0.typos) }
+      case .field: return keys.map { UInt64($0.field) }
+      case .exactness: return keys.map { UInt64($0.exactness) }
+      case .position: return keys.map { UInt64($0.position) }
+      case .length: return keys.map { UInt64(min($0.length, Int(UInt32.max))) }
+      case .attribute:
+        defer { attribute += 1 }
+        let ranks = attribute < attributeRanks.count ? attributeRanks[attribute] : []
+        return ranks.isEmpty ? Array(repeating: 0, count: keys.count) : ranks.map(UInt64.init)
       }
-      packed.append((high, middle, low, Int32(position)))
     }
-    packed.sort { ($0.0, $0.1, $0.2, $0.position) < ($1.0, $1.1, $1.2, $1.position) }
-    return packed.map { items[Int($0.position)] }
+    // Less the column's least, a measure every item shares takes no bits, the others the bits
+    // of their spread.
+    let spans = columns.map { column in
+      let (least, most) = column.reduce((UInt64.max, UInt64.min)) { (min($0.0, $1), max($0.1, $1)) }
+      return (least: least, width: UInt64.bitWidth - (most - least).leadingZeroBitCount)
+    }
+    let bits = spans.reduce(0) { $0 + $1.width }
+    guard bits <= min(packingLimit, UInt64.bitWidth) else {
+      return sortedRuleByRule(items, columns: columns)
+    }
+    // The measures packed into one number per item, the first rule's most significant: a
+    // radix sort of plain integers, stable, so ties keep the order given.
+    var packed = [UInt64](repeating: 0, count: items.count)
+    packed.withUnsafeMutableBufferPointer { packed in
+      for (column, span) in zip(columns, spans) where span.width > 0 {
+        column.withUnsafeBufferPointer { column in
+          for row in packed.indices {
+            packed[row] = packed[row] << span.width | (column[row] - span.least)
+          }
+        }
+      }
+    }
+    return RadixSort.stableOrder(of: packed, bits: bits).map { items[Int($0)] }
   }
 
-  /// The bits a rule's measure takes in a packed key.
-  private static func width(_ rule: Rule) -> UInt64 {
-    switch rule {
-    case .words, .typos, .exactness, .position: 16
-    case .field: 24
-    case .length, .attribute: 32
-    }
-  }
-
-  /// `items` sorted by comparing the rules one by one: for rankings whose keys do not fit
-  /// in 192 bits (three attributes and more with the default rules).
-  private func sortedRuleByRule(_ items: [ItemID], keys: [Key], attributeRanks: [[UInt32]])
-    -> [ItemID]
-  {
+  /// `items` sorted by comparing the rules' measures one by one: for keys whose spread does
+  /// not fit in 64 bits.
+  private func sortedRuleByRule(_ items: [ItemID], columns: [[UInt64]]) -> [ItemID] {
     var indices = Array(items.indices)
     indices.sort { a, b in
-      var attribute = 0
-      for rule in rules {
-        let (x, y) = (keys[a], keys[b])
-        switch rule {
-        case .words: if x.words != y.words { return x.words > y.words }
-        case .typos: if x.typos != y.typos { return x.typos < y.typos }
-        case .field: if x.field != y.field { return x.field < y.field }
-        case .exactness: if x.exactness != y.exactness { return x.exactness < y.exactness }
-        case .position: if x.position != y.position { return x.position < y.position }
-        case .length: if x.length != y.length { return x.length < y.length }
-        case .attribute:
-          guard attribute < attributeRanks.count else { continue }
-          let (p, q) = (attributeRanks[attribute][a], attributeRanks[attribute][b])
-          attribute += 1
-          if p != q { return p < q }
-        }
-      }
+      for column in columns where column[a] != column[b] { return column[a] < column[b] }
       return a < b
     }
     return indices.map { items[$0] }
+  }
+
+  /// A field's folded bytes and value starts, borrowed for a pass over many items.
+  private struct ValueBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<Int32>
+    let interior: [Int32]
+
+    /// The best match, packed, of `needle` (an exact term) in the consecutive values
+    /// `owned`; ``WordRank/unmatched`` if none holds it.
+    ///
+    /// One search runs over the values and their separators (a match never spans two), the
+    /// same measures as ``Ranking/rank(of:in:value:isOpen:)``: a value's position is its first
+    /// match's, its exactness the best of its matches, down to the best a word can read.
+    func bestMatch(
+      of needle: UnsafeBufferPointer<UInt8>, in owned: Range<Int>, field: Int, isOpen: Bool,
+      packing: WordRank
+    ) -> UInt64 {
+      var best = WordRank.unmatched
+      guard !owned.isEmpty, !needle.isEmpty else { return best }
+      let count = needle.count
+      let floor = isOpen ? 2 : 1
+      let (bytes, starts, interior) = (self.bytes, self.starts, self.interior)
+      let end = Int(starts[owned.upperBound]) - 1
+      var value = owned.lowerBound
+      var from = Int(starts[value])
+      // The measures of the matches in `value` so far.
+      var found: (exactness: Int, position: Int)?
+      func close() {
+        guard let measures = found else { return }
+        let length = Int(starts[value + 1]) - 1 - Int(starts[value])
+        best = min(
+          best,
+          packing.pack(
+            field: field, exactness: measures.exactness, position: measures.position,
+            length: length))
+        found = nil
+      }
+      while from < end,
+        let start = ByteSearch.first(
+          needle, in: bytes, range: from..<end,
+          accept: {
+            FoldedValues.isBoundary($0, bytes: bytes, interior: interior)
+              && FoldedValues.isBoundary($0 + count, bytes: bytes, interior: interior)
+          })
+      {
+        while Int(starts[value + 1]) <= start {
+          close()
+          value += 1
+        }
+        let range = Int(starts[value])..<(Int(starts[value + 1]) - 1)
+        let exactness: Int
+        if start == range.lowerBound && start + count == range.upperBound {
+          exactness = 0
+        } else if !Ranking.startsWord(bytes, at: start, valueStart: range.lowerBound) {
+          exactness = 3
+        } else {
+          exactness =
+            !isOpen && Ranking.endsWord(bytes, at: start + count, valueEnd: range.upperBound)
+            ? 1 : 2
+        }
+        if let known = found {
+          found = (min(known.exactness, exactness), known.position)
+        } else {
+          found = (exactness, start == range.lowerBound ? 0 : 1)
+        }
+        if let known = found, known.exactness <= floor {
+          // No later match in this value reads better: on to the next value.
+          close()
+          value += 1
+          guard value < owned.upperBound else { break }
+          from = Int(starts[value])
+        } else {
+          from = start + 1
+        }
+      }
+      close()
+      return best
+    }
   }
 
   /// The exactness and position of the term's best match in one value.

@@ -62,14 +62,18 @@ public struct Ranking: Hashable, Sendable {
     .words, .typos, .field, .exactness, .position, .length,
   ])
 
-  /// These rules with `attributes` after ``Rule/exactness`` (at the end without it): the
-  /// default rules of a data set or an app that ranks by popularity.
+  /// These rules with `attributes` after the attributes they name, else after
+  /// ``Rule/exactness`` (at the end without it): the default rules of a data set or an app that
+  /// ranks by popularity.
   public func with(_ attributes: Rule...) -> Ranking { with(attributes) }
 
-  /// These rules with `attributes` after ``Rule/exactness`` (at the end without it).
+  /// These rules with `attributes` after the attributes they name, else after
+  /// ``Rule/exactness`` (at the end without it).
   public func with(_ attributes: [Rule]) -> Ranking {
     var rules = self.rules
-    let place = rules.firstIndex(of: .exactness).map { $0 + 1 } ?? rules.endIndex
+    let place =
+      rules.lastIndex { if case .attribute = $0 { true } else { false } }.map { $0 + 1 }
+      ?? rules.firstIndex(of: .exactness).map { $0 + 1 } ?? rules.endIndex
     rules.insert(contentsOf: attributes, at: place)
     return Ranking(rules)
   }

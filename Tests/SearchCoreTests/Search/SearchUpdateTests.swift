@@ -66,6 +66,35 @@ import Testing
     #expect(marbles.updates.count == cleared)
   }
 
+  /// In the background mode the new order is laid out away from the main actor.
+  ///
+  /// Nothing changes until that job returns, then one update re-orders the rows. A search that
+  /// started before the order changed shows its results in the new order too.
+  @Test func rankingInTheBackgroundModeReordersWhenItsJobReturns() throws {
+    let marbles = try Marbles(corpus: corpus, configuration: SearchConfiguration(mode: .background))
+    _ = try marbles.run("b t=mac R")
+    let shown = try #require(marbles.controller.results)
+    let ranked = corpus.ranked(shown)
+    #expect(ranked != shown.items, "the test needs an order that changes")
+    let before = marbles.updates.count
+    marbles.controller.configuration.ranksResults = true
+    #expect(marbles.updates.count == before)
+    #expect(marbles.controller.resultsTable.sections[0].items == shown.items)
+    _ = try marbles.run("R")
+    #expect(marbles.updates.count == 1)
+    #expect(marbles.updates.last?.hasPrefix("u(orderChanged,#1,\"mac\"@0,rows 17,results)") == true)
+    #expect(marbles.mirror.sections.map(\.items) == [ranked])
+    // "ip" searched without ranking; ranking turned on before its search ran.
+    marbles.controller.configuration.ranksResults = false
+    _ = try marbles.run("R t=ip")
+    marbles.controller.configuration.ranksResults = true
+    _ = try marbles.run("R")
+    let found = try #require(marbles.controller.results)
+    #expect(found.query.text == "ip" && corpus.ranked(found) != found.items)
+    #expect(marbles.controller.resultsTable.sections[0].items == corpus.ranked(found))
+    #expect(marbles.mirror.sections.map(\.items) == [corpus.ranked(found)])
+  }
+
   /// A keystroke whose search runs in the background changes nothing on screen: no update;
   /// the deferred reload is one, with the rows' change set from the previous results.
   @Test func backgroundSearchesUpdateOnlyWhenTheirResultsArrive() throws {

@@ -146,7 +146,7 @@ import Testing
     }
   }
 
-  @Test func attributesGoAfterExactnessOrAtTheEnd() {
+  @Test func attributesGoAfterTheLastAttributeOrExactnessOrAtTheEnd() {
     let popular = Ranking.default.with(.attribute("calls", .descending))
     #expect(
       popular.rules == [
@@ -158,11 +158,17 @@ import Testing
         .typos, .attribute("price", .ascending),
       ])
     #expect(popular.rules.map(\.description).joined(separator: ", ").contains("calls descending"))
+    // A second attribute ranks what the first leaves tied: it goes after it.
+    #expect(
+      popular.with(.attribute("age", .ascending)).rules == [
+        .words, .typos, .field, .exactness, .attribute("calls", .descending),
+        .attribute("age", .ascending), .position, .length,
+      ])
   }
 }
 
 /// The packed keys that sort most rankings order as the rules compared one by one, which
-/// rankings with more attributes than 192 bits hold use.
+/// rankings whose measures spread past 64 bits use.
 @Suite struct RankingPackingTests {
   private static let words = ["san", "santa", "ana", "york", "new", "yorkshire", "ann", "sa"]
 
@@ -179,13 +185,11 @@ import Testing
       rules.insert(
         .attribute("population", random.next() % 2 == 0 ? .ascending : .descending),
         at: Int(random.next() % UInt64(rules.count + 1)))
-      // Six attributes of one value each: they order nothing, and take the keys past 192 bits.
-      let constant: [Ranking.Rule] = (1...6).map { .attribute("c\($0)", .ascending) }
       func corpus(_ ranking: Ranking) throws -> SearchCorpus {
         var random = SplitMix64(seed: UInt64(seed))
         let schema = SearchModel.Schema(
           fields: [.init(name: "name"), .init(name: "alias")],
-          attributes: ["population", "c1", "c2", "c3", "c4", "c5", "c6"], ranking: ranking)
+          attributes: ["population"], ranking: ranking)
         var model = SearchModel(schema: schema)
         for _ in 0..<40 {
           let people = random.next() % 5 == 0 ? "n/a" : String(random.next() % 6)
@@ -195,19 +199,20 @@ import Testing
           try model.append(
             SearchModel.Record(
               fields: [[name], [Self.words[Int(random.next() % UInt64(Self.words.count))]]],
-              attributes: [people, "1", "1", "1", "1", "1", "1"]))
+              attributes: [people]))
         }
         return try SearchCorpus(model: model, normalizer: try Normalizer())
       }
       let packed = try corpus(Ranking(rules))
-      let oneByOne = try corpus(Ranking(rules + constant))
       let query = try SearchQuery(
         random.next() % 3 == 0 ? text() + " " : String(text().prefix(Int(1 + random.next() % 6))),
         normalizer: packed.normalizer)
       let result = try Fixtures.search(query, scope: 0, in: packed)
       let ranked = packed.ranked(result)
       #expect(Set(ranked) == Set(result.items) && ranked.count == result.items.count)
-      #expect(ranked == oneByOne.ranked(result), "\(rules) \(query.text)")
+      let oneByOne = packed.model.schema.ranking.ranked(
+        result.items, query: query, scope: 0, corpus: packed, packingLimit: 0)
+      #expect(ranked == oneByOne, "\(rules) \(query.text)")
     }
   }
 }
