@@ -29,7 +29,9 @@ struct TypingBenchmark {
   private struct Keystroke {
     var text: String
     var scope: Int
-    var foldedLength: Int
+    /// The folded length, in characters, of the query's last term: what SQLite's trigram
+    /// index needs 3 of, and what a keystroke adds to.
+    var lastTermLength: Int
     var milliseconds: Double
     /// The process's CPU time over the keystroke (every thread).
     var cpuMilliseconds: Double
@@ -46,8 +48,14 @@ struct TypingBenchmark {
   private struct PeerAnswer {
     var milliseconds: Double
     var cpuMilliseconds: Double
-    /// Whether its rows are ours, item for item.
-    var agrees: Bool
+    /// Why its rows are not ours, item for item; nil when they are.
+    var disagreement: Disagreement?
+  }
+
+  /// Why SQLite's rows for a keystroke differ from SearchCore's, and an example.
+  private struct Disagreement {
+    var reason: String
+    var example: String
   }
 
   func run() throws {
@@ -162,12 +170,12 @@ struct TypingBenchmark {
           if let peer { theirs = try ask(peer, typed, scope: scope, normalizer) }
           try exactWords()
         }
-        if let theirs {
-          let agrees =
-            items.count == theirs.rows.count
-            && Set(items) == Set(theirs.rows.map { model.id(at: $0) })
+        if let theirs, let peer {
           keystroke.peer = PeerAnswer(
-            milliseconds: theirs.milliseconds, cpuMilliseconds: theirs.cpu, agrees: agrees)
+            milliseconds: theirs.milliseconds, cpuMilliseconds: theirs.cpu,
+            disagreement: Self.disagreement(
+              typed, ours: items, theirs: theirs.rows.map { model.id(at: $0) }, peer: peer,
+              model: model, normalizer: normalizer))
         }
         keystrokes.append(keystroke)
       }
@@ -228,8 +236,7 @@ struct TypingBenchmark {
       loadMilliseconds: loadTime.milliseconds, buildMilliseconds: buildTime.milliseconds,
       gapMilliseconds: options.gapMs, freshFilter: options.freshFilter,
       typing: all.map(\.milliseconds), cpu: all.map(\.cpuMilliseconds),
-      longer: all.filter { $0.foldedLength >= 3 }.map(\.milliseconds),
-      longerCPU: all.filter { $0.foldedLength >= 3 }.map(\.cpuMilliseconds),
+      split: Split(all),
       unscopedCPU: all.filter { $0.scope == 0 }.map(\.cpuMilliseconds),
       unscoped: all.filter { $0.scope == 0 }.map(\.milliseconds),
       ranked: all.map { $0.milliseconds + $0.rankMilliseconds },
@@ -253,9 +260,8 @@ struct TypingBenchmark {
           buildMilliseconds: peerBuild,
           typing: all.compactMap(\.peer?.milliseconds),
           cpu: all.compactMap(\.peer?.cpuMilliseconds),
-          longerCPU: all.filter { $0.foldedLength >= 3 }.compactMap(\.peer?.cpuMilliseconds),
-          longer: all.filter { $0.foldedLength >= 3 }.compactMap(\.peer?.milliseconds),
-          agreeing: all.filter { $0.peer?.agrees == true }.count)
+          split: Split(all) { $0.peer?.cpuMilliseconds },
+          disagreements: all.compactMap(\.peer?.disagreement))
       })
     print(options.json ? summary.json : summary.text)
     if let tolerance, !options.json {
@@ -289,20 +295,81 @@ struct TypingBenchmark {
     return (wall, processCPUMilliseconds() - cpu, rows)
   }
 
+  /// Why SQLite's rows for `text` are not ours (nil when they are), with an example item.
+  private static func disagreement(
+    _ text: String, ours: [ItemID], theirs: [ItemID], peer: SQLitePeer, model: SearchModel,
+    normalizer: Normalizer
+  ) -> Disagreement? {
+    let (mine, peers) = (Set(ours), Set(theirs))
+    guard mine != peers || ours.count != theirs.count else { return nil }
+    let onlyOurs = ours.first { !peers.contains($0) }
+    let onlyTheirs = theirs.first { !mine.contains($0) }
+    let item = onlyOurs ?? onlyTheirs ?? ours[0]
+    let value = model.values(of: item, field: 0).first ?? ""
+    let example = "\"\(text)\": \(onlyOurs != nil ? "only ours" : "only SQLite's") \"\(value)\""
+    let query = try? SearchQuery(text, normalizer: normalizer)
+    let shortNonASCII = query?.sets.flatMap(\.terms).contains { term in
+      let folded = String(decoding: term.pattern.utf8, as: UTF8.self)
+      return folded.count < SQLitePeerQuery.indexedLength && folded.utf8.contains { $0 >= 0x80 }
+    }
+    if shortNonASCII == true && !peer.isFolded {
+      return Disagreement(
+        reason: "a term of < 3 characters with a non-ASCII letter: LIKE folds ASCII case only",
+        example: example)
+    }
+    if !peer.removesDiacritics && !peer.isFolded {
+      return Disagreement(
+        reason: "no remove_diacritics (raw values): SQLite folds case only", example: example)
+    }
+    if onlyOurs != nil {
+      return Disagreement(
+        reason:
+          "SearchCore folds more (ß = ss, ligatures, other scripts' marks): rows SQLite misses",
+        example: example)
+    }
+    return Disagreement(
+      reason: "SQLite matches more (its folding or its LIKE): rows SearchCore leaves out",
+      example: example)
+  }
+
   /// A peer's figures over the same keystrokes, typed interleaved with ours.
   private struct PeerFigures {
     var name: String
     var buildMilliseconds: Double
-    /// Every keystroke, in the order typed, and those of ≥ 3 folded characters: wall and CPU.
+    /// Every keystroke, in the order typed: wall and CPU.
     var typing: [Double]
     var cpu: [Double]
-    var longerCPU: [Double]
-    var longer: [Double]
-    /// The keystrokes whose answer is SearchCore's, item for item.
-    var agreeing: Int
+    /// Its CPU time split as ours.
+    var split: Split
+    /// Why its rows were not ours, one for each keystroke where they were not.
+    var disagreements: [Disagreement]
 
+    /// The keystrokes whose answer is SearchCore's, item for item.
+    var agreeing: Int { typing.count - disagreements.count }
     /// The fraction of keystrokes whose rows are ours.
     var agreement: Double { typing.isEmpty ? .nan : Double(agreeing) / Double(typing.count) }
+  }
+
+  /// CPU times of the keystrokes by the length of the query's last term (≥ 3 characters, what
+  /// a trigram index answers; 1–2) and by scope (unscoped, the headline, and scoped).
+  private struct Split {
+    var last3: [Double] = []
+    var short: [Double] = []
+    var scopedLast3: [Double] = []
+    var scopedShort: [Double] = []
+
+    /// The CPU time `time` gives of each of `keystrokes` (ours unless told).
+    init(_ keystrokes: [Keystroke], time: (Keystroke) -> Double? = { $0.cpuMilliseconds }) {
+      for keystroke in keystrokes where keystroke.lastTermLength > 0 {
+        guard let value = time(keystroke) else { continue }
+        switch (keystroke.scope == 0, keystroke.lastTermLength >= 3) {
+        case (true, true): last3.append(value)
+        case (true, false): short.append(value)
+        case (false, true): scopedLast3.append(value)
+        case (false, false): scopedShort.append(value)
+        }
+      }
+    }
   }
 
   private func search(
@@ -319,11 +386,12 @@ struct TypingBenchmark {
     }
     let time = clock.now - start
     let cpuTime = processCPUMilliseconds() - cpu
-    let folded = query.sets.flatMap(\.terms).reduce(0) {
-      $0 + String(decoding: $1.pattern.utf8, as: UTF8.self).count
+    let lastTerm = query.sets.last?.terms.last.map {
+      String(decoding: $0.pattern.utf8, as: UTF8.self).count
     }
     var keystroke = Keystroke(
-      text: text, scope: scope, foldedLength: folded, milliseconds: time.milliseconds,
+      text: text, scope: scope, lastTermLength: lastTerm ?? 0,
+      milliseconds: time.milliseconds,
       cpuMilliseconds: cpuTime, isFullScan: result.path == .fullScan && !query.isEmpty,
       results: result.items.count)
     if ranks {
@@ -368,9 +436,8 @@ struct TypingBenchmark {
     /// Every keystroke as typed, first letters included: wall and the process's CPU time.
     var typing: [Double]
     var cpu: [Double]
-    /// The keystrokes whose query has 3 or more folded characters.
-    var longer: [Double]
-    var longerCPU: [Double]
+    /// The CPU time by the last term's length and by scope.
+    var split: Split
     /// The keystrokes in scope 0 (all items) and in the other scopes.
     var unscopedCPU: [Double]
     var unscoped: [Double]
@@ -425,15 +492,21 @@ struct TypingBenchmark {
           limit: 1.25),
       ]
       if let peer {
+        let (ours, theirs) = (split, peer.split)
         targets += [
           BenchTarget(
-            name: "\(name): keystrokes of ≥ 3 characters, CPU p50 vs SQLite FTS5 trigram",
-            figure: percentile(longerCPU, 0.5), peerFigure: percentile(peer.longerCPU, 0.5),
+            name: "\(name): unscoped, last term ≥ 3 characters, CPU p50 vs SQLite FTS5 trigram",
+            figure: percentile(ours.last3, 0.5), peerFigure: percentile(theirs.last3, 0.5),
             unit: "ms", limit: 0.5),
           BenchTarget(
-            name: "\(name): keystrokes of ≥ 3 characters, CPU p99 vs SQLite FTS5 trigram",
-            figure: percentile(longerCPU, 0.99), peerFigure: percentile(peer.longerCPU, 0.99),
+            name: "\(name): unscoped, last term ≥ 3 characters, CPU p99 vs SQLite FTS5 trigram",
+            figure: percentile(ours.last3, 0.99), peerFigure: percentile(theirs.last3, 0.99),
             unit: "ms", limit: 0.5),
+          BenchTarget(
+            name: "\(name): unscoped, last term of 1–2 characters, CPU p99 vs SQLite FTS5 trigram"
+              + " (20× ahead)",
+            figure: percentile(ours.short, 0.99), peerFigure: percentile(theirs.short, 0.99),
+            unit: "ms", limit: 0.05),
         ]
       }
       return targets
@@ -448,6 +521,9 @@ struct TypingBenchmark {
           + "\(ms(wall.max() ?? .nan)); CPU p50 \(ms(percentile(cpu, 0.5))), p99 \(ms(cpu99))"
           + String(
             format: " = %.2f passes (p50 %.2f)", passes(cpu99), passes(percentile(cpu, 0.5)))
+      }
+      func cpuLine(_ cpu: [Double]) -> String {
+        "p50 \(ms(percentile(cpu, 0.5))), p99 \(ms(percentile(cpu, 0.99)))"
       }
       // Baseline time over SearchCore's: above 1, SearchCore is faster.
       func times(_ value: Double) -> String {
@@ -468,7 +544,8 @@ struct TypingBenchmark {
         keystroke, all \(typing.count): \(line(typing, cpu))
         keystroke, the \(unscoped.count) unscoped: \(line(unscoped, unscopedCPU))
         keystroke, the \(scoped.count) scoped: \(line(scoped, scopedCPU))
-        keystroke, the \(longer.count) of ≥ 3 folded characters: \(line(longer, longerCPU))
+        keystroke CPU by the last term's length: unscoped, ≥ 3 characters (\(split.last3.count)): \(cpuLine(split.last3)); 1–2 (\(split.short.count)): \(cpuLine(split.short))
+          scoped, ≥ 3 (\(split.scopedLast3.count)): \(cpuLine(split.scopedLast3)); 1–2 (\(split.scopedShort.count)): \(cpuLine(split.scopedShort))
         keystroke ranked, all \(ranked.count) (the search above, then its results ranked by the data set's rules): \(line(ranked, rankedCPU))
         full scan (\(fullScans.count): first letters, after a fresh filter): wall p50 \(ms(percentile(fullScans, 0.5))), p99 \(ms(percentile(fullScans, 0.99)))
         clearing the field (\(clears.count), before each query: the whole scope): wall p50 \(ms(percentile(clears, 0.5))), p99 \(ms(percentile(clears, 0.99))), max \(ms(clears.max() ?? 0))
@@ -495,9 +572,24 @@ struct TypingBenchmark {
         peer: \(peer.name); typed interleaved with ours, keystroke by keystroke (the order alternating), the same items, scopes and keystrokes; terms of < 3 characters, anchors and fuzzy terms by LIKE, a scan of the table
           index build: \(String(format: "%.1f ms", peer.buildMilliseconds)) (SearchCore's: \(String(format: "%.1f ms", buildMilliseconds)))
           keystroke, all \(peer.typing.count): CPU p50 \(pair(peer.cpu, cpu, 0.5)), p99 \(pair(peer.cpu, cpu, 0.99)); wall p50 \(pair(peer.typing, typing, 0.5)), p99 \(pair(peer.typing, typing, 0.99))
-          keystroke, the \(peer.longer.count) of ≥ 3 folded characters: CPU p50 \(pair(peer.longerCPU, longerCPU, 0.5)), p99 \(pair(peer.longerCPU, longerCPU, 0.99)); wall p50 \(pair(peer.longer, longer, 0.5))
+          unscoped, the headline (its scope-free schema): last term ≥ 3 characters (\(peer.split.last3.count)), CPU p50 \(pair(peer.split.last3, split.last3, 0.5)), p99 \(pair(peer.split.last3, split.last3, 0.99)); 1–2 characters (\(peer.split.short.count)), CPU p50 \(pair(peer.split.short, split.short, 0.5)), p99 \(pair(peer.split.short, split.short, 0.99))
+          scoped, apart (scopes through an indexed column of a table beside the index): ≥ 3 (\(peer.split.scopedLast3.count)), CPU p50 \(pair(peer.split.scopedLast3, split.scopedLast3, 0.5)), p99 \(pair(peer.split.scopedLast3, split.scopedLast3, 0.99)); 1–2 (\(peer.split.scopedShort.count)), CPU p99 \(pair(peer.split.scopedShort, split.scopedShort, 0.99))
           agreement: \(peer.agreeing) of \(peer.typing.count) keystrokes (\(String(format: "%.1f%%", peer.agreement * 100))) have SearchCore's rows, item for item
-        """
+        """ + disagreementText(peer.disagreements)
+    }
+
+    /// Each reason for a disagreement: how many keystrokes, and the first one's example.
+    private func disagreementText(_ disagreements: [Disagreement]) -> String {
+      var order: [String] = []
+      var byReason: [String: (count: Int, example: String)] = [:]
+      for disagreement in disagreements {
+        if byReason[disagreement.reason] == nil { order.append(disagreement.reason) }
+        byReason[disagreement.reason, default: (0, disagreement.example)].count += 1
+      }
+      return order.map { reason in
+        let entry = byReason[reason] ?? (0, "")
+        return "\n    \(entry.count) × \(reason); first: \(entry.example)"
+      }.joined()
     }
 
     var json: String {
@@ -521,10 +613,14 @@ struct TypingBenchmark {
       object.add("ranked_keystroke_p99_ms", percentile(ranked, 0.99))
       object.add("ranked_keystroke_max_ms", ranked.max() ?? 0)
       object.add("ranked_keystroke_cpu_p99_ms", percentile(rankedCPU, 0.99))
-      object.add("keystroke_3_chars_p50_ms", percentile(longer, 0.5))
-      object.add("keystroke_3_chars_p99_ms", percentile(longer, 0.99))
-      object.add("keystroke_3_chars_cpu_p50_ms", percentile(longerCPU, 0.5))
-      object.add("keystroke_3_chars_cpu_p99_ms", percentile(longerCPU, 0.99))
+      for (key, values) in [
+        ("last3", split.last3), ("short", split.short), ("scoped_last3", split.scopedLast3),
+        ("scoped_short", split.scopedShort),
+      ] {
+        object.add(key + "_keystrokes", values.count)
+        object.add(key + "_cpu_p50_ms", percentile(values, 0.5))
+        object.add(key + "_cpu_p99_ms", percentile(values, 0.99))
+      }
       object.add("unscoped_p50_ms", percentile(unscoped, 0.5))
       object.add("unscoped_p99_ms", percentile(unscoped, 0.99))
       object.add("unscoped_cpu_p50_ms", percentile(unscopedCPU, 0.5))
@@ -550,7 +646,7 @@ struct TypingBenchmark {
       object.add("keystroke_p50_passes", passes(percentile(typing, 0.5)))
       object.add("keystroke_p99_passes", passes(percentile(typing, 0.99)))
       object.add("keystroke_cpu_p99_passes", passes(percentile(cpu, 0.99)))
-      object.add("keystroke_3_chars_p99_passes", passes(percentile(longer, 0.99)))
+      object.add("keystroke_cpu_p99_passes_unscoped", passes(percentile(unscopedCPU, 0.99)))
       object.add("full_scan_p99_passes", passes(percentile(fullScans, 0.99)))
       if let peer {
         object.add("sqlite", peer.name)
@@ -560,10 +656,23 @@ struct TypingBenchmark {
         object.add("sqlite_keystroke_p99_ms", percentile(peer.typing, 0.99))
         object.add("sqlite_keystroke_cpu_p50_ms", percentile(peer.cpu, 0.5))
         object.add("sqlite_keystroke_cpu_p99_ms", percentile(peer.cpu, 0.99))
-        object.add("sqlite_keystroke_3_chars_p50_ms", percentile(peer.longer, 0.5))
-        object.add("sqlite_keystroke_3_chars_p99_ms", percentile(peer.longer, 0.99))
-        object.add("sqlite_keystroke_3_chars_cpu_p50_ms", percentile(peer.longerCPU, 0.5))
-        object.add("sqlite_keystroke_3_chars_cpu_p99_ms", percentile(peer.longerCPU, 0.99))
+        for (key, values) in [
+          ("last3", peer.split.last3), ("short", peer.split.short),
+          ("scoped_last3", peer.split.scopedLast3), ("scoped_short", peer.split.scopedShort),
+        ] {
+          object.add("sqlite_" + key + "_cpu_p50_ms", percentile(values, 0.5))
+          object.add("sqlite_" + key + "_cpu_p99_ms", percentile(values, 0.99))
+        }
+        // Ours over SQLite's, unscoped: below 1, SearchCore is faster.
+        object.add(
+          "sqlite_ratio_last3_cpu_p50",
+          percentile(split.last3, 0.5) / percentile(peer.split.last3, 0.5))
+        object.add(
+          "sqlite_ratio_last3_cpu_p99",
+          percentile(split.last3, 0.99) / percentile(peer.split.last3, 0.99))
+        object.add(
+          "sqlite_ratio_short_cpu_p99",
+          percentile(split.short, 0.99) / percentile(peer.split.short, 0.99))
         object.add("sqlite_agreeing", peer.agreeing)
         object.add("sqlite_agreement", peer.agreement)
       }

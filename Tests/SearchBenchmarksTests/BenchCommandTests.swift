@@ -39,7 +39,7 @@ import Testing
     #expect(abs(number("full_scan_vs_foundation_scan") - fullScanRatio) <= 1e-9 * fullScanRatio)
     #expect(abs(number("typed_vs_foundation_scan") - typedRatio) <= 1e-9 * typedRatio)
     #expect(number("keystroke_max_ms") >= number("keystroke_p99_ms"))
-    for key in ["keystroke", "keystroke_3_chars", "unscoped", "scoped"] {
+    for key in ["keystroke", "last3", "short", "unscoped", "scoped"] {
       #expect(number(key + "_cpu_p99_ms") >= number(key + "_cpu_p50_ms"), "\(key)")
       #expect(number(key + "_cpu_p50_ms") >= 0, "\(key)")
     }
@@ -48,11 +48,31 @@ import Testing
     #expect((object["folded_bytes"] as? Int ?? 0) > 45)
     #expect(number("bandwidth_pass_ms") > 0)
     for key in [
-      "keystroke_p50", "keystroke_p99", "keystroke_cpu_p99", "keystroke_3_chars_p99",
-      "full_scan_p99",
+      "keystroke_p50", "keystroke_p99", "keystroke_cpu_p99", "full_scan_p99",
     ] {
       let passes = number(key + "_ms") / number("bandwidth_pass_ms")
       #expect(abs(number(key + "_passes") - passes) <= 1e-9 * passes, "\(key)")
+    }
+    let unscopedPasses = number("unscoped_cpu_p99_ms") / number("bandwidth_pass_ms")
+    #expect(
+      abs(number("keystroke_cpu_p99_passes_unscoped") - unscopedPasses) <= 1e-9 * unscopedPasses)
+    // The split by the last term's length covers every keystroke with a term, unscoped and
+    // scoped: all but the first of the queries that start with an anchor, a lone "^".
+    let anchored = queries.enumerated().filter { $0.element.hasPrefix("^") }
+    let split = ["last3", "short", "scoped_last3", "scoped_short"].map {
+      object[$0 + "_keystrokes"] as? Int ?? -1
+    }
+    #expect(!anchored.isEmpty)
+    #expect(split.reduce(0, +) == expectedKeystrokes - anchored.count)
+    #expect(split[0] + split[1] == expectedUnscoped - anchored.filter { $0.offset % 2 == 0 }.count)
+    // The ratios to SQLite are ours over its, unscoped.
+    for (key, ours, theirs) in [
+      ("sqlite_ratio_last3_cpu_p50", "last3_cpu_p50_ms", "sqlite_last3_cpu_p50_ms"),
+      ("sqlite_ratio_last3_cpu_p99", "last3_cpu_p99_ms", "sqlite_last3_cpu_p99_ms"),
+      ("sqlite_ratio_short_cpu_p99", "short_cpu_p99_ms", "sqlite_short_cpu_p99_ms"),
+    ] {
+      let ratio = number(ours) / number(theirs)
+      #expect(abs(number(key) - ratio) <= 1e-9 * ratio, "\(key)")
     }
     // The peer answered every keystroke; its agreement is the fraction of them with our rows
     // (SQLite 3.40 is given folded values, so on these ASCII queries it agrees on most).
@@ -63,9 +83,9 @@ import Testing
       abs(number("sqlite_agreement") - Double(agreeing) / Double(expectedKeystrokes)) <= 1e-12)
     // The targets: each figure beside its peer's, the ratio theirs, met by the limit.
     let targets = try #require(object["targets"] as? [[String: Any]])
-    // Each keystroke's CPU against a memchr pass, ranked against unranked, and two against
-    // SQLite.
-    #expect(targets.count == 4)
+    // Each keystroke's CPU against a memchr pass, ranked against unranked, and three against
+    // SQLite (the last term of ≥ 3 characters at p50 and p99, of 1–2 at p99).
+    #expect(targets.count == 5)
     for target in targets {
       let name = target["name"] as? String ?? ""
       let figure = (target["figure"] as? Double) ?? .nan
@@ -78,8 +98,8 @@ import Testing
     }
     let sqliteP50 = try #require(
       targets.first { ($0["name"] as? String)?.contains("CPU p50 vs SQLite") == true })
-    #expect(sqliteP50["figure"] as? Double == number("keystroke_3_chars_cpu_p50_ms"))
-    #expect(sqliteP50["peer_figure"] as? Double == number("sqlite_keystroke_3_chars_cpu_p50_ms"))
+    #expect(sqliteP50["figure"] as? Double == number("last3_cpu_p50_ms"))
+    #expect(sqliteP50["peer_figure"] as? Double == number("sqlite_last3_cpu_p50_ms"))
     #expect(sqliteP50["limit"] as? Double == 0.5)
     let passes = try #require(
       targets.first { ($0["name"] as? String)?.contains("passes ≤ 3") == true })

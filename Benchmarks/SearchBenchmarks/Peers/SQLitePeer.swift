@@ -6,8 +6,10 @@ import SearchEngine
 /// The peer an app developer would reach for instead of SearchCore: SQLite's FTS5 with the
 /// trigram tokenizer, in memory, over the same items, asked the same queries.
 ///
-/// Each searched field is a column (a multi-valued field's values joined by a newline), each
-/// attribute a scope filters by an unindexed column. A query is read by SearchCore's parser
+/// Each searched field is a column (a multi-valued field's values joined by a newline); the
+/// attributes scopes filter by are columns of an ordinary table beside it, `scopes`, each with
+/// an index, as an app would keep them (an FTS5 column cannot be indexed, and an UNINDEXED one
+/// costs a content-row lookup per match). A query is read by SearchCore's parser
 /// (the same terms, `!`, `|`, `^`, `$`, `'`) and written as SQL the way SQLite's documentation
 /// recommends: a term of 3 or more characters is an FTS5 phrase (`MATCH`, through the trigram
 /// index, case folded by the tokenizer); what the index cannot answer is a `LIKE` condition,
@@ -37,6 +39,9 @@ final class SQLitePeer {
   private let fieldColumns: [Int: String]
   /// The column of each attribute a scope filters by, by attribute index.
   private let attributeColumns: [Int: String]
+  /// The prepared statement of each SQL text asked so far: a keystroke binds and steps one,
+  /// as an app that prepares its statements once does.
+  private var statements: [String: Statement] = [:]
 
   /// Creates the table and inserts every item of `model`, in one transaction; when the
   /// tokenizer has no `remove_diacritics` and `folding` is given, every value folded by it.
@@ -60,8 +65,7 @@ final class SQLitePeer {
     fieldColumns = Dictionary(uniqueKeysWithValues: searched.map { ($0, "f\($0)") })
     attributeColumns = Dictionary(uniqueKeysWithValues: filtered.map { ($0, "a\($0)") })
 
-    let columns =
-      searched.map { "f\($0)" } + filtered.sorted().map { "a\($0) UNINDEXED" }
+    let columns = searched.map { "f\($0)" }
     func create(_ tokenizer: String) -> Bool {
       let sql =
         "CREATE VIRTUAL TABLE items USING fts5(\(columns.joined(separator: ", ")), tokenize = '\(tokenizer)')"
@@ -81,12 +85,19 @@ final class SQLitePeer {
       )
     }
 
+    let scopeColumns = filtered.sorted().map { "a\($0)" }
+    try execute(
+      "CREATE TABLE scopes(id INTEGER PRIMARY KEY"
+        + scopeColumns.map { ", \($0) TEXT" }.joined() + ")")
     try execute("BEGIN")
     let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
     let insert = try Statement(
       database,
-      "INSERT INTO items(rowid, \(columns.map { $0.split(separator: " ")[0] }.joined(separator: ", "))) VALUES (?, \(placeholders))"
-    )
+      "INSERT INTO items(rowid, \(columns.joined(separator: ", "))) VALUES (?, \(placeholders))")
+    let insertScopes = try Statement(
+      database,
+      "INSERT INTO scopes(id" + scopeColumns.map { ", \($0)" }.joined() + ") VALUES (?"
+        + String(repeating: ", ?", count: scopeColumns.count) + ")")
     for position in 0..<model.count {
       let id = model.id(at: position)
       insert.reset()
@@ -98,12 +109,17 @@ final class SQLitePeer {
         insert.bind(values.joined(separator: "\n"), at: slot)
         slot += 1
       }
-      for attribute in filtered.sorted() {
-        insert.bind(model.attribute(attribute, of: id), at: slot)
-        slot += 1
-      }
       guard insert.step() == SQLITE_DONE else { throw error("inserting item \(position + 1)") }
+      insertScopes.reset()
+      insertScopes.bind(Int64(position), at: 1)
+      for (offset, attribute) in filtered.sorted().enumerated() {
+        insertScopes.bind(model.attribute(attribute, of: id), at: Int32(offset + 2))
+      }
+      guard insertScopes.step() == SQLITE_DONE else {
+        throw error("inserting the scopes of item \(position + 1)")
+      }
     }
+    for column in scopeColumns { try execute("CREATE INDEX scopes_\(column) ON scopes(\(column))") }
     try execute("COMMIT")
   }
 
@@ -116,7 +132,9 @@ final class SQLitePeer {
       query, scope: scopes.indices.contains(index) ? scopes[index] : ScopeBar.Scope(title: "All"),
       schema: schema, fieldColumns: fieldColumns, attributeColumns: attributeColumns,
       fold: folding.map { folding in { try folding.fold($0) } })
-    let statement = try Statement(database, sql.text)
+    let statement = try statements[sql.text] ?? Statement(database, sql.text)
+    statements[sql.text] = statement
+    statement.reset()
     for (offset, value) in sql.bindings.enumerated() {
       statement.bind(value, at: Int32(offset + 1))
     }
@@ -194,12 +212,16 @@ struct SQLitePeerQuery {
 
     var conditions: [String] = []
     var bindings: [String] = []
+    // A scope by attribute joins the table of scopes, where its column has an index.
+    var joinsScopes = false
     if let name = scope.attribute {
       guard let attribute = schema.attributes.firstIndex(of: name),
         let column = attributeColumns[attribute]
       else { throw CommandError("scope \(scope.title): no attribute \(name)") }
       let values = scope.values.sorted()
-      conditions.append("\(column) IN (\(values.map { _ in "?" }.joined(separator: ", ")))")
+      joinsScopes = true
+      conditions.append(
+        "scopes.\(column) IN (\(values.map { _ in "?" }.joined(separator: ", ")))")
       bindings += values
     }
 
@@ -224,7 +246,7 @@ struct SQLitePeerQuery {
             // Alone in its set: the index finds the candidates, LIKE tests the anchor.
             matches.append(phrase)
           } else {
-            parts.append("rowid IN (SELECT rowid FROM items WHERE items MATCH ?)")
+            parts.append("items.rowid IN (SELECT rowid FROM items WHERE items MATCH ?)")
             bindings.append(filter + phrase)
           }
         }
@@ -237,7 +259,14 @@ struct SQLitePeerQuery {
       }
       conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
     }
-    var sql = "SELECT rowid FROM items"
+    // With a MATCH, the full-text index finds the rows and each is looked up in the scopes by
+    // its key: CROSS JOIN keeps that order, as SQLite's query planner documentation advises
+    // (left to itself, the planner walks the scope's rows and asks the index about each).
+    // Without one, the planner may start from the scope's index.
+    var sql = "SELECT items.rowid FROM items"
+    if joinsScopes {
+      sql += (matches.isEmpty ? " JOIN" : " CROSS JOIN") + " scopes ON scopes.id = items.rowid"
+    }
     var all: [String] = []
     var allBindings: [String] = []
     if !matches.isEmpty {
