@@ -293,9 +293,8 @@ struct Bench: AsyncParsableCommand {
     case .fold: try await MainActor.run { try options.foldBenchmark() }
     case .controller: try await MainActor.run { try ControllerBenchmark(options: options).run() }
     case .changes:
-      try await MainActor.run {
-        try ChangesBenchmark(options: options, corpusPath: try options.resolvedCorpusPath()).run()
-      }
+      try await ChangesBenchmark(options: options, corpusPath: try options.resolvedCorpusPath())
+        .run()
     case .items: try await ItemsBenchmark(options: options).run()
     case .tokens: try await TokensBenchmark(options: options).run()
     case .completions: try CompletionsBenchmark(options: options).run()

@@ -19,7 +19,8 @@ struct ChangesBenchmark {
   let options: Bench
   let corpusPath: String
 
-  func run() throws {
+  @MainActor
+  func run() async throws {
     let normalizer = try Normalizer(folding: try options.folding())
     let manifest = try Manifest.load(from: corpusPath)
     let (model, report) = try DataSetLoader.load(manifest: manifest, manifestPath: corpusPath)
@@ -35,14 +36,12 @@ struct ChangesBenchmark {
       resultsUseOriginalSections: true, locale: "")
     let clock = ContinuousClock()
     let buildStart = clock.now
-    let figures = try MainActor.assumeIsolated { () throws -> Figures in
-      let controller = try SearchController(
-        corpus: corpus, tableOptions: options, scheduler: ManualSearchScheduler())
-      let build = (clock.now - buildStart).milliseconds
-      controller.begin()
-      controller.setText(self.options.changesQuery)
-      return try Measure(controller: controller, clock: clock, build: build).run()
-    }
+    let controller = try SearchController(
+      corpus: corpus, tableOptions: options, scheduler: ManualSearchScheduler())
+    let build = (clock.now - buildStart).milliseconds
+    controller.begin()
+    controller.setText(self.options.changesQuery)
+    let figures = try await Measure(controller: controller, clock: clock, build: build).run()
     if self.options.json {
       var object = JSONObject()
       object.add("items", corpus.model.count)
@@ -82,14 +81,16 @@ struct ChangesBenchmark {
     var results: Int
   }
 
-  /// The measurements, on the main actor; async calls are driven to completion one by one.
+  /// The measurements, on the main actor; each call awaited before the next (a job of the main
+  /// actor that turned the run loop until a call ended would wait for itself: the call's own
+  /// jobs are the main actor's).
   @MainActor
   struct Measure {
     let controller: SearchController
     let clock: ContinuousClock
     let build: Double
 
-    func run() throws -> Figures {
+    func run() async throws -> Figures {
       var random = SystemRandomNumberGenerator()
       let model = controller.corpus.model
       let template = model.record(of: model.id(at: 0))
@@ -102,9 +103,7 @@ struct ChangesBenchmark {
       var ones: [Double] = []
       for step in 0..<200 {
         let position = Int.random(in: 0...controller.corpus.model.count, using: &random)
-        try wait {
-          try await controller.apply([.insert(record(names[step % names.count]), at: position)])
-        }
+        try await controller.apply([.insert(record(names[step % names.count]), at: position)])
         ones.append(controller.lastApplyMainActorTime.milliseconds)
       }
       // The baseline: what a change cost before batches, the original table rebuilt and
@@ -121,12 +120,12 @@ struct ChangesBenchmark {
       }
       let batch = mixedChanges(1_000, record: record, random: &random)
       let wallStart = clock.now
-      try wait { try await controller.apply(batch) }
+      try await controller.apply(batch)
       let wall = (clock.now - wallStart).milliseconds
       let batchMain = controller.lastApplyMainActorTime.milliseconds
       var oneByOne = 0.0
       for change in mixedChanges(1_000, record: record, random: &random) {
-        try wait { try await controller.apply([change]) }
+        try await controller.apply([change])
         oneByOne += controller.lastApplyMainActorTime.milliseconds
       }
       return Figures(
@@ -135,38 +134,23 @@ struct ChangesBenchmark {
         oneByOne: oneByOne, results: controller.resultsTable.numberOfRows)
     }
 
-    /// A third each of inserts, renames and removals, on distinct items.
+    /// A third each of inserts, renames and removals, on distinct items; inserts instead of
+    /// renames and removals once a small model has no item left to take.
     func mixedChanges(
       _ count: Int, record: (String) -> SearchModel.Record,
       random: inout SystemRandomNumberGenerator
     ) -> [SearchModel.Change] {
       let model = controller.corpus.model
-      var picked = Set<ItemID>()
-      while picked.count < 2 * count / 3 {
-        picked.insert(model.id(at: Int.random(in: 0..<model.count, using: &random)))
-      }
-      let items = Array(picked)
+      var items = model.ids
+      items.shuffle(using: &random)
+      var taken = items.prefix(2 * count / 3).makeIterator()
       return (0..<count).map { index in
-        switch index % 3 {
-        case 0: return .insert(record("Sankt Nikolai \(index)"), at: nil)
-        case 1: return .update(items[index * 2 / 3], with: record("Santa Renamed \(index)"))
-        default: return .remove(items[index * 2 / 3])
+        guard index % 3 != 0, let item = taken.next() else {
+          return .insert(record("Sankt Nikolai \(index)"), at: nil)
         }
+        return index % 3 == 1
+          ? .update(item, with: record("Santa Renamed \(index)")) : .remove(item)
       }
-    }
-
-    /// Runs an async call to its end from synchronous code on the main actor, by turning the
-    /// main run loop until it is done.
-    func wait(_ call: @escaping @MainActor () async throws -> Void) throws {
-      var outcome: Result<Void, any Error>?
-      Task { @MainActor in
-        do {
-          try await call()
-          outcome = .success(())
-        } catch { outcome = .failure(error) }
-      }
-      while outcome == nil { RunLoop.main.run(until: Date().addingTimeInterval(0.0005)) }
-      try outcome?.get()
     }
   }
 }

@@ -246,7 +246,9 @@ struct TypingBenchmark {
       fullScans: all.filter(\.isFullScan).map(\.milliseconds), clears: clears,
       foundation: foundation,
       fullScansOnSample: fullScansOnSample, typedOnSample: typedOnSample,
-      peakMemory: peakMemory, foldedBytes: bandwidth.byteCount,
+      peakMemory: peakMemory, gramBytes: corpus.index.gramByteCount,
+      gramBuildMilliseconds: corpus.index.gramBuildTime.milliseconds,
+      foldedBytes: bandwidth.byteCount,
       passMilliseconds: percentile(passes, 0.5),
       peer: peer.map { peer in
         PeerFigures(
@@ -454,6 +456,9 @@ struct TypingBenchmark {
     var fullScansOnSample: [Double]
     var typedOnSample: [Double]
     var peakMemory: Double
+    /// The gram index: its bytes, and its build, part of the index build.
+    var gramBytes: Int
+    var gramBuildMilliseconds: Double
     /// The bandwidth baseline: the folded bytes, and the median time of one memchr pass.
     var foldedBytes: Int
     var passMilliseconds: Double
@@ -539,7 +544,7 @@ struct TypingBenchmark {
       return """
         items: \(items), queries: \(queries), keystrokes: \(keystrokes) (every one counted, first letters too): \(unscoped.count) unscoped (scope \(scopeTitle), every other query) + \(scoped.count) scoped (the other scopes in turn)
         mode: \(mode); CPU time is the whole process's (the scans use every core)
-        load: \(ms(loadMilliseconds)), index build: \(ms(buildMilliseconds))
+        load: \(ms(loadMilliseconds)), index build: \(ms(buildMilliseconds)) (its grams: \(ms(gramBuildMilliseconds)), \(String(format: "%.1f MB, %.2f× the folded bytes", Double(gramBytes) / 1_048_576, Double(gramBytes) / Double(max(foldedBytes, 1)))))
         bandwidth baseline: one memchr pass over the index's \(foldedBytes) folded bytes, one thread, median of \(BandwidthBaseline.passes): \(ms(passMilliseconds)) (\(String(format: "%.1f", passMilliseconds > 0 ? Double(foldedBytes) / passMilliseconds / 1e6 : .nan)) GB/s)
         keystroke, all \(typing.count): \(line(typing, cpu))
         keystroke, the \(unscoped.count) unscoped: \(line(unscoped, unscopedCPU))
@@ -640,6 +645,8 @@ struct TypingBenchmark {
       object.add("typed_on_sample_p50_ms", percentile(typedOnSample, 0.5))
       object.add("full_scan_vs_foundation_scan", fullScanRatio)
       object.add("typed_vs_foundation_scan", typedRatio)
+      object.add("gram_index_mb", Double(gramBytes) / 1_048_576)
+      object.add("gram_index_build_ms", gramBuildMilliseconds)
       object.add("peak_rss_mb", peakMemory)
       object.add("folded_bytes", foldedBytes)
       object.add("bandwidth_pass_ms", passMilliseconds)

@@ -78,7 +78,7 @@ struct SQLitePeerTests {
         schema: schema, fieldColumns: [0: "f0", 1: "f1"], attributeColumns: [0: "a0"])
     }
     let long = try sql("zur")
-    #expect(long.text == "SELECT rowid FROM items WHERE items MATCH ?")
+    #expect(long.text == "SELECT items.rowid FROM items WHERE items MATCH ?")
     #expect(long.bindings == ["\"zur\""])
     let short = try sql("zu")
     #expect(short.text.contains("LIKE") && !short.text.contains("MATCH"))
@@ -88,7 +88,11 @@ struct SQLitePeerTests {
     #expect(!anchored.text.contains("f1"))
     #expect(anchored.bindings.first == "{f0}: (\"san\")")
     let excluded = try sql("^new !york", scope: 1)
-    #expect(excluded.text.contains("NOT (rowid IN (SELECT rowid FROM items WHERE items MATCH ?))"))
+    #expect(
+      excluded.text.contains("NOT (items.rowid IN (SELECT rowid FROM items WHERE items MATCH ?))"))
+    // The scope through the indexed table beside the index, the MATCH driving.
+    #expect(excluded.text.contains("CROSS JOIN scopes ON scopes.id = items.rowid"))
+    #expect(excluded.text.contains("scopes.a0 IN (?)"))
     #expect(excluded.bindings.prefix(2) == ["\"new\"", "Europe"])
   }
 }

@@ -27,6 +27,10 @@ package struct QueryEvaluator: Sendable {
   /// by this; above it a column scan and an intersection are cheaper (a scan reads every
   /// byte once at memory speed, a check per item pays for jumping around).
   static let scanRatio = 24
+  /// A term's rarest gram gives the values to check while they are fewer than the bytes of
+  /// the values searched divided by this: checking a value costs about as much as reading
+  /// this many bytes in a scan.
+  static let bytesPerCandidate = 256
   /// From how many candidates on a check finds the items of a word with a budget of one typo,
   /// and of two, in the word index (a walk of its trie, whatever the candidates) instead of
   /// reading each candidate's words: a candidate costs a few microseconds, a walk with one typo
@@ -71,6 +75,14 @@ package struct QueryEvaluator: Sendable {
     }
     let sets = distinctSets.map { self.sets[$0] }
     if let candidates, isShort(candidates.count) {
+      // Few candidates are checked one by one, unless a set's grams give fewer values to
+      // check (a third letter after two that matched thousands of places with many names
+      // each): then the search without them, and its items among them.
+      if let estimate = gramEstimate(), estimate < candidates.count {
+        guard let found = evaluate(candidates: nil, isCancelled: isCancelled) else { return nil }
+        let allowed = Set(candidates)
+        return (found.filter { allowed.contains($0) }, [:])
+      }
       return check(candidates, sets: sets, isCancelled: isCancelled).map { ($0, [:]) }
     }
     if candidates == nil, let filter {
@@ -147,6 +159,33 @@ package struct QueryEvaluator: Sendable {
     return items.filter { filter.admits(Int($0.rawValue), model: model) }
   }
 
+  /// The fewest values the grams give to check for one set, each of its terms looked up in
+  /// every field searched (plus the values the grams do not cover); nil when no set is all
+  /// positive words that have grams, without typos.
+  private func gramEstimate() -> Int? {
+    var best: Int?
+    for index in distinctSets {
+      let set = sets[index]
+      guard set.allSatisfy({ !$0.isInverse && $0.kind != .fuzzy && $0.typo == nil }) else {
+        continue
+      }
+      var total = 0
+      for term in set {
+        for field in fields {
+          guard let values = corpus.index.fields[field] else { continue }
+          guard let grams = values.grams, let count = grams.rarestCount(for: term.needle) else {
+            total = Int.max
+            break
+          }
+          total += count + values.count - grams.valueCount
+        }
+        if total == Int.max { break }
+      }
+      if total < (best ?? Int.max) { best = total }
+    }
+    return best
+  }
+
   private func isShort(_ count: Int) -> Bool {
     count * Self.scanRatio < corpus.model.count
   }
@@ -217,6 +256,7 @@ package struct QueryEvaluator: Sendable {
   ) -> [ItemID]? {
     let owner = corpus.model.valueMaps[field]
     let runs = corpus.scopeRuns[scope][field]
+    if let found = gramScan(term, values: values, owner: owner, runs: runs) { return found }
     let total = runs.reduce(0) { $0 + $1.count }
     let chunkCount = total < Self.parallelThreshold ? 1 : Self.chunkCount
     let pieces = Self.split(runs, into: chunkCount, total: total)
@@ -242,6 +282,48 @@ package struct QueryEvaluator: Sendable {
       result = result.removingAdjacentDuplicates()
     }
     return result
+  }
+
+  /// The owners of the values in `runs` that hold `term`, ascending, found through the column's
+  /// grams.
+  ///
+  /// The values of the term's rarest grams are checked, and those the grams do not cover
+  /// scanned. nil when the column has no grams, the term none (fewer than three bytes, or
+  /// fuzzy), or its rarest is in so many values that reading the runs costs less.
+  private func gramScan(
+    _ term: TermMatcher, values: FoldedValues, owner: ValueMap, runs: [Range<Int>]
+  ) -> [ItemID]? {
+    guard term.kind != .fuzzy, let grams = values.grams, !runs.isEmpty else { return nil }
+    let bytes = runs.reduce(0) {
+      $0 + Int(values.starts[$1.upperBound] - values.starts[$1.lowerBound])
+    }
+    guard
+      let candidates = grams.candidates(
+        for: term.needle, limit: bytes / Self.bytesPerCandidate)
+    else { return nil }
+    var owners: [ItemID] = []
+    var run = 0
+    for value in candidates {
+      let value = Int(value)
+      while run < runs.count && runs[run].upperBound <= value { run += 1 }
+      guard run < runs.count else { break }
+      guard runs[run].contains(value) else { continue }
+      let item = owner.owner(of: value)
+      if item >= 0, owners.last?.rawValue != item, term.matches(values, value: value) {
+        owners.append(ItemID(rawValue: item))
+      }
+    }
+    // The values appended since the grams were built.
+    for run in runs where run.upperBound > grams.valueCount {
+      term.scan(
+        values, valueRange: max(run.lowerBound, grams.valueCount)..<run.upperBound, owner: owner,
+        into: &owners)
+    }
+    if !owners.isStrictlyAscending() {
+      owners.sort()
+      owners = owners.removingAdjacentDuplicates()
+    }
+    return owners
   }
 
   /// Splits runs of values into `count` pieces of about equal size, in order.

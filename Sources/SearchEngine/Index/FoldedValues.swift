@@ -24,6 +24,8 @@ struct FoldedValues: Sendable {
   private(set) var byteCounts = [Int](repeating: 0, count: 256)
   /// Bits for the most frequent bytes, when computed (see ``CommonBytes``).
   var commonBytes: CommonBytes?
+  /// The values that hold each gram, when built (see ``GramIndex``).
+  var grams: GramIndex?
 
   /// An empty column.
   init() {}

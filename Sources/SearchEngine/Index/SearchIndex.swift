@@ -31,8 +31,21 @@ package struct SearchIndex: Sendable {
         spec.isSearched
           ? try Self.fold(model.columns[field], normalizer: normalizer, progress: progress) : nil)
     }
+    // The grams, timed apart for the benchmarks.
+    let clock = ContinuousClock()
+    let start = clock.now
+    for field in fields.indices {
+      guard var folded = fields[field] else { continue }
+      fields[field] = nil
+      folded.grams = GramIndex(values: folded)
+      fields[field] = folded
+    }
+    gramBuildTime = clock.now - start
     self.fields = fields
   }
+
+  /// How long building the fields' grams took, when this index was built rather than read.
+  package private(set) var gramBuildTime: Duration = .zero
 
   /// An index of stored parts, checked by the caller (see `SearchIndex+Saving.swift`).
   init(normalizer: Normalizer, fields: [FoldedValues?], modelVersion: Int) {
@@ -40,6 +53,9 @@ package struct SearchIndex: Sendable {
     self.fields = fields
     self.modelVersion = modelVersion
   }
+
+  /// The bytes the gram indexes of the fields take (see ``GramIndex``).
+  package var gramByteCount: Int { fields.reduce(0) { $0 + ($1?.grams?.byteCount ?? 0) } }
 
   /// Whether field `field` is indexed (searched).
   package func isIndexed(field: Int) -> Bool { fields[field] != nil }
@@ -96,7 +112,8 @@ package struct SearchIndex: Sendable {
   /// more new text than a few items hold.
   ///
   /// - Complexity: O(*k*) in the text of the new values; O(*n*) in the model's text when a
-  ///   byte gains or loses its bits.
+  ///   byte gains or loses its bits, or when the values appended since a field's grams were
+  ///   built reach an eighth of it (amortised, O(1) a value).
   package mutating func apply(changesOf model: SearchModel) throws(ICUError) {
     guard model.version != modelVersion else { return }
     for field in fields.indices {
@@ -111,6 +128,13 @@ package struct SearchIndex: Sendable {
         folded.append(contentsOf: extra)
         if common?.extend(to: folded) != true { common = CommonBytes(values: folded) }
         folded.commonBytes = common
+        // The grams cover the values they were built over; searches scan the others, and
+        // the grams are built again when those are an eighth of the column.
+        let covered = folded.grams?.valueCount ?? 0
+        if folded.grams != nil, (folded.count - covered) * 8 > max(covered, GramIndex.rebuildFloor)
+        {
+          folded.grams = GramIndex(values: folded)
+        }
       }
       fields[field] = folded
     }

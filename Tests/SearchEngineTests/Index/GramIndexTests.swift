@@ -1,0 +1,137 @@
+import PropertyBased
+import SearchCoreTesting
+import TestSupport
+import Testing
+
+@testable import SearchEngine
+
+/// The grams of a column (``GramIndex``) never lose a value that holds a term, and searches
+/// that go through them find what the reference finds, through random model changes (values
+/// appended after the build are scanned, replaced ones lose their owner).
+@Suite(.tags(.concurrent))
+struct GramIndexTests {
+  /// Pieces of values: ASCII, letters of other scripts (two and three bytes), a mark folding
+  /// keeps, and repeats (a gram twice in one value).
+  private static let pieces = [
+    "an", "ta", "nde", "san", " ", "é", "ß", "мо", "ск", "東京", "e\u{20DD}", "aaa", "x", "9",
+  ]
+
+  private static func value(using random: inout SplitMix64) -> String {
+    (0..<Int.random(in: 1...5, using: &random)).map { _ in
+      pieces.randomElement(using: &random) ?? ""
+    }.joined()
+  }
+
+  private static func record(using random: inout SplitMix64) -> SearchModel.Record {
+    SearchModel.Record(
+      fields: [(0..<Int.random(in: 1...3, using: &random)).map { _ in value(using: &random) }],
+      attributes: [])
+  }
+
+  /// A needle of 3 to 7 bytes from a value of `values` (or, now and then, from nowhere).
+  private static func needle(in values: FoldedValues, using random: inout SplitMix64) -> [UInt8] {
+    let drawn = Int.random(in: 0..<max(values.count, 1), using: &random)
+    guard values.count > 0, Int.random(in: 0..<6, using: &random) > 0 else {
+      return Array((value(using: &random) + "qqq").utf8.prefix(5))
+    }
+    let bytes = Array(values.bytes[values.range(of: drawn)])
+    guard bytes.count >= 3 else { return Array("qqq".utf8) }
+    let length = Int.random(in: 3...min(7, bytes.count), using: &random)
+    let start = Int.random(in: 0...(bytes.count - length), using: &random)
+    return Array(bytes[start..<(start + length)])
+  }
+
+  /// Every value that holds a needle's bytes is among its candidates, which are ascending and
+  /// no more than its rarest gram's values.
+  @Test func candidatesHoldEveryValueThatHoldsTheNeedle() async throws {
+    let normalizer = try Normalizer()
+    await propertyCheck(count: TestBudget.cases(60), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: UInt64(seed))
+      var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
+      for _ in 0..<Int.random(in: 1...300, using: &random) {
+        try model.append(Self.record(using: &random))
+      }
+      let corpus = try SearchCorpus(model: model, normalizer: normalizer)
+      let values = try #require(corpus.index.fields[0])
+      let grams = try #require(values.grams)
+      #expect(grams.valueCount == values.count)
+      // Built in pieces (one per core and more, each with postings of its own joined after),
+      // the index answers as built in one.
+      let pieces = GramIndex(values: values, valuesPerPiece: 7)
+      for _ in 0..<20 {
+        let needle = Self.needle(in: values, using: &random)
+        let holders = (0..<values.count).filter { value in
+          let bytes = Array(values.bytes[values.range(of: value)])
+          return bytes.count >= needle.count
+            && (0...(bytes.count - needle.count)).contains {
+              Array(bytes[$0..<($0 + needle.count)]) == needle
+            }
+        }.map(Int32.init)
+        let candidates = try #require(grams.candidates(for: needle, limit: .max))
+        #expect(Set(holders).isSubset(of: Set(candidates)), "\(needle)")
+        #expect(zip(candidates, candidates.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(candidates.count <= grams.rarestCount(for: needle) ?? -1)
+        #expect(grams.candidates(for: Array(needle.prefix(2)), limit: .max) == nil)
+        #expect(pieces.candidates(for: needle, limit: .max) == candidates, "\(needle)")
+      }
+    }
+  }
+
+  /// Searches typed through random batches of changes find the reference's items, fresh and
+  /// narrowed keystroke by keystroke, with the grams covering part of the column after
+  /// appends.
+  @Test func searchesThroughModelChangesFindTheReferenceItems() async throws {
+    let normalizer = try Normalizer()
+    var throughGrams = 0
+    var withTail = 0
+    await propertyCheck(count: TestBudget.cases(30), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: UInt64(seed))
+      var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
+      for _ in 0..<Int.random(in: 50...400, using: &random) {
+        try model.append(Self.record(using: &random))
+      }
+      var corpus = try SearchCorpus(model: model, normalizer: normalizer)
+      for step in 0..<4 {
+        if step > 0 {
+          try corpus.apply(
+            randomModelChanges(
+              Int.random(in: 1...30, using: &random), for: corpus.model, endInserts: true,
+              using: &random, record: { Self.record(using: &$0) }))
+        }
+        let values = try #require(corpus.index.fields[0])
+        let grams = try #require(values.grams)
+        if grams.valueCount < values.count { withTail += 1 }
+        for _ in 0..<8 {
+          let needle = Self.needle(in: values, using: &random)
+          let text = String(decoding: needle, as: UTF8.self)
+          guard !text.contains(" "), text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic })
+          else { continue }
+          let query = try SearchQuery(text, normalizer: normalizer)
+          let expected = try ReferenceSearch.search(query, scope: 0, in: corpus)
+          var fresh = IncrementalFilter()
+          #expect(fresh.search(query, scope: 0, in: corpus)?.items == expected, "\(text)")
+          var typed = IncrementalFilter()
+          var prefix = ""
+          var last: [ItemID]?
+          for character in text {
+            prefix.append(character)
+            last =
+              typed.search(
+                try SearchQuery(prefix, normalizer: normalizer), scope: 0, in: corpus)?.items
+          }
+          #expect(last == expected, "\(text), typed")
+          let bytes = values.starts[values.count] - values.starts[0]
+          let limit = Int(bytes) / QueryEvaluator.bytesPerCandidate
+          if grams.candidates(for: query.sets[0].terms[0].pattern.utf8.map { $0 }, limit: limit)
+            != nil
+          {
+            throughGrams += 1
+          }
+        }
+      }
+    }
+    // The searches went through the grams, and over columns they only partly cover.
+    #expect(throughGrams > 20)
+    #expect(withTail > 5)
+  }
+}
