@@ -53,7 +53,7 @@ struct CommonBytes: Sendable {
     var slot = [Int8](repeating: -1, count: 256)
     for (index, byte) in ranked.enumerated() { slot[Int(byte)] = Int8(index) }
     let stride = (values.count + 63) / 64
-    let storage = WordStorage(count: stride * ranked.count)
+    let storage = DisjointWrites<UInt64>(count: stride * ranked.count, initial: 0)
     let ranges = Parallel.ranges(count: values.count, size: Self.valuesPerChunk)
     let table = slot
     _ = Parallel.map(chunks: ranges.count) { chunk -> Bool in
@@ -61,7 +61,7 @@ struct CommonBytes: Sendable {
         return true
       }
       Self.forEachOccurrence(in: values, of: table, range: range) { index, value in
-        storage.or(UInt64(1) << UInt64(value & 63), at: index * stride + value >> 6)
+        storage[index * stride + value >> 6] |= UInt64(1) << UInt64(value & 63)
       }
       return true
     }
@@ -205,21 +205,4 @@ extension CommonBytes {
       }
     }
   }
-}
-
-/// Words that several threads set bits in, each thread in words of its own.
-private final class WordStorage: @unchecked Sendable {
-  private let words: UnsafeMutableBufferPointer<UInt64>
-
-  init(count: Int) {
-    words = .allocate(capacity: max(count, 1))
-    words.initialize(repeating: 0)
-  }
-
-  deinit { words.deallocate() }
-
-  func or(_ bits: UInt64, at index: Int) { words[index] |= bits }
-
-  /// The words of `range`, as an array.
-  func array(_ range: Range<Int>) -> [UInt64] { Array(words[range]) }
 }

@@ -103,49 +103,35 @@ struct GramIndex: Sendable {
       starts.append(total)
     }
     // Second pass: each piece writes its postings where the first said, apart from the others.
-    let output = PostingsBuffer(count: total)
+    let output = DisjointWrites<UInt8>(count: total, initial: 0)
     let (slots, pieceCursors, piecePrevious) = (grams, cursors, previous)
     _ = Parallel.map(chunks: pieces.count) { piece -> Bool in
-      output.write(
-        values: values, range: pieces[piece], grams: slots, tally: tallies[piece],
-        cursors: pieceCursors[piece], previous: piecePrevious[piece])
+      tallies[piece].writePostings(
+        of: values, range: pieces[piece], grams: slots, cursors: pieceCursors[piece],
+        previous: piecePrevious[piece], into: output)
       return true
     }
     self.valueCount = valueCount
     self.grams = grams
     self.starts = starts
     self.counts = counts
-    self.postings = output.bytes()
+    self.postings = output.array(0..<total)
   }
 
   /// How many values hold the rarest gram of `needle`: what ``candidates(for:limit:)`` gives
   /// at most; nil when it has no gram.
   func rarestCount(for needle: [UInt8]) -> Int? {
-    guard needle.count >= 3 else { return nil }
-    var rarest = Int.max
-    var code = UInt32(Self.classes[Int(needle[0])]) << 6 | UInt32(Self.classes[Int(needle[1])])
-    for byte in needle.dropFirst(2) {
-      code = (code << 6 | UInt32(Self.classes[Int(byte)])) & UInt32(Self.codeCount - 1)
-      guard let slot = slot(of: code) else { return 0 }
-      rarest = min(rarest, Int(counts[slot]))
-    }
-    return rarest
+    lookUp(needle)?.map { Int($0.count) }.min()
   }
 
   /// The values (ascending) that may hold `needle`: those that hold its rarest grams; nil when
   /// it has no gram (fewer than three bytes) or the rarest is held by more than `limit` values,
   /// for which reading the column costs less.
   func candidates(for needle: [UInt8], limit: Int) -> [Int32]? {
-    guard needle.count >= 3 else { return nil }
-    var found: [(count: Int32, slot: Int)] = []
-    var code = UInt32(Self.classes[Int(needle[0])]) << 6 | UInt32(Self.classes[Int(needle[1])])
-    for byte in needle.dropFirst(2) {
-      code = (code << 6 | UInt32(Self.classes[Int(byte)])) & UInt32(Self.codeCount - 1)
-      guard let slot = slot(of: code) else { return [] }  // no value holds this gram
-      found.append((counts[slot], slot))
-    }
+    guard var found = lookUp(needle) else { return nil }
     found.sort { $0.count < $1.count }
     guard let rarest = found.first, Int(rarest.count) <= limit else { return nil }
+    guard rarest.count > 0 else { return [] }  // no value holds one of its grams
     var result = decode(rarest.slot)
     // The next rarest grams, while their lists are not much longer than what is left.
     for next in found.dropFirst().prefix(2) where Int(next.count) < result.count * 16 {
@@ -153,6 +139,19 @@ struct GramIndex: Sendable {
       if result.isEmpty { break }
     }
     return result
+  }
+
+  /// Each gram of `needle`: how many values hold it and its slot (count 0 and no slot for a
+  /// gram no value holds); nil when `needle` has fewer than three bytes.
+  private func lookUp(_ needle: [UInt8]) -> [(count: Int32, slot: Int)]? {
+    guard needle.count >= 3 else { return nil }
+    var found: [(count: Int32, slot: Int)] = []
+    var code = UInt32(Self.classes[Int(needle[0])]) << 6 | UInt32(Self.classes[Int(needle[1])])
+    for byte in needle.dropFirst(2) {
+      code = (code << 6 | UInt32(Self.classes[Int(byte)])) & UInt32(Self.codeCount - 1)
+      found.append(slot(of: code).map { (counts[$0], $0) } ?? (0, -1))
+    }
+    return found
   }
 
   /// The slot of a gram in ``grams``, or nil when no value holds it.
@@ -270,35 +269,25 @@ private struct Tally: Sendable {
   }
 }
 
-/// The postings while the pieces write them: each piece writes its own byte ranges only, and
-/// the bytes are read after every piece is done.
-private final class PostingsBuffer: @unchecked Sendable {
-  private let storage: UnsafeMutableBufferPointer<UInt8>
-
-  init(count: Int) {
-    storage = .allocate(capacity: max(count, 1))
-    storage.initialize(repeating: 0)
-  }
-
-  deinit { storage.deallocate() }
-
-  /// Writes the postings of the values `range`: the gram in `grams[i]` (one of those the
-  /// piece holds, in order) at `cursors[i]`, its first distance counted from `previous[i]`.
-  func write(
-    values: FoldedValues, range: Range<Int>, grams: [UInt32], tally: Tally, cursors: [Int],
-    previous: [Int32]
+extension Tally {
+  /// Writes the postings of the values `range`, this tally's piece, into `output`.
+  ///
+  /// The gram in `grams[i]` (one of those the piece holds, in order) goes at `cursors[i]`, its
+  /// first distance counted from `previous[i]`. Each piece writes byte ranges of its own.
+  func writePostings(
+    of values: FoldedValues, range: Range<Int>, grams: [UInt32], cursors: [Int],
+    previous: [Int32], into output: DisjointWrites<UInt8>
   ) {
-    // The piece's slot for each code, its write position and its last value.
+    // For each code the piece holds: where it writes next, and the last value written.
     var position = [Int](repeating: -1, count: GramIndex.codeCount)
-    var last = [Int32](repeating: -1, count: GramIndex.codeCount)
+    var written = [Int32](repeating: -1, count: GramIndex.codeCount)
     var index = 0
-    for code in grams where tally.counts[Int(code)] > 0 {
+    for code in grams where counts[Int(code)] > 0 {
       position[Int(code)] = cursors[index]
-      last[Int(code)] = previous[index]
+      written[Int(code)] = previous[index]
       index += 1
     }
     var seen = [Int32](repeating: -1, count: GramIndex.codeCount)
-    let output = storage
     values.bytes.withUnsafeBufferPointer { text in
       values.starts.withUnsafeBufferPointer { starts in
         for value in range {
@@ -306,8 +295,8 @@ private final class PostingsBuffer: @unchecked Sendable {
           GramIndex.forEachGram(of: value, bytes: text, starts: starts) { code in
             guard seen[code] != number else { return }
             seen[code] = number
-            var delta = UInt32(number - last[code])
-            last[code] = number
+            var delta = UInt32(number - written[code])
+            written[code] = number
             var offset = position[code]
             while delta >= 0x80 {
               output[offset] = UInt8(delta & 0x7F) | 0x80
@@ -321,6 +310,4 @@ private final class PostingsBuffer: @unchecked Sendable {
       }
     }
   }
-
-  func bytes() -> [UInt8] { Array(storage.prefix(storage.count)) }
 }

@@ -68,3 +68,25 @@ private final class ResultSlots<T: Sendable>: @unchecked Sendable {
     }
   }
 }
+
+/// Memory that several threads write at once, each thread only elements no other touches
+/// (bits of words of its own, bytes of its own ranges), read after every thread is done.
+final class DisjointWrites<Element: BitwiseCopyable>: @unchecked Sendable {
+  private let storage: UnsafeMutableBufferPointer<Element>
+
+  /// `count` elements, each `initial`.
+  init(count: Int, initial: Element) {
+    storage = .allocate(capacity: max(count, 1))
+    storage.initialize(repeating: initial)
+  }
+
+  deinit { storage.deallocate() }
+
+  subscript(index: Int) -> Element {
+    get { storage[index] }
+    set { storage[index] = newValue }
+  }
+
+  /// The elements of `range`, as an array.
+  func array(_ range: Range<Int>) -> [Element] { Array(storage[range]) }
+}

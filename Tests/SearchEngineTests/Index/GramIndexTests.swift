@@ -28,6 +28,17 @@ struct GramIndexTests {
       attributes: [])
   }
 
+  /// A corpus of one field and a drawn number of records in `items`.
+  private static func corpus(
+    items: ClosedRange<Int>, normalizer: Normalizer, using random: inout SplitMix64
+  ) throws -> SearchCorpus {
+    var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
+    for _ in 0..<Int.random(in: items, using: &random) {
+      try model.append(record(using: &random))
+    }
+    return try SearchCorpus(model: model, normalizer: normalizer)
+  }
+
   /// A needle of 3 to 7 bytes from a value of `values` (or, now and then, from nowhere).
   private static func needle(in values: FoldedValues, using random: inout SplitMix64) -> [UInt8] {
     let drawn = Int.random(in: 0..<max(values.count, 1), using: &random)
@@ -47,11 +58,7 @@ struct GramIndexTests {
     let normalizer = try Normalizer()
     await propertyCheck(count: TestBudget.cases(60), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: UInt64(seed))
-      var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-      for _ in 0..<Int.random(in: 1...300, using: &random) {
-        try model.append(Self.record(using: &random))
-      }
-      let corpus = try SearchCorpus(model: model, normalizer: normalizer)
+      let corpus = try Self.corpus(items: 1...300, normalizer: normalizer, using: &random)
       let values = try #require(corpus.index.fields[0])
       let grams = try #require(values.grams)
       #expect(grams.valueCount == values.count)
@@ -86,11 +93,7 @@ struct GramIndexTests {
     var withTail = 0
     await propertyCheck(count: TestBudget.cases(30), input: Gen.int(in: 0...1_000_000)) { seed in
       var random = SplitMix64(seed: UInt64(seed))
-      var model = SearchModel(schema: SearchModel.Schema(fields: [.init(name: "name")]))
-      for _ in 0..<Int.random(in: 50...400, using: &random) {
-        try model.append(Self.record(using: &random))
-      }
-      var corpus = try SearchCorpus(model: model, normalizer: normalizer)
+      var corpus = try Self.corpus(items: 50...400, normalizer: normalizer, using: &random)
       for step in 0..<4 {
         if step > 0 {
           try corpus.apply(
