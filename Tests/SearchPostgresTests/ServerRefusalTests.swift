@@ -115,13 +115,19 @@
             maximumConnections: pool)
           // The server's count, read on a thread of its own: psql blocks, and a task that
           // looped on it would hold one of the few threads every other test's tasks run on.
+          let count = { @Sendable in
+            let text = try? cluster.psql(
+              "SELECT count(*) FROM pg_stat_activity WHERE usename = '\(address.user)' AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            )
+            return text.flatMap { Int($0.filter(\.isNumber)) } ?? 0
+          }
+          // A loaded machine may still list the setup's sessions a moment after they ended:
+          // the count starts once they are gone, so that it sees the backend's alone.
+          for _ in 0..<500 where count() > 0 { usleep(10_000) }
           let watch = Mutex((watching: true, peak: 0))
           let watcher = Thread {
             while watch.withLock({ $0.watching }) {
-              let count = try? cluster.psql(
-                "SELECT count(*) FROM pg_stat_activity WHERE usename = '\(address.user)' AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
-              )
-              let seen = count.flatMap { Int($0.filter(\.isNumber)) } ?? 0
+              let seen = count()
               watch.withLock { $0.peak = max($0.peak, seen) }
               usleep(10_000)
             }
