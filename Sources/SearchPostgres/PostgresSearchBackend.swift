@@ -47,7 +47,7 @@
     /// search on the replica has seen it replayed: a client sees its own changes.
     private let lastWrite = Mutex<String?>(nil)
     /// How long a search waits for the replica to replay the client's last change.
-    static let replayWait: Duration = .seconds(2)
+    let replayWait: Duration
     /// How long a request waits for the server's answer on an open connection.
     private let requestTimeout: Duration
     let logger = Logger(label: "SearchPostgres")
@@ -59,7 +59,7 @@
     ///   - replica: A streaming standby of `address` (a copy made with `pg_basebackup -R`, say)
     ///     that answers the searches, so that they load it instead of the primary; loads and
     ///     changes still go to `address`. After a change of this backend, its next search
-    ///     waits until the replica has replayed it (at most two seconds; then the search fails
+    ///     waits until the replica has replayed it (at most `replayWait`; then the search fails
     ///     as stale rather than answer without the change).
     ///   - table: The data set's table (letters, digits and underscores).
     ///   - schema: The data set's schema, as the model has it.
@@ -77,14 +77,18 @@
     ///     once (a page and its count); requests superseded by later keystrokes run to their
     ///     end on theirs. The server's `max_connections` must hold every client's: 8 each for
     ///     ten clients is 80 of the default 100. At least 1.
+    ///   - replayWait: How long a search on the replica waits for it to replay this backend's
+    ///     last change before it fails as stale: longer for a standby that lags behind. The
+    ///     request timeout bounds the wait too.
     public init(
       address: PostgresAddress, replica: PostgresAddress? = nil, table: String,
       schema: SearchModel.Schema,
       normalizer: Normalizer, statementTimeout: Duration? = .seconds(10),
       connectTimeout: Duration = .seconds(3), requestTimeout: Duration = .seconds(15),
-      maximumConnections: Int = 8
+      maximumConnections: Int = 8, replayWait: Duration = .seconds(2)
     ) throws(PostgresSearchError) {
       self.address = address
+      self.replayWait = replayWait
       self.replica = replica
       self.requestTimeout = requestTimeout
       layout = try PostgresTableLayout(name: table, schema: schema, normalizer: normalizer)
@@ -130,6 +134,7 @@
       let (logger, table) = (self.logger, layout.name)
       let deadline = timed ? requestTimeout : nil
       let replay = reading && replica != nil ? lastWrite.withLock { $0 } : nil
+      let replayWait = replayWait
       // The connection is opened in the request's own task as well: a cancelled caller (a
       // superseded search) must not cancel a connect half-way, which postgres-nio may never
       // finish; the connect timeout bounds it instead.
@@ -142,7 +147,8 @@
           let value = try await Self.answer(within: deadline, on: connection, address: address) {
             if let replay {
               try await Self.waitForReplay(
-                of: replay, on: connection, address: address, logger: logger)
+                of: replay, within: replayWait, on: connection, address: address,
+                logger: logger)
             }
             return try await body(connection)
           }
@@ -174,9 +180,10 @@
     }
 
     /// Waits until the server on `connection` has replayed the primary's log up to `position`
-    /// (at once on a server that is not a standby), or fails as stale after ``replayWait``.
+    /// (at once on a server that is not a standby), or fails as stale after `replayWait`.
     private static func waitForReplay(
-      of position: String, on connection: PostgresConnection, address: PostgresAddress,
+      of position: String, within replayWait: Duration, on connection: PostgresConnection,
+      address: PostgresAddress,
       logger: Logger
     ) async throws {
       let clock = ContinuousClock()

@@ -35,7 +35,8 @@
           == "t")
       let backend = try PostgresSearchBackend(
         address: try primary.address, replica: try standby.address, table: "words",
-        schema: corpus.model.schema, normalizer: corpus.normalizer, requestTimeout: .seconds(10))
+        schema: corpus.model.schema, normalizer: corpus.normalizer, requestTimeout: .seconds(20),
+        replayWait: .seconds(15))
       // Loaded through the primary; the standby has the table once it has replayed the load,
       // which the check after it waits for.
       try await backend.load(corpus.model)
@@ -83,17 +84,25 @@
       }
 
       // A standby that lags more than a search waits: the search fails as stale, and answers
-      // once the standby has caught up.
-      try standby.setApplyDelay("5s")
-      try await backend.apply([.insert(added, record, after: nil)])
+      // once the standby has caught up. The impatient backend waits half a second for a replay
+      // held back ten.
+      let impatient = try PostgresSearchBackend(
+        address: try primary.address, replica: try standby.address, table: "words",
+        schema: corpus.model.schema, normalizer: corpus.normalizer,
+        replayWait: .milliseconds(500))
+      try standby.setApplyDelay("10s")
+      try await impatient.apply([.insert(added, record, after: nil)])
       var stale = "an answer"
-      do { _ = try await backend.items(matching: query, scope: 0) } catch {
+      do { _ = try await impatient.items(matching: query, scope: 0) } catch {
         stale = String(describing: error)
       }
       #expect(stale.contains("has not replayed this client's last change"), "\(stale)")
+      #expect(stale.contains("after 0.5 seconds"), "\(stale)")
       try standby.setApplyDelay("0")
-      #expect(try await backend.items(matching: query, scope: 0) == [added])
-      try await backend.apply([.remove(added)])
+      #expect(try await Self.caughtUp(impatient, query: query) == [added])
+      try await impatient.apply([.remove(added)])
+      await impatient.close()
+      #expect(try await backend.items(matching: query, scope: 0) == [])
 
       // The primary stops: searches go on from the standby; a change fails.
       let ab = try SearchQuery("ab", syntax: .extended, normalizer: corpus.normalizer)
@@ -113,6 +122,21 @@
       try standby.resume()
       #expect(try await backend.items(matching: ab, scope: 0) == before)
       await backend.close()
+    }
+
+    /// `backend`'s answer once its replica has replayed its last change: a stale answer is
+    /// asked again, for at most 15 seconds.
+    private static func caughtUp(_ backend: PostgresSearchBackend, query: SearchQuery)
+      async throws -> [ItemID]
+    {
+      let deadline = ContinuousClock.now + .seconds(15)
+      while true {
+        do { return try await backend.items(matching: query, scope: 0) } catch let error
+          as SearchBackendError where error.code == .timeout && .now < deadline
+        {
+          try await Task.sleep(for: .milliseconds(100))
+        }
+      }
     }
   }
 #endif
