@@ -31,6 +31,11 @@ package struct QueryEvaluator: Sendable {
   /// the values searched divided by this: checking a value costs about as much as reading
   /// this many bytes in a scan.
   static let bytesPerCandidate = 256
+  /// The same for a term the grams give exactly (``GramIndex/isExact(_:atStart:)``), whose candidates
+  /// are not checked: each costs its owner's lookup.
+  static let bytesPerExactCandidate = 16
+  /// How many values of a gram cost as much to decode as a candidate costs to check.
+  static let gramsPerCheck = 16
   /// From how many candidates on a check finds the items of a word with a budget of one typo,
   /// and of two, in the word index (a walk of its trie, whatever the candidates) instead of
   /// reading each candidate's words: a candidate costs a few microseconds, a walk with one typo
@@ -75,15 +80,11 @@ package struct QueryEvaluator: Sendable {
     }
     let sets = distinctSets.map { self.sets[$0] }
     if let candidates, isShort(candidates.count) {
-      // Few candidates are checked one by one, unless a set's grams give fewer values to
-      // check (a third letter after two that matched thousands of places with many names
-      // each): then the search without them, and its items among them.
-      if let estimate = gramEstimate(), estimate < candidates.count {
-        guard let found = evaluate(candidates: nil, isCancelled: isCancelled) else { return nil }
-        let allowed = Set(candidates)
-        return (found.filter { allowed.contains($0) }, [:])
+      // Few candidates are checked one by one: those the grams leave (a fourth letter after
+      // three that matched thousands of places with many names each).
+      return check(holdingGrams(candidates), sets: sets, isCancelled: isCancelled).map {
+        ($0, [:])
       }
-      return check(candidates, sets: sets, isCancelled: isCancelled).map { ($0, [:]) }
     }
     if candidates == nil, let filter {
       // A filter that admits few items gives the candidates: checking them costs less than
@@ -159,31 +160,63 @@ package struct QueryEvaluator: Sendable {
     return items.filter { filter.admits(Int($0.rawValue), model: model) }
   }
 
-  /// The fewest values the grams give to check for one set, each of its terms looked up in
-  /// every field searched (plus the values the grams do not cover); nil when no set is all
-  /// positive words that have grams, without typos.
-  private func gramEstimate() -> Int? {
-    var best: Int?
+  /// The candidates (kept in their order) that may match every set whose grams say so for
+  /// less than checking them: those that own a value holding the rarest grams of one of the
+  /// set's words in some field searched, or a value the grams do not cover.
+  ///
+  /// A set takes part when its words are all positive, exact or anchored, without typos or
+  /// numbers, and have grams in every field searched. Decoding a gram's value costs far less
+  /// than checking an item, which reads every value of it: a set's grams are read while their
+  /// values are fewer than ``gramsPerCheck`` times the candidates left.
+  private func holdingGrams(_ candidates: [ItemID]) -> [ItemID] {
+    var candidates = candidates
+    let searched = fields.compactMap { field in corpus.index.fields[field].map { (field, $0) } }
     for index in distinctSets {
       let set = sets[index]
-      guard set.allSatisfy({ !$0.isInverse && $0.kind != .fuzzy && $0.typo == nil }) else {
-        continue
-      }
-      var total = 0
+      guard
+        set.allSatisfy({
+          !$0.isInverse && $0.kind != .fuzzy && $0.typo == nil && $0.numberMatches.isEmpty
+        })
+      else { continue }
+      // Each word's rarest grams in each field, and the values they hold at most.
+      var lookups: [(values: FoldedValues, field: Int, term: TermMatcher)] = []
+      var cost = 0
       for term in set {
-        for field in fields {
-          guard let values = corpus.index.fields[field] else { continue }
-          guard let grams = values.grams, let count = grams.rarestCount(for: term.needle) else {
-            total = Int.max
+        for (field, values) in searched {
+          guard
+            let count = values.grams?.rarestCount(
+              for: term.needle, atStart: term.isAnchoredAtStart)
+          else {
+            cost = Int.max
             break
           }
-          total += count + values.count - grams.valueCount
+          cost += count + values.count - (values.grams?.valueCount ?? 0)
+          lookups.append((values, field, term))
         }
-        if total == Int.max { break }
+        if cost == Int.max { break }
       }
-      if total < (best ?? Int.max) { best = total }
+      guard cost / Self.gramsPerCheck < candidates.count else { continue }
+      let valueMaps = corpus.model.valueMaps
+      var holders = Bitset(capacity: lookups.map { valueMaps[$0.field].itemCount }.max() ?? 0)
+      for lookup in lookups {
+        guard let grams = lookup.values.grams,
+          let values = grams.candidates(
+            for: lookup.term.needle, atStart: lookup.term.isAnchoredAtStart, limit: .max)
+        else { continue }
+        let owner = valueMaps[lookup.field]
+        for value in values {
+          let item = owner.owner(of: Int(value))
+          if item >= 0 { holders.insert(Int(item)) }
+        }
+        for value in grams.valueCount..<lookup.values.count {
+          let item = owner.owner(of: value)
+          if item >= 0 { holders.insert(Int(item)) }
+        }
+      }
+      candidates = candidates.filter { holders.contains(Int($0.rawValue)) }
+      if candidates.isEmpty { break }
     }
-    return best
+    return candidates
   }
 
   private func isShort(_ count: Int) -> Bool {
@@ -287,9 +320,10 @@ package struct QueryEvaluator: Sendable {
   /// The owners of the values in `runs` that hold `term`, ascending, found through the column's
   /// grams.
   ///
-  /// The values of the term's rarest grams are checked, and those the grams do not cover
-  /// scanned. nil when the column has no grams, the term none (fewer than three bytes, or
-  /// fuzzy), or its rarest is in so many values that reading the runs costs less.
+  /// The values of the term's rarest grams are checked (unless the grams give the term
+  /// exactly), and those the grams do not cover scanned. nil when the column has no grams, the
+  /// term none (fewer than three bytes, or fuzzy), or its rarest is in so many values that
+  /// reading the runs costs less.
   private func gramScan(
     _ term: TermMatcher, values: FoldedValues, owner: ValueMap, runs: [Range<Int>]
   ) -> [ItemID]? {
@@ -297,20 +331,36 @@ package struct QueryEvaluator: Sendable {
     let bytes = runs.reduce(0) {
       $0 + Int(values.starts[$1.upperBound] - values.starts[$1.lowerBound])
     }
+    let atStart = term.isAnchoredAtStart
+    let exact =
+      (term.kind == .exact || term.kind == .prefix) && grams.isExact(term.needle, atStart: atStart)
     guard
       let candidates = grams.candidates(
-        for: term.needle, limit: bytes / Self.bytesPerCandidate)
+        for: term.needle, atStart: atStart,
+        limit: bytes / (exact ? Self.bytesPerExactCandidate : Self.bytesPerCandidate))
     else { return nil }
     var owners: [ItemID] = []
+    owners.reserveCapacity(candidates.count)
     var run = 0
-    for value in candidates {
-      let value = Int(value)
-      while run < runs.count && runs[run].upperBound <= value { run += 1 }
-      guard run < runs.count else { break }
-      guard runs[run].contains(value) else { continue }
-      let item = owner.owner(of: value)
-      if item >= 0, owners.last?.rawValue != item, term.matches(values, value: value) {
-        owners.append(ItemID(rawValue: item))
+    // The values where an exact hit may still end inside a character or follow white space.
+    let interior = exact ? grams.valuesToCheck(atStart: atStart) : []
+    var nextInterior = 0
+    term.withValueCheck(values) { holdsTerm in
+      for value in candidates {
+        let value = Int(value)
+        while run < runs.count && runs[run].upperBound <= value { run += 1 }
+        guard run < runs.count else { break }
+        guard runs[run].contains(value) else { continue }
+        let item = owner.owner(of: value)
+        guard item >= 0, owners.last?.rawValue != item else { continue }
+        var sure = exact
+        if exact {
+          while nextInterior < interior.count && interior[nextInterior] < value {
+            nextInterior += 1
+          }
+          sure = nextInterior == interior.count || interior[nextInterior] != value
+        }
+        if sure || holdsTerm(value) { owners.append(ItemID(rawValue: item)) }
       }
     }
     // The values appended since the grams were built.

@@ -321,6 +321,8 @@ enum Whitespace {
   /// The length of the whitespace at the start of `bytes`.
   static func leadingLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
+    // Most values start with a visible ASCII character: no decoding.
+    if bytes.count > 0 && (0x21...0x7E).contains(base[0]) { return 0 }
     var i = 0
     while i < bytes.count {
       let (value, length) = Folder.decode(base, at: i, count: bytes.count)
@@ -333,6 +335,7 @@ enum Whitespace {
   /// The length of the whitespace at the end of `bytes`.
   static func trailingLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
+    if bytes.count > 0 && (0x21...0x7E).contains(base[bytes.count - 1]) { return 0 }
     var end = bytes.count
     while end > 0 {
       var start = end - 1

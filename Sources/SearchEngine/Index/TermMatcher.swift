@@ -54,13 +54,27 @@ struct TermMatcher: Sendable {
     number = DecimalText.canonical(folded)
   }
 
+  /// Whether a hit must start where a value does (after its leading white space).
+  var isAnchoredAtStart: Bool { kind == .prefix || kind == .equal }
+
   // MARK: One value
 
   /// Whether value `value` of `values` contains the term (ignoring `isInverse`).
   func matches(_ values: FoldedValues, value: Int) -> Bool {
-    let range = values.range(of: value)
-    return values.bytes.withUnsafeBufferPointer { bytes in
-      matches(bytes, range: range, values: values)
+    withValueCheck(values) { $0(value) }
+  }
+
+  /// Calls `body` with a check of whether a value of `values` contains the term (ignoring
+  /// `isInverse`), the column held for the whole call: for checking many values.
+  func withValueCheck<Result>(_ values: FoldedValues, _ body: ((Int) -> Bool) -> Result)
+    -> Result
+  {
+    values.bytes.withUnsafeBufferPointer { bytes in
+      values.starts.withUnsafeBufferPointer { starts in
+        body { value in
+          matches(bytes, range: Int(starts[value])..<(Int(starts[value + 1]) - 1), values: values)
+        }
+      }
     }
   }
 
