@@ -6,13 +6,13 @@
 /// (`Normalizer.rulesIdentity`: rules version and ICU version), the folding options and locale,
 /// the caller's `source` text (what the data was, for a staleness check), then the model
 /// (schema, order, columns, value maps, attribute codes), the index (each searched field's
-/// folded text, starts, interior boundaries, space lists, byte counts, common bytes) and an
+/// folded text, starts, interior boundaries, space lists, byte counts, common bytes, grams) and an
 /// end mark. Each array is its count, a checksum and its raw elements.
 extension SearchCorpus {
   /// The file's first bytes.
   static let magic: [UInt8] = Array("SCSINDEX".utf8)
   /// The format's version: raised whenever the layout changes.
-  package static let savedFormatVersion: UInt32 = 2
+  package static let savedFormatVersion: UInt32 = 3
   private static let knownFolding: Folding = [
     .case, .diacritics, .compatibility, .latin, .dotlessI,
   ]

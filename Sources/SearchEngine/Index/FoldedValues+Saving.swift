@@ -12,12 +12,15 @@ extension FoldedValues {
     try writer.write(byteCounts)
     try writer.write(commonBytes == nil ? UInt8(0) : UInt8(1))
     try commonBytes?.write(to: writer)
+    try writer.write(grams == nil ? UInt8(0) : UInt8(1))
+    try grams?.write(to: writer)
   }
 
   /// Reads a folded column written by ``write(to:)`` for a field of `values` values,
   /// checking what the scans rely on before they use it: the separators around every value,
   /// ascending starts within the bytes, interior boundaries inside them, the byte counts and
-  /// the space lists against the bytes, and the common bytes' rows against the byte counts.
+  /// the space lists against the bytes, the common bytes' rows against the byte counts, and
+  /// the grams' postings against the values (``GramIndex/init(reading:values:what:)``).
   ///
   /// That the folded text is the folding of the model's text is checked by the caller where
   /// it is cheap (`firstValueFoldedOtherwise(than:table:)`); see
@@ -67,6 +70,9 @@ extension FoldedValues {
     guard common?.isConsistent(with: self) ?? true else {
       throw reader.corrupt("the common bytes of \(what) do not match its folded text")
     }
+    let hasGrams = try reader.read(UInt8.self, "the grams flag of \(what)")
+    guard hasGrams <= 1 else { throw reader.corrupt("the grams flag of \(what)") }
+    if hasGrams == 1 { grams = try GramIndex(reading: reader, values: self, what: what) }
   }
 
   /// The first value whose text is ASCII that folds byte for byte by `table`

@@ -35,13 +35,13 @@ struct GramIndex: Sendable {
   /// The values covered: `0..<valueCount`.
   let valueCount: Int
   /// The grams that occur, ascending.
-  private let grams: [UInt32]
+  let grams: [UInt32]
   /// Where the postings of each of ``grams`` start in ``postings``, and one past the last.
-  private let starts: [UInt32]
+  let starts: [UInt32]
   /// How many values hold each of ``grams``.
-  private let counts: [Int32]
+  let counts: [Int32]
   /// Every gram's postings, one after the other.
-  private let postings: [UInt8]
+  let postings: [UInt8]
   /// Whether the column held no capital ASCII letter when it was built: see
   /// ``isExact(_:atStart:)``.
   private let lettersAreExact: Bool
@@ -154,11 +154,22 @@ struct GramIndex: Sendable {
         previous: piecePrevious[piece], into: output)
       return true
     }
+    self.init(
+      valueCount: valueCount, grams: grams, starts: starts, counts: counts,
+      postings: output.array(0..<total), values: values)
+  }
+
+  /// An index of these parts (built, or read and checked) over the first `valueCount` values
+  /// of `values`.
+  init(
+    valueCount: Int, grams: [UInt32], starts: [UInt32], counts: [Int32], postings: [UInt8],
+    values: FoldedValues
+  ) {
     self.valueCount = valueCount
     self.grams = grams
     self.starts = starts
     self.counts = counts
-    self.postings = output.array(0..<total)
+    self.postings = postings
     lettersAreExact = (0x41...0x5A).allSatisfy { values.byteCounts[$0] == 0 }
     valuesWithInterior = Self.valuesWithInterior(values, below: valueCount)
     valuesWithLeadingSpace = values.leadingSpace.filter { $0 < valueCount }
@@ -345,7 +356,7 @@ struct GramIndex: Sendable {
   /// Calls `body` with the code of each kept gram of value `value`, its start gram first, in
   /// order (a gram may come more than once).
   @inline(__always)
-  fileprivate static func forEachGram(
+  static func forEachGram(
     of value: Int, bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int32>,
     _ body: (Int) -> Void
   ) {

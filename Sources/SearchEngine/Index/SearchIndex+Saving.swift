@@ -1,8 +1,8 @@
 extension SearchIndex {
   /// Writes the folded columns to a saved index file; the normaliser is the file header's.
   ///
-  /// A new index structure (an n-gram posting index) is written here after the fields, or
-  /// per field in `FoldedValues.write(to:)`, and read back in the same order below.
+  /// A new index structure is written here after the fields, or per field in
+  /// `FoldedValues.write(to:)` (as the grams are), and read back in the same order below.
   func write(to writer: SavedFileWriter) throws(SavedIndexError) {
     try writer.write(Int64(modelVersion))
     try writer.write(fields.map { $0 == nil ? UInt8(0) : UInt8(1) })

@@ -254,10 +254,11 @@ import Testing
   @Test func changedStructuresAreErrorsOrHarmless() async throws {
     try await Self.withFolder { folder in
       let saved = try Saved(try Fixtures.corpus("products/products"), in: folder)
-      // Not the common bytes' rows: which values a bit names is not checked (see
-      // `SearchCorpus.init(contentsOf:)`).
+      // Not the common bytes' rows nor the grams: which values a bit or a gram names is not
+      // all checked (see `SearchCorpus.init(contentsOf:)`; `gramsNamingOtherValuesAreErrors`).
       let arrays = saved.parts.filter {
         ($0.count ?? 0) > 0 && $0.stride >= 4 && !$0.what.hasPrefix("a row of")
+          && !$0.what.hasPrefix("the grams of")
       }
       await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
         var random = SplitMix64(seed: seed)
@@ -272,6 +273,38 @@ import Testing
         let value = values.randomElement(using: &random) ?? 0
         _ = try saved.open(part, element: element, value)
       }
+    }
+  }
+
+  /// The grams, checksums mended: a gram its postings' values do not hold, a count that is
+  /// not its postings', grams out of order, postings past the values are errors; a loaded
+  /// corpus has the built one's grams.
+  @Test func gramsNamingOtherValuesAreErrors() async throws {
+    try await Self.withFolder { folder in
+      let cities = try Saved(try Fixtures.corpus("cities/cities"), in: folder)
+      let loaded = try SearchCorpus(
+        contentsOf: cities.path, normalizer: cities.corpus.normalizer, source: "test data")
+      let field = try #require(cities.corpus.index.fields[0]?.grams)
+      #expect(loaded.index.fields[0]?.grams?.postings == field.postings)
+      #expect(loaded.index.fields[0]?.grams?.grams == field.grams)
+      let what = "field \"name\""
+      // "qqq" in place of the gram after it, in order still: its values hold the other.
+      let q = Int(GramIndex.classes[Int(UInt8(ascii: "q"))])
+      let code = UInt32(q << 12 | q << 6 | q)
+      let after = try #require(field.grams.firstIndex { $0 > code })
+      #expect(!field.grams.contains(code))
+      let renamed = try cities.open("the grams of \(what)", element: after, code)
+      #expect(renamed?.reason.contains("is not in the values its postings name") == true)
+      let swapped = try cities.open("the grams of \(what)", element: 1, field.grams[0])
+      #expect(swapped?.reason.contains("out of order") == true)
+      let counted = try cities.open(
+        "the counts of \(what)'s grams", element: 3, field.counts[3] + 1)
+      #expect(counted?.reason.contains("are not \(field.counts[3] + 1) ascending values") == true)
+      let covered = try cities.part("the values covered by \(what)'s grams")
+      #expect(
+        try cities.open(covered, element: 0, Int64(field.valueCount + 1))?.reason.contains(
+          "cover \(field.valueCount + 1) values") == true)
+      #expect(try cities.open(covered, element: 0, Int64(1))?.code == .corrupt)
     }
   }
 
