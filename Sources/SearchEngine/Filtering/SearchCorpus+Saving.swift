@@ -58,7 +58,9 @@ extension SearchCorpus {
   ///   the model's items and values, offsets within their arrays, starts ascending and ending
   ///   at separators, value maps and their owners, orders and positions, attribute codes, space
   ///   lists and byte counts against the folded text, the common bytes' rows against the byte
-  ///   counts. A bad file is an error, never a trap.
+  ///   counts, every posting of the grams (whole, ascending, as many as its gram's count, below
+  ///   the values) and each gram against its first and last value. A bad file is an error,
+  ///   never a trap.
   ///
   ///   The checksums catch damage, not a change made on purpose: a file whose bytes were
   ///   changed and its checksums computed again may still differ from what was saved where
@@ -66,10 +68,11 @@ extension SearchCorpus {
   ///   folds byte for byte (most values of most data) is checked against that folding, as
   ///   cheaply as reading it; the folding of other values, which would take as long as
   ///   building the index, where a folded character's interior boundaries lie, and which
-  ///   values a common letter's bits name (as long as computing them) are not. A file changed
-  ///   there answers by what it holds: an item whose text reads "Mbçintosh" but whose folded
-  ///   text is "macintosh" matches `mac`; a one-letter query may match by a changed bit. It
-  ///   may highlight less than it matches, but never traps.
+  ///   values a common letter's bits or a gram's other postings name (as long as computing
+  ///   them) are not. A file changed there answers by what it holds: an item whose text reads
+  ///   "Mbçintosh" but whose folded text is "macintosh" matches `mac`; a one-letter query may
+  ///   match by a changed bit, a three-letter one miss a value its gram's postings leave out.
+  ///   It may highlight less than it matches, but never traps.
   /// - Complexity: O(*n*) in the file's size: one read per array, and a pass to check it.
   public init(contentsOf path: String, normalizer: Normalizer? = nil, source: String? = nil)
     throws(SavedIndexError)
