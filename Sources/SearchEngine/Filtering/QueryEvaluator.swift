@@ -116,7 +116,7 @@ package struct QueryEvaluator: Sendable {
           matching: withTypoMatches(self.sets[index]), typoOnly: &typoOnly[index],
           isCancelled: isCancelled)
       else { return nil }
-      current = Self.intersection(current, list)
+      current = SortedLists.intersection(current, list)
     }
     return (admitted(inModelOrder(current)), typoOnly)
   }
@@ -257,14 +257,14 @@ package struct QueryEvaluator: Sendable {
     for term in set {
       guard let found = scan(term, isCancelled: isCancelled) else { return nil }
       var list = found
-      if countsTypos { exact = exact.isEmpty ? found : Self.union(exact, found) }
+      if countsTypos { exact = exact.isEmpty ? found : SortedLists.union(exact, found) }
       if let matches = term.typo?.matches, !matches.isEmpty {
         // The items found with typos are the scope's already.
-        list = Self.union(list, matches.items.map { ItemID(rawValue: $0) })
+        list = SortedLists.union(list, matches.items.map { ItemID(rawValue: $0) })
         withTypos = withTypos.merging(matches)
       }
-      if term.isInverse { list = Self.difference(scopeMembers(), list) }
-      result = result.map { Self.union($0, list) } ?? list
+      if term.isInverse { list = SortedLists.difference(scopeMembers(), list) }
+      result = result.map { SortedLists.union($0, list) } ?? list
     }
     if countsTypos { typoOnly = withTypos.subtracting(exact) }
     return result ?? []
@@ -279,7 +279,7 @@ package struct QueryEvaluator: Sendable {
       guard let list = scan(term, values: values, field: field, isCancelled: isCancelled) else {
         return nil
       }
-      result = result.map { Self.union($0, list) } ?? list
+      result = result.map { SortedLists.union($0, list) } ?? list
     }
     return result ?? []
   }
@@ -554,57 +554,6 @@ package struct QueryEvaluator: Sendable {
     var items = items
     if !corpus.positions.isEmpty { corpus.sortedByPosition(&items) }
     return items
-  }
-
-  static func intersection(_ a: [ItemID], _ b: [ItemID]) -> [ItemID] {
-    var result: [ItemID] = []
-    result.reserveCapacity(min(a.count, b.count))
-    var i = 0
-    var j = 0
-    while i < a.count && j < b.count {
-      if a[i] < b[j] {
-        i += 1
-      } else if a[i] > b[j] {
-        j += 1
-      } else {
-        result.append(a[i])
-        i += 1
-        j += 1
-      }
-    }
-    return result
-  }
-
-  static func union(_ a: [ItemID], _ b: [ItemID]) -> [ItemID] {
-    var result: [ItemID] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      if j == b.count || (i < a.count && a[i] < b[j]) {
-        result.append(a[i])
-        i += 1
-      } else if i == a.count || b[j] < a[i] {
-        result.append(b[j])
-        j += 1
-      } else {
-        result.append(a[i])
-        i += 1
-        j += 1
-      }
-    }
-    return result
-  }
-
-  static func difference(_ a: [ItemID], _ b: [ItemID]) -> [ItemID] {
-    var result: [ItemID] = []
-    result.reserveCapacity(a.count)
-    var j = 0
-    for value in a {
-      while j < b.count && b[j] < value { j += 1 }
-      if j == b.count || b[j] != value { result.append(value) }
-    }
-    return result
   }
 
   private static var chunkCount: Int { Parallel.activeProcessorCount * chunksPerCore }

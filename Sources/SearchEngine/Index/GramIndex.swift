@@ -200,7 +200,7 @@ struct GramIndex: Sendable {
   /// The values whose candidacy for an exact needle (``isExact(_:atStart:)``) says nothing:
   /// those with an interior offset, and those starting with white space when `atStart`.
   func valuesToCheck(atStart: Bool) -> [Int32] {
-    atStart ? Self.union(valuesWithInterior, valuesWithLeadingSpace) : valuesWithInterior
+    atStart ? SortedLists.union(valuesWithInterior, valuesWithLeadingSpace) : valuesWithInterior
   }
 
   /// How many values hold the rarest gram of `needle` (anchored at the start of a value when
@@ -219,11 +219,13 @@ struct GramIndex: Sendable {
     found.sort { $0.count < $1.count }
     guard let rarest = found.first, Int(rarest.count) <= limit else { return nil }
     var result = rarest.slot < 0 ? [] : decode(rarest.slot)
-    if rarest.isStart { result = Self.union(result, valuesWithLeadingSpace) }
+    if rarest.isStart { result = SortedLists.union(result, valuesWithLeadingSpace) }
     // The next rarest grams, while their lists are not much longer than what is left.
     for next in found.dropFirst().prefix(2) where Int(next.count) < result.count * 16 {
       var kept = next.slot < 0 ? [] : intersection(result, next.slot)
-      if next.isStart { kept = Self.union(kept, Self.intersection(result, valuesWithLeadingSpace)) }
+      if next.isStart {
+        kept = SortedLists.union(kept, SortedLists.intersection(result, valuesWithLeadingSpace))
+      }
       result = kept
       if result.isEmpty { break }
     }
@@ -257,43 +259,6 @@ struct GramIndex: Sendable {
     var count: Int32
     var slot: Int
     var isStart: Bool
-  }
-
-  /// The values of both ascending lists, ascending.
-  private static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    if b.isEmpty { return a }
-    var result: [Int32] = []
-    result.reserveCapacity(a.count + b.count)
-    var (i, j) = (0, 0)
-    while i < a.count || j < b.count {
-      if j == b.count || (i < a.count && a[i] < b[j]) {
-        result.append(a[i])
-        i += 1
-      } else {
-        if i < a.count && a[i] == b[j] { i += 1 }
-        result.append(b[j])
-        j += 1
-      }
-    }
-    return result
-  }
-
-  /// The values of both ascending lists, ascending.
-  private static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    var result: [Int32] = []
-    var (i, j) = (0, 0)
-    while i < a.count && j < b.count {
-      if a[i] < b[j] {
-        i += 1
-      } else if b[j] < a[i] {
-        j += 1
-      } else {
-        result.append(a[i])
-        i += 1
-        j += 1
-      }
-    }
-    return result
   }
 
   /// The slot of a gram in ``grams``, or nil when no value holds it.

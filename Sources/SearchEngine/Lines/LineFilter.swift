@@ -297,12 +297,12 @@ package struct LineFilter: Sendable {
           found = found.sorted().removingAdjacentDuplicates()
         }
         if term.isInverse {
-          found = QueryEvaluator.difference(all.map { ItemID(rawValue: Int32($0)) }, found)
+          found = SortedLists.difference(all.map { ItemID(rawValue: Int32($0)) }, found)
         }
-        union = union.map { QueryEvaluator.union($0, found) } ?? found
+        union = union.map { SortedLists.union($0, found) } ?? found
       }
       let list = union ?? []
-      current = current.map { QueryEvaluator.intersection($0, list) } ?? list
+      current = current.map { SortedLists.intersection($0, list) } ?? list
       if current?.isEmpty == true { break }
     }
     let found = (current ?? []).map { Int($0.rawValue) }
