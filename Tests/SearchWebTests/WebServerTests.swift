@@ -1,0 +1,3 @@
+#if Web
+  import HummingbirdWSClient
+#endif
