@@ -96,14 +96,26 @@
       try await app.runService(gracefulShutdownSignals: [])
     }
 
-    /// Refuses an upgrade whose Origin header (a browser sends one) is neither the server's
-    /// own (its Host header's) nor an allowed origin: a page of another site may not search
-    /// here through its visitor's browser.
+    /// Refuses an upgrade with an Origin header that is neither the server's own nor allowed:
+    /// a page of another site may not search here through its visitor's browser.
+    ///
+    /// A browser sends its page's origin, `http://HOST:PORT`, which must be the request's own
+    /// Host (or listed in `allowed`). A client that is no browser may send what it likes, so
+    /// its header protects nothing; hummingbird-websocket's sends `ws://HOST` without the port,
+    /// which passes when its host is the Host header's. Every Origin header of the request
+    /// must pass.
     static func checkOrigin(of request: Request, allowed: Set<String>) throws {
-      guard let origin = request.headers[.origin] else { return }
-      if allowed.contains(origin) { return }
-      if let host = request.head.authority, origin == "http://\(host)" { return }
-      throw HTTPError(.forbidden, message: "origin \(origin) may not open a search session")
+      let authority = request.head.authority ?? ""
+      let host = authority.split(separator: ":").first.map(String.init) ?? authority
+      for origin in request.headers[values: .origin] {
+        let passes =
+          allowed.contains(origin) || origin == "http://\(authority)"
+          || origin == "https://\(authority)" || origin == "ws://\(host)"
+          || origin == "wss://\(host)"
+        guard passes else {
+          throw HTTPError(.forbidden, message: "origin \(origin) may not open a search session")
+        }
+      }
     }
   }
 #endif

@@ -1,3 +1,0 @@
-#if Web
-  import HummingbirdWSClient
-#endif
