@@ -34,7 +34,14 @@
             }
           }
         }
-        let closing = try await read(inbound, into: session)
+        let closing: (WebSocketErrorCode, String)?
+        do {
+          closing = try await read(inbound, into: session)
+        } catch {
+          changed.finish()
+          group.cancelAll()
+          throw error
+        }
         changed.finish()
         group.cancelAll()
         if let (code, reason) = closing {
@@ -49,8 +56,15 @@
     private static func read(_ inbound: WebSocketInboundStream, into session: WebSession)
       async throws -> (WebSocketErrorCode, String)?
     {
-      for try await message in inbound.messages(maxSize: WebLimits.maxClientMessageBytes) {
+      // A message up to a frame's size is read, so that a larger one than the protocol takes is
+      // refused with its reason, as any other.
+      for try await message in inbound.messages(maxSize: WebLimits.maxFrameBytes) {
         switch message {
+        case .text(let text) where text.utf8.count > WebLimits.maxClientMessageBytes:
+          return (
+            .messageTooLarge,
+            "a message of \(text.utf8.count) bytes: at most \(WebLimits.maxClientMessageBytes)"
+          )
         case .text(let text):
           do {
             let decoded = try ClientMessage.decode(text)

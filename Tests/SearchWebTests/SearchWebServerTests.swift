@@ -73,6 +73,19 @@
       throw PageError(message: "no such update within 30 s")
     }
 
+    /// The close frame that ended the tab's connection; fails after 30 s.
+    static func closeFrame(of tab: WebTab) async throws -> WebSocketCloseFrame? {
+      try await withThrowingTaskGroup(of: WebSocketCloseFrame?.self) { group in
+        group.addTask { try await tab.closing.value }
+        group.addTask {
+          try await Task.sleep(for: .seconds(30))
+          throw PageError(message: "the connection was not closed within 30 s")
+        }
+        defer { group.cancelAll() }
+        return try await group.next() ?? nil
+      }
+    }
+
     static func settled(text: String, scope: Int = 0) -> (WebUpdate) -> Bool {
       { $0.text == text && $0.scope == scope && !$0.pending && $0.table == "results" }
     }
@@ -160,7 +173,7 @@
         for (send, code) in cases {
           let tab = WebTab(port: port)
           send(tab)
-          let frame = try await tab.closing.value
+          let frame = try await Self.closeFrame(of: tab)
           #expect(frame?.closeCode == code, "\(String(describing: frame))")
           if code == .dataInconsistentWithMessage {
             #expect(frame?.reason?.isEmpty == false)
