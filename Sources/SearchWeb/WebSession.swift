@@ -207,8 +207,9 @@
       }
     }
 
-    /// Renders an item: a result's row with what the query matched marked and its typos, an
-    /// original row as the model displays it. The position and section are the window's.
+    /// Renders an item: a result's row with its marks and typos, an original row as displayed.
+    ///
+    /// The position and section are the window's to set.
     private func renderer(_ kind: SearchController.TableKind, table: SectionedTable)
       -> PagingWindow<WebRow>.Render
     {

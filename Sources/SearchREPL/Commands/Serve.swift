@@ -114,8 +114,8 @@ struct Serve: AsyncParsableCommand {
           what: "serve --backend")
       }
       var search = SearchConfiguration(
-        mode: .background, ranksResults: try postgres.ranks(rank), backendPageSize: postgres.pageSize,
-        completionLimit: backend == nil ? 5 : 0)
+        mode: .background, ranksResults: try postgres.ranks(rank),
+        backendPageSize: postgres.pageSize, completionLimit: backend == nil ? 5 : 0)
       try syntax.configure(&search)
       let server = SearchWebServer(
         corpus: loaded, backend: backend,
