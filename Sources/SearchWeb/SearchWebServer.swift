@@ -106,7 +106,11 @@
     /// must pass.
     static func checkOrigin(of request: Request, allowed: Set<String>) throws {
       let authority = request.head.authority ?? ""
-      let host = authority.split(separator: ":").first.map(String.init) ?? authority
+      // The host without its port: `[::1]:8080` gives `[::1]`, `127.0.0.1:8080` `127.0.0.1`.
+      let host =
+        authority.hasPrefix("[")
+        ? String(authority.prefix { $0 != "]" }) + "]"
+        : String(authority.prefix { $0 != ":" })
       for origin in request.headers[values: .origin] {
         let passes =
           allowed.contains(origin) || origin == "http://\(authority)"

@@ -6,7 +6,8 @@
   /// generation is the newest it has seen, asks for the rows it scrolls to, and takes the keys
   /// `SearchREPL live` takes: ↑ ↓ move, Enter chooses, Esc cancels, Tab completes or moves to
   /// the next scope (Shift-Tab the previous), Ctrl-T turns a condition (`country=CH`) into a
-  /// token, Backspace on an empty field removes the last token.
+  /// token, Backspace on an empty field removes the last token. `/?q=TEXT` opens with TEXT
+  /// typed.
   enum WebPage {
     /// A file of the page.
     struct File: Sendable {
@@ -101,7 +102,16 @@
         const scheme = location.protocol === "https:" ? "wss:" : "ws:";
         const socket = new WebSocket(scheme + "//" + location.host + "/search");
         state.socket = socket;
-        socket.onopen = () => sendVisible(true);
+        socket.onopen = () => {
+          sendVisible(true);
+          // A search in the address (/?q=zür) is typed once the session opens.
+          const initial = new URLSearchParams(location.search).get("q");
+          if (initial) {
+            query.value = initial;
+            begin();
+            send({ type: "text", text: initial });
+          }
+        };
         socket.onmessage = (event) => receive(JSON.parse(event.data));
         socket.onclose = (event) => {
           state.message = "closed (" + event.code + (event.reason ? ": " + event.reason : "")

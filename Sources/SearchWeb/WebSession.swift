@@ -131,9 +131,6 @@
       return .update(update)
     }
 
-    /// Whether more is waiting after ``nextMessage()`` gave one.
-    var hasMore: Bool { hello != nil || !errors.isEmpty }
-
     /// The update from what the page holds to the window now, and records that the page holds it.
     private func currentUpdate() -> WebUpdate {
       let kind = controller.visibleTable

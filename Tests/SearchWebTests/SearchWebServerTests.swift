@@ -80,6 +80,8 @@
         group.addTask { try await tab.closing.value }
         group.addTask {
           try await Task.sleep(for: .seconds(30))
+          // The client's task ends once cancelled, and with it the group.
+          tab.closing.cancel()
           throw PageError(message: "the connection was not closed within 30 s")
         }
         defer { group.cancelAll() }
@@ -143,6 +145,13 @@
         #expect(moved.end == 120)
         #expect(moved.rows.map(\.position) == Array(90..<120))
         #expect(page.window == Array(all[90..<120]))
+
+        // Ten rows further: only the ten rows the page lacks come.
+        tab.send(#"{"type":"visible","first":110,"count":10}"#)
+        try await Self.read(tab, into: &page) { $0.start == 100 }
+        #expect(page.last?.end == 130)
+        #expect(page.last?.rows.map(\.position) == Array(120..<130))
+        #expect(page.window == Array(all[100..<130]))
 
         // A scope: its own rows, from the top.
         tab.send(#"{"type":"visible","first":0,"count":10}"#)
