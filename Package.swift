@@ -215,12 +215,12 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    // Start the server on a free port of 127.0.0.1 and talk to it as a browser tab does, over
-    // hummingbird-websocket's client.
+    // Start the server (and `SearchREPL serve`) on a free port of 127.0.0.1 and talk to it as a
+    // browser tab does, over hummingbird-websocket's client.
     .testTarget(
       name: "SearchWebTests",
       dependencies: [
-        "TestSupport", "SearchWeb", "SearchCore", "SearchEngine", "SearchDataSets",
+        "TestSupport", "SearchWeb", "SearchCore", "SearchEngine", "SearchDataSets", "SearchREPL",
         .product(
           name: "HummingbirdWebSocket", package: "hummingbird-websocket",
           condition: .when(traits: ["Web"])),
