@@ -31,7 +31,9 @@ let package = Package(
   // (SE-0450) that is off unless asked for: `swift run -c release SearchREPL live` and the
   // sanitizer passes build without them; `swift test --traits PostgreSQL` runs everything; an
   // app names it where it depends on the package:
-  // `.package(url: …, from: …, traits: ["PostgreSQL"])`.
+  // `.package(url: …, from: …, traits: ["PostgreSQL"])`. The web front (Hummingbird, over the
+  // same SwiftNIO) is a second such trait, Web: `swift test --traits PostgreSQL,Web` runs
+  // everything then.
   traits: [
     .trait(
       name: "PostgreSQL",
