@@ -19,6 +19,9 @@ let package = Package(
     // memory never build SwiftNIO; its code is compiled with the PostgreSQL trait only. It
     // needs the engine alone.
     .library(name: "SearchPostgres", targets: ["SearchPostgres"]),
+    // The search served to a browser: a page and one WebSocket per tab, each a search session
+    // over one shared corpus. Its own product on Hummingbird, compiled with the Web trait only.
+    .library(name: "SearchWeb", targets: ["SearchWeb"]),
     .executable(name: "SearchREPL", targets: ["SearchREPL"]),
     // The benchmarks, apart from the shipped command line (as swift-collections keeps its own):
     // `swift run -c release SearchBenchmarks --suite NAME`.
@@ -28,12 +31,19 @@ let package = Package(
   // (SE-0450) that is off unless asked for: `swift run -c release SearchREPL live` and the
   // sanitizer passes build without them; `swift test --traits PostgreSQL` runs everything; an
   // app names it where it depends on the package:
-  // `.package(url: …, from: …, traits: ["PostgreSQL"])`.
+  // `.package(url: …, from: …, traits: ["PostgreSQL"])`. The web front (Hummingbird, over the
+  // same SwiftNIO) is a second such trait, Web: `swift test --traits PostgreSQL,Web` runs
+  // everything then.
   traits: [
     .trait(
       name: "PostgreSQL",
       description:
         "SearchPostgres over postgres-nio, and the command line's load and --backend, and SearchBenchmarks --suite backend."
+    ),
+    .trait(
+      name: "Web",
+      description:
+        "SearchWeb over Hummingbird and its WebSocket, and the command line's serve."
     ),
     .default(enabledTraits: []),
   ],
@@ -41,6 +51,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
     // `swift package generate-documentation`: the guides and the API (the README has the
     // command that builds the three libraries' documentation as one archive).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.4.0"),
@@ -80,6 +93,20 @@ let package = Package(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
       ]
     ),
+    // One search session per WebSocket over a corpus every session shares, the page that
+    // drives it, and the JSON messages between them (SearchWeb.docc specifies them).
+    .target(
+      name: "SearchWeb",
+      dependencies: [
+        "SearchCore",
+        "SearchEngine",
+        .product(
+          name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+          condition: .when(traits: ["Web"])),
+      ]
+    ),
     // What both executables read and write the same way: data set paths and short names,
     // `--fold`, `--typos`, the data a command searches, the PostgreSQL server, JSON, standard
     // output, errors and exit statuses, the entry point that runs the main actor on the main
@@ -105,6 +132,7 @@ let package = Package(
         "SearchEngine",
         "SearchDataSets",
         "SearchPostgres",
+        "SearchWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -187,6 +215,20 @@ let package = Package(
         "SearchREPL", "SearchCommandLine", "TestSupport", "SearchCoreTesting",
         "SearchDataSets", "SearchEngine",
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    // Start the server (and `SearchREPL serve`) on a free port of 127.0.0.1 and talk to it as a
+    // browser tab does, over hummingbird-websocket's client.
+    .testTarget(
+      name: "SearchWebTests",
+      dependencies: [
+        "TestSupport", "SearchWeb", "SearchCore", "SearchEngine", "SearchDataSets", "SearchREPL",
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+          condition: .when(traits: ["Web"])),
+        .product(
+          name: "HummingbirdWSClient", package: "hummingbird-websocket",
+          condition: .when(traits: ["Web"])),
       ]
     ),
     .testTarget(

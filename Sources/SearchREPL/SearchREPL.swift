@@ -15,7 +15,7 @@ struct SearchREPL: AsyncParsableCommand {
       Exit status: 0 when something matched, 1 when nothing did, 2 on an error.
       """,
     subcommands: [
-      REPL.self, Live.self, Filter.self, Load.self, IndexCommand.self, Check.self,
+      REPL.self, Live.self, Filter.self, Load.self, IndexCommand.self, Check.self, Serve.self,
     ],
     defaultSubcommand: REPL.self
   )

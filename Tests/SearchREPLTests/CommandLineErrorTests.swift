@@ -28,7 +28,7 @@ import Testing
     #expect(
       try error(["frobnicate"])
         == "SearchREPL: error: unknown subcommand 'frobnicate'; the subcommands are repl, live,"
-        + " filter, load, index, check (SearchREPL help for more)")
+        + " filter, load, index, check, serve (SearchREPL help for more)")
   }
 
   /// The benchmarks left the shipped command line: `bench` says where they went instead of

@@ -15,7 +15,7 @@ import Testing
   /// The documentation catalogues, relative to the root.
   static let catalogues = [
     "Sources/SearchEngine/SearchEngine.docc", "Sources/SearchCore/SearchCore.docc",
-    "Sources/SearchPostgres/SearchPostgres.docc",
+    "Sources/SearchPostgres/SearchPostgres.docc", "Sources/SearchWeb/SearchWeb.docc",
   ]
 
   @Test func everyGuideNamesItsSourcesAndTests() throws {

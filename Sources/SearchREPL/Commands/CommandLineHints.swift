@@ -5,7 +5,9 @@ import SearchCommandLine
 /// subcommand, a query that starts with a dash, a query of several words left unquoted.
 enum CommandLineHints {
   /// The subcommands, as typed.
-  static let subcommands = ["repl", "live", "filter", "load", "index", "check", "help"]
+  static let subcommands = [
+    "repl", "live", "filter", "load", "index", "check", "serve", "help",
+  ]
 
   /// A first argument that is no subcommand.
   ///

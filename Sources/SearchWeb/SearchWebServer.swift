@@ -1,0 +1,125 @@
+#if Web
+  import Hummingbird
+  import HummingbirdWebSocket
+  import NIOCore
+  import SearchCore
+  import SearchEngine
+
+  /// The search served to a browser: a page at `/`, and at `/search` one WebSocket per tab,
+  /// each its own search session over one corpus that every session shares.
+  ///
+  /// The messages are small JSON documents (the SearchWeb catalogue's protocol article). A
+  /// message that is not one of them closes its own session with a WebSocket close code; the
+  /// other sessions go on.
+  public struct SearchWebServer: Sendable {
+    /// Where the server listens, what it calls the items, and how each session searches.
+    public struct Configuration: Sendable {
+      /// The host to bind: the loopback address unless a front says otherwise.
+      public var host: String
+      /// The port; 0 takes a free one (the `onListening` of ``run(onListening:)`` names it).
+      public var port: Int
+      /// What the items are called on the page ("cities").
+      public var itemsName: String
+      /// How each session's controller searches.
+      public var search: SearchConfiguration
+      /// Origins a page may open a session from besides the server's own
+      /// (`http://HOST:PORT` as the browser sends it in the Origin header).
+      public var allowedOrigins: Set<String>
+
+      /// A configuration; by default on 127.0.0.1:8080, searching in the background and
+      /// ranking results, with completions.
+      public init(
+        host: String = "127.0.0.1", port: Int = 8080, itemsName: String = "items",
+        search: SearchConfiguration = SearchConfiguration(
+          mode: .background, ranksResults: true, completionLimit: 5),
+        allowedOrigins: Set<String> = []
+      ) {
+        self.host = host
+        self.port = port
+        self.itemsName = itemsName
+        self.search = search
+        self.allowedOrigins = allowedOrigins
+      }
+    }
+
+    private let corpus: SearchCorpus
+    private let backend: (any SearchBackend)?
+    private let configuration: Configuration
+
+    /// A server over `corpus`, which every session searches; with a `backend`, the sessions'
+    /// background searches are answered by it (as ``SearchController``'s are).
+    public init(
+      corpus: SearchCorpus, backend: (any SearchBackend)? = nil,
+      configuration: Configuration = Configuration()
+    ) {
+      self.corpus = corpus
+      self.backend = backend
+      self.configuration = configuration
+    }
+
+    /// Serves until the task is cancelled; `onListening` gets the port once it listens.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in })
+      async throws
+    {
+      let router = Router()
+      for (path, page) in WebPage.files {
+        router.get(RouterPath(path)) { _, _ in
+          Response(
+            status: .ok,
+            headers: [.contentType: page.contentType, .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: page.text)))
+        }
+      }
+      let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+      let (corpus, backend, configuration) = (corpus, backend, configuration)
+      webSocketRouter.ws(
+        "/search",
+        shouldUpgrade: { request, _ in
+          try Self.checkOrigin(of: request, allowed: configuration.allowedOrigins)
+          return .upgrade([:])
+        },
+        onUpgrade: { inbound, outbound, _ in
+          try await WebConnection.serve(
+            inbound: inbound, outbound: outbound, corpus: corpus, backend: backend,
+            configuration: configuration)
+        })
+      let app = Application(
+        router: router,
+        server: .http1WebSocketUpgrade(
+          webSocketRouter: webSocketRouter,
+          configuration: .init(
+            ws: WebSocketServerConfiguration(maxFrameSize: WebLimits.maxFrameBytes))),
+        configuration: ApplicationConfiguration(
+          address: .hostname(configuration.host, port: configuration.port),
+          serverName: "SearchWeb"),
+        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) })
+      try await app.runService(gracefulShutdownSignals: [])
+    }
+
+    /// Refuses an upgrade with an Origin header that is neither the server's own nor allowed:
+    /// a page of another site may not search here through its visitor's browser.
+    ///
+    /// A browser sends its page's origin, `http://HOST:PORT`, which must be the request's own
+    /// Host (or listed in `allowed`). A client that is no browser may send what it likes, so
+    /// its header protects nothing; hummingbird-websocket's sends `ws://HOST` without the port,
+    /// which passes when its host is the Host header's. Every Origin header of the request
+    /// must pass.
+    static func checkOrigin(of request: Request, allowed: Set<String>) throws {
+      let authority = request.head.authority ?? ""
+      // The host without its port: `[::1]:8080` gives `[::1]`, `127.0.0.1:8080` `127.0.0.1`.
+      let host =
+        authority.hasPrefix("[")
+        ? String(authority.prefix { $0 != "]" }) + "]"
+        : String(authority.prefix { $0 != ":" })
+      for origin in request.headers[values: .origin] {
+        let passes =
+          allowed.contains(origin) || origin == "http://\(authority)"
+          || origin == "https://\(authority)" || origin == "ws://\(host)"
+          || origin == "wss://\(host)"
+        guard passes else {
+          throw HTTPError(.forbidden, message: "origin \(origin) may not open a search session")
+        }
+      }
+    }
+  }
+#endif

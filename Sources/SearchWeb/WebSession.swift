@@ -1,0 +1,236 @@
+#if Web
+  import SearchCore
+  import SearchEngine
+
+  /// One browser tab's search: a search controller over the shared corpus, the tokens in its
+  /// field, the rows its page shows, and what the page holds of them.
+  ///
+  /// It never pushes: a change marks it dirty (``onChange``), and the connection's writer asks
+  /// for ``nextMessage()`` when the socket can take one, so a slow page gets fewer, newer
+  /// updates, never a queue of stale ones. Each update is the difference between the window the
+  /// page holds and the window now.
+  @MainActor
+  final class WebSession {
+    let controller: SearchController
+    private var token: SearchController.ObservationToken?
+    /// Called whenever there is something to send.
+    private let onChange: @MainActor () -> Void
+
+    /// The page's visible rows, as it last said.
+    private var visible = (first: 0, count: WebLimits.initialVisibleRows)
+    /// The tokens in the field, in the order the page sent them.
+    private var tokens: [AttributeFilter.Condition] = []
+    /// The generation of the rows on screen: the last update's, or the controller's at the start.
+    private var generation: Int
+    /// Counts the changes of the tables' contents, from the controller's updates.
+    private var tableVersion = 0
+    private var window: PagingWindow<WebRow>?
+    private var windowKey: WindowKey?
+    /// The rows the page holds, by flat position: what the next update is the difference from.
+    private var sent: [Int: WebRow] = [:]
+    /// The last update sent, less its rows: an update with nothing new is not sent.
+    private var lastSent: WebUpdate?
+    private var hello: ServerMessage.Hello?
+    private var errors: [String] = []
+
+    private struct WindowKey: Equatable {
+      var table: SearchController.TableKind
+      var version: Int
+      var pageSize: Int
+    }
+
+    init(
+      corpus: SearchCorpus, backend: (any SearchBackend)? = nil,
+      configuration: SearchConfiguration, itemsName: String,
+      onChange: @escaping @MainActor () -> Void
+    ) throws(SectionedTable.Error) {
+      var configuration = configuration
+      // Counted in memory: a backend's scopes are not (as live's --backend).
+      configuration.countsScopes = backend == nil && corpus.scopeBar.scopes.count > 1
+      controller = try SearchController(
+        corpus: corpus, placeholder: "Search \(corpus.model.count) \(itemsName)",
+        configuration: configuration, backend: backend)
+      self.onChange = onChange
+      generation = controller.generation
+      hello = ServerMessage.Hello(
+        placeholder: controller.searchBar.placeholder,
+        scopes: controller.searchBar.scopeTitles,
+        attributes: corpus.model.schema.attributes, itemCount: corpus.model.count,
+        maxMessageBytes: WebLimits.maxClientMessageBytes)
+      token = controller.observe { [weak self] event in self?.receive(event) }
+    }
+
+    /// Does what a client's message asks; a request the data cannot meet (a scope or attribute
+    /// it lacks) is answered with an error message, and the session goes on.
+    func handle(_ message: ClientMessage) {
+      switch message {
+      case .begin:
+        controller.begin()
+      case .text(let text):
+        if !controller.searchBar.isActive { controller.begin() }
+        controller.setText(text)
+      case .scope(let scope):
+        if !controller.searchBar.isActive { controller.begin() }
+        do { try controller.selectScope(scope) } catch { fail(error.description) }
+      case .tokens(let tokens):
+        let schema = controller.corpus.model.schema
+        if let problem = tokens.lazy.compactMap({ $0.problem(in: schema) }).first {
+          fail(problem)
+          return
+        }
+        if !controller.searchBar.isActive { controller.begin() }
+        var conditions: [AttributeFilter.Condition] = []
+        for token in tokens where !conditions.contains(token.condition) {
+          conditions.append(token.condition)
+        }
+        self.tokens = conditions
+        controller.setFilter(AttributeFilter(conditions))
+      case .cancel:
+        // As live's Esc: the whole list again, and so the whole scope bar.
+        controller.cancel()
+        if controller.searchBar.selectedScope != 0 {
+          do { try controller.selectScope(0) } catch { fail(error.description) }
+        }
+      case .visible(let first, let count):
+        visible = (first, count)
+      }
+      onChange()
+    }
+
+    private func fail(_ message: String) {
+      errors.append(message)
+      onChange()
+    }
+
+    private func receive(_ event: SearchEvent) {
+      switch event {
+      case .update(let update):
+        generation = update.generation
+        tableVersion += 1
+      case .error(let text):
+        errors.append(text)
+      default:
+        break
+      }
+      onChange()
+    }
+
+    /// What to send next, oldest first: the start, then errors, then an update if the page's
+    /// window differs from the one now; nil when the page is up to date.
+    func nextMessage() -> ServerMessage? {
+      if let hello {
+        self.hello = nil
+        return .hello(hello)
+      }
+      if !errors.isEmpty { return .error(errors.removeFirst()) }
+      let update = currentUpdate()
+      var bare = update
+      bare.rows = []
+      if update.rows.isEmpty, bare == lastSent { return nil }
+      lastSent = bare
+      return .update(update)
+    }
+
+    /// The update from what the page holds to the window now, and records that the page holds it.
+    private func currentUpdate() -> WebUpdate {
+      let kind = controller.visibleTable
+      let table = controller.table(kind)
+      let rows = windowRows(kind: kind, table: table)
+      let start = rows.first?.position ?? 0
+      let end = rows.last.map { $0.position + 1 } ?? 0
+      sent = sent.filter { (start..<end).contains($0.key) }
+      var changed: [WebRow] = []
+      for row in rows where sent[row.position] != row {
+        changed.append(row)
+        sent[row.position] = row
+      }
+      let results = controller.results
+      return WebUpdate(
+        generation: generation, text: results?.query.text ?? controller.searchBar.text,
+        scope: results?.scope ?? controller.searchBar.selectedScope,
+        state: controller.resultsState.name, table: kind == .results ? "results" : "original",
+        count: table.numberOfRows, pending: controller.isSearchPending,
+        scopeCounts: controller.scopeCounts,
+        completions: shownCompletions.prefix(WebLimits.completionLimit).map {
+          WebCompletion(text: $0.text, count: $0.count)
+        },
+        start: start, end: end, rows: changed)
+    }
+
+    /// The completions of the text that would change it (as `live` shows them).
+    private var shownCompletions: [SearchQuery.Completion] {
+      let text = controller.searchBar.text
+      guard !text.isEmpty, controller.results?.query.text == text else { return [] }
+      return controller.completions.filter { $0.text.lowercased() != text.lowercased() }
+    }
+
+    /// The rendered rows of the paging window over the visible rows: their page and one page on
+    /// each side, in order.
+    private func windowRows(kind: SearchController.TableKind, table: SectionedTable) -> [WebRow] {
+      guard table.numberOfRows > 0 else {
+        window = nil
+        windowKey = nil
+        return []
+      }
+      let pageSize = max(1, visible.count)
+      let page = visible.first / pageSize
+      let key = WindowKey(table: kind, version: tableVersion, pageSize: pageSize)
+      do {
+        if var window, key == windowKey {
+          if window.currentPage != page {
+            try window.show(page: page)
+            self.window = window
+          }
+        } else {
+          window = try PagingWindow(
+            table: table, pageSize: pageSize, neighbours: 1, page: page,
+            render: renderer(kind, table: table))
+          windowKey = key
+        }
+      } catch {
+        window = nil
+        windowKey = nil
+        errors.append(error.description)
+        return []
+      }
+      guard let window else { return [] }
+      return window.materializedPages.flatMap { page in
+        (window.rows(ofPage: page) ?? []).enumerated().map { offset, visible in
+          var row = visible.row
+          row.position = page * pageSize + offset
+          row.section = table.titleForHeader(inSection: visible.indexPath.section)
+          return row
+        }
+      }
+    }
+
+    /// Renders an item: a result's row with its marks and typos, an original row as displayed.
+    ///
+    /// The position and section are the window's to set.
+    private func renderer(_ kind: SearchController.TableKind, table: SectionedTable)
+      -> PagingWindow<WebRow>.Render
+    {
+      let corpus = controller.corpus
+      let model = corpus.model
+      guard kind == .results, let results = controller.results else {
+        return { item in
+          WebRow(position: 0, id: Int(item.rawValue), text: model.display(item), marks: [])
+        }
+      }
+      let query = results.query
+      let scope = results.scope
+      return { item throws(RowAdapterError) in
+        do throws(ICUError) {
+          let marked = try corpus.markedRow(of: item, for: query, scope: scope)
+          let typos = corpus.typos(of: item, for: query, scope: scope)
+          return WebRow(
+            position: 0, id: Int(item.rawValue), text: marked.text,
+            marks: marked.utf16Marks.map { [$0.lowerBound, $0.upperBound] },
+            typos: typos > 0 ? typos : nil)
+        } catch {
+          throw .failed(item: item, reason: error.description)
+        }
+      }
+    }
+  }
+#endif
