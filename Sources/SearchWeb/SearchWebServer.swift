@@ -47,7 +47,7 @@
     private let configuration: Configuration
 
     /// A server over `corpus`, which every session searches; with a `backend`, the sessions'
-    /// background searches are answered by it (as ``SearchController``'s are).
+    /// background searches are answered by it (as a `SearchController`'s are).
     public init(
       corpus: SearchCorpus, backend: (any SearchBackend)? = nil,
       configuration: Configuration = Configuration()
