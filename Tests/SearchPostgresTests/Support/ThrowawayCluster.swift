@@ -172,12 +172,11 @@
     }
 
     /// Runs SQL through psql as the superuser.
-    func psql(_ sql: String) throws -> String {
+    func psql(_ sql: String, user: String = Self.user) throws -> String {
       try Self.run(
         binaries + "/psql",
         [
-          "-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", "postgres", "-At", "-c",
-          sql,
+          "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres", "-At", "-c", sql,
         ],
         as: nil)
     }
