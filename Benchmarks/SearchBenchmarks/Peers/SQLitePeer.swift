@@ -123,7 +123,13 @@ final class SQLitePeer {
     try execute("COMMIT")
   }
 
-  deinit { sqlite3_close(database) }
+  deinit {
+    // The prepared statements go first: SQLite does not close a connection that has any, and
+    // the dictionary would only be released after this body (the address sanitizer saw the
+    // connection leak).
+    statements.removeAll()
+    sqlite3_close(database)
+  }
 
   /// The positions in the model of the items matching `query` in scope `scope`, in rowid
   /// order, every row stepped through as an app showing them would.
