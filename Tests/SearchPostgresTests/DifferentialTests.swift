@@ -14,9 +14,8 @@
     func sameItemsAsInMemory(dataSet: String) async throws {
       let corpus = try DataSets.corpus(dataSet)
       try await ThrowawayCluster.with { cluster in
-        let backend = try PostgresSearchBackend(
-          address: try cluster.address, table: "differential", schema: corpus.model.schema,
-          normalizer: corpus.normalizer)
+        let backend = try cluster.backend(
+          table: "differential", schema: corpus.model.schema, normalizer: corpus.normalizer)
         do {
           try await backend.load(corpus.model)
           try await backend.checkTable()
@@ -63,9 +62,8 @@
         "'" + String(drawn) + " short", "!'" + String(drawn),
       ]
       try await ThrowawayCluster.with { cluster in
-        let backend = try PostgresSearchBackend(
-          address: try cluster.address, table: "long", schema: corpus.model.schema,
-          normalizer: corpus.normalizer)
+        let backend = try cluster.backend(
+          table: "long", schema: corpus.model.schema, normalizer: corpus.normalizer)
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         for text in queries {
@@ -101,9 +99,8 @@
       let normalizer = try Normalizer(folding: [.case, .diacritics, .compatibility, .latin])
       let corpus = try SearchCorpus(model: DataSetLoader.loadLines(input), normalizer: normalizer)
       try await ThrowawayCluster.with { cluster in
-        let backend = try PostgresSearchBackend(
-          address: try cluster.address, table: "latin", schema: corpus.model.schema,
-          normalizer: normalizer)
+        let backend = try cluster.backend(
+          table: "latin", schema: corpus.model.schema, normalizer: normalizer)
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         for text in queries {

@@ -22,9 +22,8 @@
     @Test func anyLimitIsEveryMatchWithoutOverflow() async throws {
       let corpus = try DataSets.corpus("words/sample")
       try await ThrowawayCluster.with { cluster in
-        let backend = try PostgresSearchBackend(
-          address: try cluster.address, table: "words", schema: corpus.model.schema,
-          normalizer: corpus.normalizer)
+        let backend = try cluster.backend(
+          table: "words", schema: corpus.model.schema, normalizer: corpus.normalizer)
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         for text in ["a", "ab", "qqqzzz"] {
@@ -44,9 +43,8 @@
     @Test func firstPagesAnswerAsInMemory() async throws {
       let corpus = try DataSets.corpus("cities/cities")
       try await ThrowawayCluster.with { cluster in
-        let backend = try PostgresSearchBackend(
-          address: try cluster.address, table: "pages", schema: corpus.model.schema,
-          normalizer: corpus.normalizer)
+        let backend = try cluster.backend(
+          table: "pages", schema: corpus.model.schema, normalizer: corpus.normalizer)
         try await backend.load(corpus.model)
         let memory = MemorySearchBackend(corpus: corpus)
         var drawer = QueryDrawer(model: corpus.model, seed: 0xF125_7A6E)

@@ -17,19 +17,19 @@
   /// changes made there first, failures reported with the last results kept.
   @MainActor
   @Suite struct PostgresControllerTests {
-    /// Starts a cluster, loads a data set and runs `body` with a backend whose pool runs.
+    /// Starts a cluster, loads a data set and runs `body` with a backend whose pool runs (its
+    /// timeouts patient, as ``ThrowawayCluster/backend(table:schema:normalizer:statementTimeout:)``
+    /// says).
     static func withBackend(
-      _ dataSet: String, statementTimeout: Duration? = .seconds(10),
+      _ dataSet: String,
       _ body:
         @MainActor (SearchCorpus, PostgresSearchBackend, ThrowawayCluster) async throws -> Void
     ) async throws {
       // Loading blocks its thread: off the main actor.
       let corpus = try await Task.detached { try DataSets.corpus(dataSet) }.value
       try await ThrowawayCluster.with { cluster in
-        let backend = try PostgresSearchBackend(
-          address: try cluster.address, table: "items", schema: corpus.model.schema,
-          normalizer: corpus.normalizer, statementTimeout: statementTimeout,
-          connectTimeout: .seconds(2))
+        let backend = try cluster.backend(
+          table: "items", schema: corpus.model.schema, normalizer: corpus.normalizer)
         try await backend.load(corpus.model)
         try await backend.checkTable()
         try await body(corpus, backend, cluster)

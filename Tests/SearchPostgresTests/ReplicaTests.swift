@@ -35,7 +35,7 @@
           == "t")
       let backend = try PostgresSearchBackend(
         address: try primary.address, replica: try standby.address, table: "words",
-        schema: corpus.model.schema, normalizer: corpus.normalizer, requestTimeout: .seconds(20),
+        schema: corpus.model.schema, normalizer: corpus.normalizer, requestTimeout: .seconds(120),
         replayWait: .seconds(15))
       // Loaded through the primary; the standby has the table once it has replayed the load,
       // which the check after it waits for.

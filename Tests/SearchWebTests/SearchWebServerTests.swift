@@ -54,35 +54,44 @@
       }
     }
 
-    /// Reads the tab's messages into `page` until an update meets `done`; fails after 30 s or
-    /// when the connection ends first.
+    /// How long a test waits for a message before it fails: long, since CI runs these tests
+    /// beside the rest of the suite on two cores.
+    static let patience = Duration.seconds(120)
+
+    /// Reads the tab's messages into `page` until an update meets `done`; fails after
+    /// ``patience`` or when the connection ends first.
     static func read(
       _ tab: WebTab, into page: inout PageModel, until done: (WebUpdate) -> Bool
     ) async throws {
-      let deadline = ContinuousClock.now + .seconds(30)
+      let deadline = tab.deadline(after: patience)
+      defer { deadline.cancel() }
       var iterator = tab.messages.makeAsyncIterator()
-      while ContinuousClock.now < deadline {
-        guard let text = await iterator.next() else {
+      while true {
+        switch await iterator.next() {
+        case .text(let text):
+          if try page.receive(text), let last = page.last, done(last) { return }
+        case .deadline:
+          let last = page.last.map { "\($0.text) \($0.table) pending \($0.pending)" } ?? "none"
+          throw PageError(message: "no such update within \(patience); the last: \(last)")
+        case nil:
           let ending: String
           do { ending = "closed with \(String(describing: try await tab.closing.value))" } catch {
             ending = "\(error)"
           }
           throw PageError(message: "the connection ended before the update came: \(ending)")
         }
-        if try page.receive(text), let last = page.last, done(last) { return }
       }
-      throw PageError(message: "no such update within 30 s")
     }
 
-    /// The close frame that ended the tab's connection; fails after 30 s.
+    /// The close frame that ended the tab's connection; fails after ``patience``.
     static func closeFrame(of tab: WebTab) async throws -> WebSocketCloseFrame? {
       try await withThrowingTaskGroup(of: WebSocketCloseFrame?.self) { group in
         group.addTask { try await tab.closing.value }
         group.addTask {
-          try await Task.sleep(for: .seconds(30))
+          try await Task.sleep(for: patience)
           // The client's task ends once cancelled, and with it the group.
           tab.closing.cancel()
-          throw PageError(message: "the connection was not closed within 30 s")
+          throw PageError(message: "the connection was not closed within \(patience)")
         }
         defer { group.cancelAll() }
         return try await group.next() ?? nil

@@ -21,14 +21,12 @@
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
       }
-      // Its first line names the address (a process that dies first ends the read).
-      var line = Data()
-      while !line.contains(0x0A) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        line.append(chunk)
-      }
-      let text = String(decoding: line, as: UTF8.self)
+      // Its first line names the address. A process that says nothing is killed, which ends
+      // the read.
+      let watchdog = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+      let text = await Self.firstLine(of: output.fileHandleForReading)
+      watchdog.cancel()
       let prefix = "serving 6249 words-sample at http://127.0.0.1:"
       try #require(text.hasPrefix(prefix), "\(text)")
       let port = try #require(Int(text.dropFirst(prefix.count).prefix { $0.isNumber }))
@@ -45,6 +43,23 @@
       #expect(page.last?.count == expected.count)
       #expect(Set(page.window.map(\.id)).isSubset(of: Set(expected.map(\.id))))
       #expect(page.hello?["placeholder"] as? String == "Search 6249 words-sample")
+    }
+
+    /// The first line `handle` gives, or what it gave before it ended; read on a thread of
+    /// Dispatch's, since a blocking read on one of the cooperative pool's (two, on CI's two
+    /// cores) stalls every other test's task behind it.
+    static func firstLine(of handle: FileHandle) async -> String {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          var line = Data()
+          while !line.contains(0x0A) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+          }
+          continuation.resume(returning: String(decoding: line, as: UTF8.self))
+        }
+      }
     }
   }
 #endif

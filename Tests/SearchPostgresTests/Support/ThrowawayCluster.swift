@@ -1,5 +1,6 @@
 #if PostgreSQL
   import Foundation
+  import SearchEngine
   import SearchPostgres
 
   #if canImport(Glibc)
@@ -24,6 +25,20 @@
         try PostgresAddress(
           url: "postgres://\(Self.user)@127.0.0.1:\(port)/postgres?sslmode=disable")
       }
+    }
+
+    /// A backend of `table` on this cluster, folded and laid out as `model` and `normalizer`
+    /// say, with patient timeouts: CI runs these tests beside the rest of the suite on two
+    /// cores, where a batch of changes (a dozen statements) has taken over 15 s. The tests of
+    /// the timeouts themselves make their own backends.
+    func backend(
+      table: String, schema: SearchModel.Schema, normalizer: Normalizer,
+      statementTimeout: Duration? = .seconds(60)
+    ) throws -> PostgresSearchBackend {
+      try PostgresSearchBackend(
+        address: try address, table: table, schema: schema, normalizer: normalizer,
+        statementTimeout: statementTimeout, connectTimeout: .seconds(10),
+        requestTimeout: .seconds(120))
     }
 
     /// Runs `body` with a started cluster, and stops it whatever happens.

@@ -9,10 +9,19 @@
   /// A browser tab as the tests play it: a WebSocket client that sends JSON messages and keeps
   /// the window of rows the way the page's script does (by position, the newest generation only).
   final class WebTab: Sendable {
-    let messages: AsyncStream<String>
+    /// The server's messages, and the deadlines of ``SearchWebServerTests/read(_:into:until:)``
+    /// as they pass.
+    let messages: AsyncStream<Incoming>
+    private let incoming: AsyncStream<Incoming>.Continuation
     private let outgoing: AsyncStream<Outgoing>.Continuation
     /// The close frame the server sent, once the connection has ended.
     let closing: Task<WebSocketCloseFrame?, any Error>
+
+    enum Incoming: Sendable {
+      case text(String)
+      /// A reader's time is up.
+      case deadline
+    }
 
     enum Outgoing: Sendable {
       case text(String)
@@ -21,9 +30,10 @@
 
     /// Opens a session at `port`, with an Origin header when `origin` is given.
     init(port: Int, origin: String? = nil) {
-      let (messages, incoming) = AsyncStream.makeStream(of: String.self)
+      let (messages, incoming) = AsyncStream.makeStream(of: Incoming.self)
       let (outgoingMessages, outgoing) = AsyncStream.makeStream(of: Outgoing.self)
       self.messages = messages
+      self.incoming = incoming
       self.outgoing = outgoing
       var headers = HTTPFields()
       if let origin { headers[.origin] = origin }
@@ -48,7 +58,7 @@
           }
           defer { writer.cancel() }
           for try await message in inbound.messages(maxSize: 1 << 22) {
-            if case .text(let text) = message { incoming.yield(text) }
+            if case .text(let text) = message { incoming.yield(.text(text)) }
           }
         }
       }
@@ -57,6 +67,14 @@
     func send(_ json: String) { outgoing.yield(.text(json)) }
 
     func sendBinary(_ bytes: [UInt8]) { outgoing.yield(.binary(bytes)) }
+
+    /// Tells the reader its time is up, after `limit`; cancel the task when done reading.
+    func deadline(after limit: Duration) -> Task<Void, Never> {
+      Task { [incoming] in
+        guard (try? await Task.sleep(for: limit)) != nil else { return }
+        incoming.yield(.deadline)
+      }
+    }
 
     /// Closes the tab's side of the connection.
     func close() { outgoing.finish() }
