@@ -1,5 +1,6 @@
 #if Web
   import Foundation
+  import SearchCore
   import SearchEngine
 
   /// What a page sends over its WebSocket: one JSON object per message, its kind in `type`
@@ -17,6 +18,9 @@
     case cancel
     /// The rows the page shows: `count` rows from flat position `first`.
     case visible(first: Int, count: Int)
+    /// How the list is sectioned: `none`, `letter:FIELD` (by the first letter of a field, with
+    /// an index A–Z) or an attribute's name (a section per value).
+    case sections(SectionedTable.Sectioning)
 
     /// Why a client's message is refused.
     struct Refusal: Error, Equatable, CustomStringConvertible {
@@ -30,6 +34,7 @@
       var tokens: [WebToken]?
       var first: Int?
       var count: Int?
+      var sections: String?
     }
 
     /// Reads one message, or says what is wrong with it.
@@ -63,10 +68,17 @@
             description: "visible needs \"first\" (0 or more) and \"count\" (1 or more)")
         }
         return .visible(first: first, count: min(count, WebLimits.maxVisibleRows))
+      case "sections":
+        guard let text = envelope.sections, let sectioning = WebSectioning.read(text) else {
+          throw Refusal(
+            description: "sections needs \"sections\": none, letter:FIELD or an attribute")
+        }
+        return .sections(sectioning)
       default:
         throw Refusal(
           description:
-            "unknown type \"\(envelope.type)\" (begin, text, scope, tokens, cancel, visible)")
+            "unknown type \"\(envelope.type)\" (begin, text, scope, tokens, cancel, visible,"
+            + " sections)")
       }
     }
 
@@ -125,6 +137,8 @@
     struct Hello: Encodable {
       var placeholder: String
       var scopes: [String]
+      /// The searched fields' names: what `letter:FIELD` sections may name.
+      var fields: [String]
       var attributes: [String]
       var itemCount: Int
       var maxMessageBytes: Int
@@ -208,5 +222,50 @@
     var end: Int
     /// The rows of the window that are new or changed since the last update, by position.
     var rows: [WebRow]
+    /// The offered tokens the field's text suggests, most items first (empty while the
+    /// search is not under way).
+    var suggestions: [WebSuggestion] = []
+    /// How the list is sectioned, as the `sections` message spells it.
+    var sections = "none"
+    /// The section index down the side: its titles and the flat position each jumps to; nil
+    /// when the table has no index (no sections, or no rows).
+    var sectionIndex: [WebIndexEntry]? = nil
+  }
+
+  /// A token suggested for the field's text: its title, how many items hold it, and the token
+  /// to send back in a `tokens` message when it is chosen.
+  struct WebSuggestion: Codable, Equatable {
+    var title: String
+    var count: Int
+    var token: WebToken
+  }
+
+  /// A title of the section index and the flat position of the row it jumps to: the first row
+  /// of the section with that title, or of the section after it (a letter without rows).
+  struct WebIndexEntry: Codable, Equatable {
+    var title: String
+    var position: Int
+  }
+
+  /// The spelling of a sectioning in messages: `none`, `letter:FIELD` or an attribute's name.
+  enum WebSectioning {
+    /// The sectioning `text` names, or nil for the empty text or `letter:` without a field.
+    static func read(_ text: String) -> SectionedTable.Sectioning? {
+      if text.lowercased() == "none" { return SectionedTable.Sectioning.none }
+      if text.lowercased().hasPrefix("letter:") {
+        let field = String(text.dropFirst("letter:".count))
+        return field.isEmpty ? nil : .firstLetter(field: field)
+      }
+      return text.isEmpty ? nil : .attribute(text)
+    }
+
+    /// How `sectioning` is spelled.
+    static func spell(_ sectioning: SectionedTable.Sectioning) -> String {
+      switch sectioning {
+      case .none: "none"
+      case .firstLetter(let field): "letter:\(field)"
+      case .attribute(let attribute): attribute
+      }
+    }
   }
 #endif

@@ -11,7 +11,9 @@
   /// page holds and the window now.
   @MainActor
   final class WebSession {
-    let controller: SearchController
+    /// The search; another one, with the same text, scope and tokens, when the page asks for
+    /// other sections.
+    private(set) var controller: SearchController
     private var token: SearchController.ObservationToken?
     /// Called whenever there is something to send.
     private let onChange: @MainActor () -> Void
@@ -32,6 +34,13 @@
     private var lastSent: WebUpdate?
     private var hello: ServerMessage.Hello?
     private var errors: [String] = []
+    /// What a controller made anew for other sections starts its generations from: the
+    /// page's generations only grow.
+    private var generationBase = 0
+    /// The tokens the corpus offers (shared by every session over it), as last looked up.
+    private var offers: AttributeValueTokens?
+    /// The section index of the table on screen, by the table and its version.
+    private var sectionIndex: (key: WindowKey, entries: [WebIndexEntry]?)?
 
     private struct WindowKey: Equatable {
       var table: SearchController.TableKind
@@ -55,6 +64,7 @@
       hello = ServerMessage.Hello(
         placeholder: controller.searchBar.placeholder,
         scopes: controller.searchBar.scopeTitles,
+        fields: corpus.model.schema.fields.map(\.name),
         attributes: corpus.model.schema.attributes, itemCount: corpus.model.count,
         maxMessageBytes: WebLimits.maxClientMessageBytes)
       token = controller.observe { [weak self] event in self?.receive(event) }
@@ -93,8 +103,45 @@
         }
       case .visible(let first, let count):
         visible = (first, count)
+      case .sections(let sectioning):
+        section(by: sectioning)
       }
       onChange()
+    }
+
+    /// Sections the lists as `sectioning` says, as `SearchREPL live --sections` does (the
+    /// results in the same sections): a controller with those tables takes over, with the
+    /// text, scope and tokens of the one before.
+    private func section(by sectioning: SectionedTable.Sectioning) {
+      let old = controller
+      guard sectioning != old.tableOptions.sectioning else { return }
+      var options = old.tableOptions
+      options.sectioning = sectioning
+      options.resultsUseOriginalSections = sectioning != .none
+      options.locale = old.corpus.normalizer.locale ?? ""
+      let next: SearchController
+      do {
+        next = try SearchController(
+          corpus: old.corpus, placeholder: old.placeholder, configuration: old.configuration,
+          tableOptions: options, backend: old.backend)
+      } catch {
+        fail("sections \(WebSectioning.spell(sectioning)): \(error)")
+        return
+      }
+      token = nil
+      if old.searchBar.isActive {
+        next.begin()
+        if !old.searchBar.text.isEmpty { next.setText(old.searchBar.text) }
+        if old.searchBar.selectedScope != 0 { try? next.selectScope(old.searchBar.selectedScope) }
+        if !old.searchBar.filter.isEmpty { next.setFilter(old.searchBar.filter) }
+        old.cancel()
+      }
+      // The new controller's generations start over: the page sees them above every one before.
+      generationBase = generation + 1 - next.generation
+      generation = generationBase + next.generation
+      controller = next
+      tableVersion += 1
+      token = controller.observe { [weak self] event in self?.receive(event) }
     }
 
     private func fail(_ message: String) {
@@ -105,7 +152,7 @@
     private func receive(_ event: SearchEvent) {
       switch event {
       case .update(let update):
-        generation = update.generation
+        generation = generationBase + update.generation
         tableVersion += 1
       case .error(let text):
         errors.append(text)
@@ -145,6 +192,7 @@
         sent[row.position] = row
       }
       let results = controller.results
+      let suggestions = self.suggestions
       return WebUpdate(
         generation: generation, text: results?.query.text ?? controller.searchBar.text,
         scope: results?.scope ?? controller.searchBar.selectedScope,
@@ -154,7 +202,47 @@
         completions: shownCompletions.prefix(WebLimits.completionLimit).map {
           WebCompletion(text: $0.text, count: $0.count)
         },
-        start: start, end: end, rows: changed)
+        start: start, end: end, rows: changed, suggestions: suggestions,
+        sections: WebSectioning.spell(controller.tableOptions.sectioning),
+        sectionIndex: indexEntries(kind: kind, table: table))
+    }
+
+    /// The offered tokens the field's text suggests, leaving out those in the field; none
+    /// while the search is not under way.
+    private var suggestions: [WebSuggestion] {
+      guard controller.searchBar.isActive else { return [] }
+      let corpus = controller.corpus
+      if offers?.isCurrent(for: corpus) != true { offers = WebTokenOffers.offers(of: corpus) }
+      return offers.map {
+        WebTokenOffers.suggestions(
+          from: $0, for: controller.searchBar.text, excluding: tokens)
+      } ?? []
+    }
+
+    /// The section index of `table`: each index title and the flat position of the first row
+    /// of the section it jumps to (``SectionedTable/section(forSectionIndexTitle:at:)``); nil
+    /// for a table without an index or rows.
+    private func indexEntries(kind: SearchController.TableKind, table: SectionedTable)
+      -> [WebIndexEntry]?
+    {
+      let key = WindowKey(table: kind, version: tableVersion, pageSize: 0)
+      if let sectionIndex, sectionIndex.key == key { return sectionIndex.entries }
+      var entries: [WebIndexEntry]?
+      if let titles = table.sectionIndexTitles, table.numberOfRows > 0 {
+        var starts: [Int] = []
+        var position = 0
+        for section in 0..<table.numberOfSections {
+          starts.append(position)
+          position += table.numberOfRows(inSection: section)
+        }
+        entries = titles.enumerated().map { index, title in
+          WebIndexEntry(
+            title: title,
+            position: starts[table.section(forSectionIndexTitle: title, at: index)])
+        }
+      }
+      sectionIndex = (key, entries)
+      return entries
     }
 
     /// The completions of the text that would change it (as `live` shows them).

@@ -86,13 +86,7 @@ where Item.ID: Sendable {
     let typed = (try? normalizer.fold(String(text.trimmingWhitespace()))) ?? ""
     let inField = Set(tokens)
     return zip(offeredTokens.tokens, foldedTokenTitles).compactMap { token, title in
-      guard !inField.contains(token) else { return nil }
-      if typed.isEmpty || title.text.hasPrefix(typed)
-        || title.words.contains(where: { $0.hasPrefix(typed) })
-      {
-        return token
-      }
-      return nil
+      !inField.contains(token) && title.isSuggested(for: typed) ? token : nil
     }
   }
 
@@ -234,7 +228,7 @@ where Item.ID: Sendable {
   /// The tokens offered, their titles and conditions.
   @ObservationIgnored public let offeredTokens: ItemTokens<Item, Token>
   /// The offered tokens' titles folded, whole and by word, for suggestions.
-  @ObservationIgnored private let foldedTokenTitles: [(text: String, words: [Substring])]
+  @ObservationIgnored private let foldedTokenTitles: [FoldedTokenTitle]
   /// Folds text as the items were folded.
   @ObservationIgnored private let normalizer: Normalizer
   @ObservationIgnored private var token: SearchController.ObservationToken?
@@ -310,8 +304,7 @@ where Item.ID: Sendable {
     let normalizer = engine.corpus.normalizer
     self.normalizer = normalizer
     self.foldedTokenTitles = tokens.tokens.map { token in
-      let title = (try? normalizer.fold(tokens.title(token))) ?? ""
-      return (title, title.split { !$0.isLetter && !$0.isNumber })
+      FoldedTokenTitle(tokens.title(token), normalizer: normalizer)
     }
     controller = SearchController(
       corpus: engine.corpus, tables: engine.tables, placeholder: placeholder,
