@@ -155,6 +155,10 @@ let package = Package(
         "SearchPostgres",
         "CSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // The web suite's browser tabs, with the Web trait only.
+        .product(
+          name: "HummingbirdWSClient", package: "hummingbird-websocket",
+          condition: .when(traits: ["Web"])),
       ],
       path: "Benchmarks/SearchBenchmarks"
     ),

@@ -80,6 +80,16 @@ struct Bench: AsyncParsableCommand {
       against tantivy's fuzzy queries (the peer, Scripts/typo-peer.py, its virtual \
       environment made by Scripts/typo-peer-venv.sh), keystroke by keystroke; reports CPU \
       p50 and p99 and how often the value meant is among the first 10 rows.
+      web (built with the Web trait, as the SearchREPL beside it): for each count of \
+      --sessions (default 1,10,100,300) starts `SearchREPL serve` on a data set (default: \
+      cities500, else cities, saying so) as a process of its own, on a free port of \
+      127.0.0.1, and opens that many WebSockets, each a tab typing --session-keystrokes of \
+      the data set's queries at 5 keys a second from a jittered start; reports each \
+      keystroke's time to its settled update (p50, p99, worst), superseded and unanswered \
+      keystrokes, the server's CPU and memory (before, after the typing, per session), this \
+      process's CPU (the clients share the cores), against the engine alone in this process \
+      and the one-session server, measured in the same run; targets at 100 sessions: p99 \
+      ≤ 50 ms, ≤ 2 MB per session.
       Build with -c release.
       """
   )
@@ -96,23 +106,24 @@ struct Bench: AsyncParsableCommand {
     case tokens
     case completions
     case typos
+    case web
   }
 
   @Option(
     help:
-      "What to measure: typing, fold, controller, changes, backend, startup, filter, items, tokens, completions or typos."
+      "What to measure: typing, fold, controller, changes, backend, startup, filter, items, tokens, completions, typos or web."
   )
   var suite: Suite = .typing
 
   @Option(
     help:
-      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens, completions, filter and typos)."
+      "The data set: a manifest or a short name as repl takes (default: W1 for typing and controller, cities500 for changes, backend, tokens, completions, filter, typos and web)."
   )
   var corpus: String?
 
   /// The short name of the suite's default data set (see ``CorpusPaths``).
   var defaultCorpus: String {
-    [.changes, .backend, .tokens, .completions, .filter, .typos].contains(suite)
+    [.changes, .backend, .tokens, .completions, .filter, .typos, .web].contains(suite)
       ? "cities500" : "w1"
   }
 
@@ -203,6 +214,22 @@ struct Bench: AsyncParsableCommand {
   )
   var itemsPhase: ItemsPhase?
 
+  @Option(
+    help: "How many sessions type at once, comma-separated, each count against a new server (web).",
+    transform: { text in
+      try text.split(separator: ",").map {
+        guard let count = Int($0.trimmingCharacters(in: .whitespaces)), count > 0 else {
+          throw ValidationError(
+            "--sessions: \"\($0)\" is not a positive count; give counts such as 1,10,100")
+        }
+        return count
+      }
+    })
+  var sessions: [Int] = [1, 10, 100, 300]
+
+  @Option(help: "The characters each session types, its queries cleared between (web).")
+  var sessionKeystrokes = 30
+
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
 
@@ -243,7 +270,7 @@ struct Bench: AsyncParsableCommand {
 
   @Flag(
     help:
-      "Print one JSON object instead of text (typing, changes, items, backend, completions, startup, filter, typos)."
+      "Print one JSON object instead of text (typing, changes, items, backend, completions, startup, filter, typos, web)."
   )
   var json = false
 
@@ -301,6 +328,7 @@ struct Bench: AsyncParsableCommand {
     case .startup: try StartupBenchmark(options: options).run()
     case .filter: try FilterBenchmark(options: options).run()
     case .typos: try await MainActor.run { try TyposBenchmark(options: options).run() }
+    case .web: try await WebBenchmark(options: options).run()
     case .backend:
       guard let backend else {
         throw CommandError(
