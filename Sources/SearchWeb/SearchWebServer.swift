@@ -2,6 +2,7 @@
   import Hummingbird
   import HummingbirdWebSocket
   import NIOCore
+  import Synchronization
   import SearchCore
   import SearchEngine
 
@@ -25,6 +26,10 @@
       /// Origins a page may open a session from besides the server's own
       /// (`http://HOST:PORT` as the browser sends it in the Origin header).
       public var allowedOrigins: Set<String>
+      /// How long an update may wait for its client to take it before the session is closed:
+      /// a client that stopped reading (a frozen tab, a dead network path) holds the socket
+      /// full, and after this long its connection is closed and its session freed.
+      public var writeTimeout: Duration
 
       /// A configuration; by default on 127.0.0.1:8080, searching in the background and
       /// ranking results, with completions.
@@ -32,19 +37,22 @@
         host: String = "127.0.0.1", port: Int = 8080, itemsName: String = "items",
         search: SearchConfiguration = SearchConfiguration(
           mode: .background, ranksResults: true, completionLimit: 5),
-        allowedOrigins: Set<String> = []
+        allowedOrigins: Set<String> = [], writeTimeout: Duration = .seconds(10)
       ) {
         self.host = host
         self.port = port
         self.itemsName = itemsName
         self.search = search
         self.allowedOrigins = allowedOrigins
+        self.writeTimeout = writeTimeout
       }
     }
 
     private let corpus: SearchCorpus
     private let backend: (any SearchBackend)?
     private let configuration: Configuration
+    /// The sessions open now, over every copy of the server.
+    let sessions = SessionCount()
 
     /// A server over `corpus`, which every session searches; with a `backend`, the sessions'
     /// background searches are answered by it (as a `SearchController`'s are).
@@ -70,18 +78,20 @@
             body: ResponseBody(byteBuffer: ByteBuffer(string: page.text)))
         }
       }
-      let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-      let (corpus, backend, configuration) = (corpus, backend, configuration)
+      let webSocketRouter = Router(context: WebRequestContext.self)
+      let (corpus, backend, configuration, sessions) = (
+        corpus, backend, configuration, sessions
+      )
       webSocketRouter.ws(
         "/search",
         shouldUpgrade: { request, _ in
           try Self.checkOrigin(of: request, allowed: configuration.allowedOrigins)
           return .upgrade([:])
         },
-        onUpgrade: { inbound, outbound, _ in
+        onUpgrade: { inbound, outbound, context in
           try await WebConnection.serve(
-            inbound: inbound, outbound: outbound, corpus: corpus, backend: backend,
-            configuration: configuration)
+            inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
+            corpus: corpus, backend: backend, configuration: configuration, sessions: sessions)
         })
       let app = Application(
         router: router,
@@ -94,6 +104,35 @@
           serverName: "SearchWeb"),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) })
       try await app.runService(gracefulShutdownSignals: [])
+    }
+
+    /// A request's context that keeps its channel, so that a session whose client stopped
+    /// reading can close the connection under a write that waits for it.
+    struct WebRequestContext: RequestContext, WebSocketRequestContext {
+      var coreContext: CoreRequestContextStorage
+      let webSocket: WebSocketHandlerReference<Self>
+      let channel: any Channel
+
+      init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        webSocket = WebSocketHandlerReference()
+        channel = source.channel
+      }
+    }
+
+    /// Counts the sessions open, and those closed because their client took no update.
+    final class SessionCount: Sendable {
+      private let counts = Mutex((open: 0, stalled: 0))
+
+      var current: Int { counts.withLock { $0.open } }
+
+      var stalled: Int { counts.withLock { $0.stalled } }
+
+      func opened() { counts.withLock { $0.open += 1 } }
+
+      func closed() { counts.withLock { $0.open -= 1 } }
+
+      func closedStalled() { counts.withLock { $0.stalled += 1 } }
     }
 
     /// Refuses an upgrade with an Origin header that is neither the server's own nor allowed:

@@ -1,16 +1,25 @@
 #if Web
   import HummingbirdWebSocket
+  import NIOCore
   import NIOWebSocket
   import SearchCore
   import SearchEngine
 
   /// One WebSocket's life: a session, a reader that hands the client's messages to it, and a
   /// writer that sends what the session has when the socket takes it.
+  ///
+  /// What a client can do to the server is bounded: its messages are read at most
+  /// ``WebLimits/messagesPerSecond`` (a flood waits in its own socket), the session keeps one
+  /// state and no queue of updates (a slow reader gets fewer, newer ones), and a client that
+  /// takes no update for the configuration's write timeout has its connection closed.
   enum WebConnection {
     static func serve(
-      inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, corpus: SearchCorpus,
-      backend: (any SearchBackend)?, configuration: SearchWebServer.Configuration
+      inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
+      corpus: SearchCorpus, backend: (any SearchBackend)?,
+      configuration: SearchWebServer.Configuration, sessions: SearchWebServer.SessionCount
     ) async throws {
+      sessions.opened()
+      defer { sessions.closed() }
       // A change marks the session dirty; the writer takes the newest state when it is ready.
       let (changes, changed) = AsyncStream.makeStream(
         of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -26,11 +35,17 @@
         return
       }
       changed.yield()
+      let writeTimeout = configuration.writeTimeout
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
           for await _ in changes {
             while let message = await session.nextMessage() {
-              try await outbound.write(.text(message.json))
+              let written = try await write(
+                message.json, to: outbound, within: writeTimeout, on: channel)
+              if !written {
+                sessions.closedStalled()
+                return
+              }
             }
           }
         }
@@ -51,14 +66,46 @@
       }
     }
 
+    /// Writes `text`; false when the client has not taken it after `timeout`, and the
+    /// connection is closed (which ends the session).
+    private static func write(
+      _ text: String, to outbound: WebSocketOutboundWriter, within timeout: Duration,
+      on channel: any Channel
+    ) async throws -> Bool {
+      try await withThrowingTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          // A write the closing fails is no error of this session's.
+          do { try await outbound.write(.text(text)) } catch  where Task.isCancelled {}
+          return true
+        }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          return false
+        }
+        let written = try await group.next() ?? false
+        if !written {
+          // The write waits on a socket the client does not read: only closing it ends that.
+          channel.close(mode: .all, promise: nil)
+        }
+        group.cancelAll()
+        return written
+      }
+    }
+
     /// Hands each message to the session until the client closes, or until a message is not
     /// of the protocol: then the close code and reason.
+    ///
+    /// Messages are read within a budget of ``WebLimits/messagesPerSecond``, with bursts of
+    /// ``WebLimits/messageBurst``: over it, the reader waits.
     private static func read(_ inbound: WebSocketInboundStream, into session: WebSession)
       async throws -> (WebSocketErrorCode, String)?
     {
+      var budget = MessageBudget(
+        perSecond: WebLimits.messagesPerSecond, burst: WebLimits.messageBurst)
       // A message up to a frame's size is read, so that a larger one than the protocol takes is
       // refused with its reason, as any other.
       for try await message in inbound.messages(maxSize: WebLimits.maxFrameBytes) {
+        if let wait = budget.take() { try await Task.sleep(for: wait) }
         switch message {
         case .text(let text) where text.utf8.count > WebLimits.maxClientMessageBytes:
           return (
@@ -77,6 +124,32 @@
         }
       }
       return nil
+    }
+  }
+
+  /// A token bucket: `burst` messages at once, refilled at `perSecond`.
+  struct MessageBudget {
+    let perSecond: Double
+    let burst: Double
+    private var tokens: Double
+    private var last: ContinuousClock.Instant
+    private let clock = ContinuousClock()
+
+    init(perSecond: Double, burst: Double) {
+      self.perSecond = perSecond
+      self.burst = burst
+      tokens = burst
+      last = clock.now
+    }
+
+    /// Takes one message's token: nil when there is one, or how long to wait until there is
+    /// (the token is then spent in advance).
+    mutating func take() -> Duration? {
+      let now = clock.now
+      tokens = min(burst, tokens + (now - last) / .seconds(1) * perSecond) - 1
+      last = now
+      guard tokens < 0 else { return nil }
+      return .seconds(-tokens / perSecond)
     }
   }
 #endif

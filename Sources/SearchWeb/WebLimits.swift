@@ -21,5 +21,15 @@
     static let initialVisibleRows = 50
     /// The most completions an update carries: those a search field shows under it.
     static let completionLimit = 5
+    /// The messages a client may send a second, on average.
+    ///
+    /// A fast typist sends 10 or so, a page scrolled hard one `visible` a frame (60). Past it the session reads no further
+    /// until the budget allows (the client's sends back up in its socket): a flood of
+    /// keystrokes costs the server this many searches a second, not as many as the client
+    /// can write.
+    static let messagesPerSecond = 60.0
+    /// The messages a client may send at once, over the rate: a pasted text's keystrokes, or
+    /// the burst of a page's start.
+    static let messageBurst = 120.0
   }
 #endif

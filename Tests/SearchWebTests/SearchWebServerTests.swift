@@ -24,18 +24,27 @@
     ///
     /// Results are not ranked, so that the rows are in the order of the engine's unranked list.
     static func withServer(_ body: (Int) async throws -> Void) async throws {
+      try await withServer { _, port in try await body(port) }
+    }
+
+    /// Runs `body` with a server of `configuration` (its port taken free), and the port.
+    static func withServer(
+      writeTimeout: Duration = .seconds(10),
+      _ body: (SearchWebServer, Int) async throws -> Void
+    ) async throws {
       let server = SearchWebServer(
         corpus: corpus,
         configuration: SearchWebServer.Configuration(
           port: 0, itemsName: "words",
-          search: SearchConfiguration(mode: .background, completionLimit: 5)))
+          search: SearchConfiguration(mode: .background, completionLimit: 5),
+          writeTimeout: writeTimeout))
       let (ports, listening) = AsyncStream.makeStream(of: Int.self)
       let running = Task { try await server.run { port in listening.yield(port) } }
       defer { running.cancel() }
       var iterator = ports.makeAsyncIterator()
       let port = try #require(await iterator.next())
       try #require(port > 0)
-      try await body(port)
+      try await body(server, port)
     }
 
     /// The rows the engine gives for `text` in `scope`, as the page shows them (unranked: exact
@@ -188,6 +197,11 @@
           ({ $0.sendBinary([1, 2, 3]) }, .unacceptableData),
           (
             { $0.send(#"{"type":"text","text":"\#(String(repeating: "a", count: 5000))"}"#) },
+            .messageTooLarge
+          ),
+          // Over the largest frame: refused as it is read, never held whole.
+          (
+            { $0.send(#"{"type":"text","text":"\#(String(repeating: "a", count: 2 << 20))"}"#) },
             .messageTooLarge
           ),
         ]

@@ -27,10 +27,11 @@
       }
     }
 
-    /// A backend of `table` on this cluster, folded and laid out as `model` and `normalizer`
-    /// say, with patient timeouts: CI runs these tests beside the rest of the suite on two
-    /// cores, where a batch of changes (a dozen statements) has taken over 15 s. The tests of
-    /// the timeouts themselves make their own backends.
+    /// A backend of `table` on this cluster, with patient timeouts.
+    ///
+    /// CI runs these tests beside the rest of the suite on two cores, where a batch of changes
+    /// (a dozen statements) has taken over 15 s. The tests of the timeouts themselves make
+    /// their own backends.
     func backend(
       table: String, schema: SearchModel.Schema, normalizer: Normalizer,
       statementTimeout: Duration? = .seconds(60)
