@@ -6,8 +6,13 @@
   /// generation is the newest it has seen, asks for the rows it scrolls to, and takes the keys
   /// `SearchREPL live` takes: ↑ ↓ move, Enter chooses, Esc cancels, Tab completes or moves to
   /// the next scope (Shift-Tab the previous), Ctrl-T turns a condition (`country=CH`) into a
-  /// token, Backspace on an empty field removes the last token. `/?q=TEXT` opens with TEXT
-  /// typed.
+  /// token, Backspace on an empty field removes the last token.
+  ///
+  /// While text is typed, the tokens it suggests are listed under the field: a click adds one;
+  /// ↓ walks them before the rows (↑ back), Tab walks them when there is no completion to
+  /// take, and Enter adds the one highlighted. A token is a chip in the field, removed by its ×.
+  /// A sectioned list has its index down the right edge: a title scrolls to its section.
+  /// `/?q=TEXT` opens with TEXT typed, `/?sections=letter:name` (or an attribute) sectioned.
   enum WebPage {
     /// A file of the page.
     struct File: Sendable {
@@ -36,13 +41,19 @@
       <div id="field">
       <span id="tokens"></span>
       <input id="query" type="search" autocomplete="off" spellcheck="false" autofocus>
+      <select id="sections" title="Sections"><option value="none">No sections</option></select>
       </div>
+      <div id="suggestions" role="listbox"></div>
       <div id="completions"></div>
       <nav id="scopes"></nav>
       <div id="status">Connecting…</div>
       </header>
+      <div id="pane">
       <main id="list" tabindex="-1"><div id="spacer"></div></main>
-      <footer>↑↓ move · Enter choose · Tab complete or scope · Ctrl-T token · Esc cancel</footer>
+      <nav id="index"></nav>
+      </div>
+      <footer>↑↓ move (suggested tokens first) · Enter choose or add the token · Tab complete,
+      token or scope · Ctrl-T token · Esc cancel</footer>
       <script src="/search.js"></script>
       </body>
       </html>
@@ -56,7 +67,18 @@
       header { padding: 8px 12px; border-bottom: 1px solid #ddd; }
       #field { display: flex; gap: 4px; align-items: center; }
       #query { flex: 1; font-size: 17px; padding: 6px 8px; }
-      .token { background: #e3ecfb; border-radius: 10px; padding: 2px 8px; white-space: nowrap; }
+      .token { background: #e3ecfb; border-radius: 10px; padding: 2px 4px 2px 8px;
+        white-space: nowrap; }
+      .token button { border: none; background: none; cursor: pointer; padding: 0 2px;
+        color: #555; }
+      #sections { font-size: 13px; }
+      #suggestions { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+      #suggestions:empty { display: none; }
+      .suggestion { border: 1px solid #c9d6ee; background: #f4f7fd; border-radius: 10px;
+        padding: 1px 8px; font-size: 13px; cursor: pointer; }
+      .suggestion.picked { background: #3d6fd1; color: #fff; border-color: #3d6fd1; }
+      .suggestion small { color: #778; margin-left: 4px; }
+      .suggestion.picked small { color: #dde; }
       #completions span { color: #555; margin-right: 12px; }
       #completions span:first-child { font-weight: 600; }
       #scopes { margin-top: 6px; display: flex; flex-wrap: wrap; gap: 4px; }
@@ -64,7 +86,14 @@
       #scopes button.selected { background: #333; color: #fff; }
       #status { color: #666; font-size: 13px; margin-top: 4px; }
       #status.pending::after { content: " …"; }
+      #pane { flex: 1; position: relative; display: flex; min-height: 0; }
       main { flex: 1; overflow-y: auto; position: relative; outline: none; }
+      #index { position: absolute; right: 2px; top: 4px; bottom: 4px; width: 22px;
+        display: flex; flex-direction: column; justify-content: center; align-items: center;
+        font-size: 11px; user-select: none; }
+      #index:empty { display: none; }
+      #index span { cursor: pointer; color: #2d62c8; line-height: 13px; padding: 0 4px; }
+      #index span.dot { color: #aaa; cursor: default; }
       #spacer { position: relative; }
       .row { position: absolute; left: 0; right: 0; height: 28px; line-height: 28px;
         padding: 0 12px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -90,6 +119,9 @@
         scopes: [], scope: 0, counts: null, tokens: [], completions: [],
         selected: 0, began: false, visible: "", table: "original", status: "",
         pending: false, dimmed: false, message: "",
+        // The suggested tokens, the one highlighted (-1: none), and whether ↓ has gone past
+        // them to the rows; the section index and the sectioning.
+        suggestions: [], picked: -1, inRows: false, index: null, sections: "none",
       };
 
       function send(message) {
@@ -104,8 +136,12 @@
         state.socket = socket;
         socket.onopen = () => {
           sendVisible(true);
+          const parameters = new URLSearchParams(location.search);
+          // Sections in the address (/?sections=letter:name) are asked for at once.
+          const sections = parameters.get("sections");
+          if (sections) send({ type: "sections", sections });
           // A search in the address (/?q=zür) is typed once the session opens.
-          const initial = new URLSearchParams(location.search).get("q");
+          const initial = parameters.get("q");
           if (initial) {
             query.value = initial;
             begin();
@@ -125,6 +161,13 @@
           query.placeholder = message.placeholder;
           state.scopes = message.scopes;
           drawScopes();
+          const select = $("sections");
+          for (const field of message.fields || []) {
+            select.append(new Option("A–Z by " + field, "letter:" + field));
+          }
+          for (const attribute of message.attributes) {
+            select.append(new Option("By " + attribute, attribute));
+          }
         } else if (message.type === "error") {
           state.message = message.message;
           drawStatus();
@@ -158,6 +201,17 @@
         state.dimmed = update.state === "dimmed";
         state.status = describe(update);
         state.message = "";
+        state.index = update.sectionIndex || null;
+        state.sections = update.sections || "none";
+        const titles = (update.suggestions || []).map((s) => JSON.stringify(s.token)).join();
+        if (titles !== state.suggestions.map((s) => JSON.stringify(s.token)).join()) {
+          state.picked = -1;
+        }
+        state.suggestions = update.suggestions || [];
+        // What the rows answer, for whoever watches the page (its tests among them).
+        list.dataset.generation = update.generation;
+        list.dataset.text = update.text;
+        list.dataset.pending = update.pending;
         draw();
       }
 
@@ -173,7 +227,82 @@
       function draw() {
         drawScopes();
         drawCompletions();
+        drawSuggestions();
         drawStatus();
+        drawRows();
+        drawIndex();
+        $("sections").value = state.sections;
+      }
+
+      // The suggested tokens are shown while text is typed: a click adds one.
+      function shownSuggestions() {
+        return query.value.trim() === "" ? [] : state.suggestions;
+      }
+
+      function drawSuggestions() {
+        $("suggestions").replaceChildren(...shownSuggestions().map((suggestion, index) => {
+          const button = document.createElement("span");
+          button.className = "suggestion" + (index === state.picked ? " picked" : "");
+          button.setAttribute("role", "option");
+          button.dataset.attribute = suggestion.token.attribute;
+          button.append(suggestion.title);
+          const small = document.createElement("small");
+          small.textContent = suggestion.token.attribute + " · " + suggestion.count;
+          button.append(small);
+          button.onmousedown = (event) => event.preventDefault();
+          button.onclick = () => addSuggestion(suggestion);
+          return button;
+        }));
+      }
+
+      function addSuggestion(suggestion) {
+        state.tokens.push({
+          token: suggestion.token, label: suggestion.token.attribute + ": " + suggestion.title,
+        });
+        state.picked = -1;
+        state.inRows = false;
+        state.suggestions = [];
+        query.value = "";
+        begin();
+        send({ type: "text", text: "" });
+        sendTokens();
+        drawSuggestions();
+        query.focus();
+      }
+
+      // The section index down the right edge, as UIKit's: every title when they fit, else
+      // every so many with a dot between.
+      function drawIndex() {
+        const bar = $("index");
+        const index = state.index || [];
+        const fit = Math.max(1, Math.floor((list.clientHeight - 8) / 13));
+        const step = index.length > fit ? Math.ceil(index.length / Math.ceil(fit / 2)) : 1;
+        const nodes = [];
+        index.forEach((entry, at) => {
+          if (at % step !== 0) {
+            if (at % step === 1) {
+              const dot = document.createElement("span");
+              dot.className = "dot";
+              dot.textContent = "•";
+              nodes.push(dot);
+            }
+            return;
+          }
+          const span = document.createElement("span");
+          span.textContent = entry.title;
+          span.dataset.position = entry.position;
+          span.onmousedown = (event) => event.preventDefault();
+          span.onclick = () => jump(entry.position);
+          nodes.push(span);
+        });
+        bar.replaceChildren(...nodes);
+      }
+
+      // Scrolls the list so that the row at `position` is at the top (the scroll asks the
+      // server for its rows).
+      function jump(position) {
+        state.selected = position;
+        list.scrollTop = position * rowHeight;
         drawRows();
       }
 
@@ -207,10 +336,19 @@
       }
 
       function drawTokens() {
-        $("tokens").replaceChildren(...state.tokens.map((token) => {
+        $("tokens").replaceChildren(...state.tokens.map((token, index) => {
           const span = document.createElement("span");
           span.className = "token";
           span.textContent = token.label;
+          const remove = document.createElement("button");
+          remove.textContent = "×";
+          remove.title = "Remove " + token.label;
+          remove.onclick = () => {
+            state.tokens.splice(index, 1);
+            sendTokens();
+            query.focus();
+          };
+          span.append(remove);
           return span;
         }));
       }
@@ -345,21 +483,68 @@
         drawRows();
       }
 
+      $("sections").addEventListener("change", (event) => {
+        send({ type: "sections", sections: event.target.value });
+        query.focus();
+      });
       query.addEventListener("focus", begin);
       query.addEventListener("input", () => {
         begin();
+        state.picked = -1;
+        state.inRows = false;
         send({ type: "text", text: query.value });
+        drawSuggestions();
       });
+      // ↓ walks the suggested tokens, then the rows; ↑ walks back.
+      function down() {
+        const shown = shownSuggestions().length;
+        if (!state.inRows && state.picked < shown - 1) {
+          state.picked += 1;
+          drawSuggestions();
+        } else if (!state.inRows && shown > 0) {
+          state.picked = -1;
+          state.inRows = true;
+          drawSuggestions();
+          drawRows();
+        } else {
+          moveSelection(1);
+        }
+      }
+
+      function up() {
+        const shown = shownSuggestions().length;
+        if (state.inRows && state.selected === 0 && shown > 0) {
+          state.inRows = false;
+          state.picked = shown - 1;
+          drawSuggestions();
+        } else if (!state.inRows && state.picked >= 0) {
+          state.picked -= 1;
+          drawSuggestions();
+        } else {
+          moveSelection(-1);
+        }
+      }
+
       query.addEventListener("keydown", (event) => {
-        if (event.key === "ArrowDown") moveSelection(1);
-        else if (event.key === "ArrowUp") moveSelection(-1);
+        const shown = shownSuggestions();
+        if (event.key === "ArrowDown") down();
+        else if (event.key === "ArrowUp") up();
+        else if (event.key === "Enter" && state.picked >= 0 && state.picked < shown.length) {
+          addSuggestion(shown[state.picked]);
+        }
         else if (event.key === "PageDown") moveSelection(Math.floor(list.clientHeight / rowHeight));
         else if (event.key === "PageUp") moveSelection(-Math.floor(list.clientHeight / rowHeight));
         else if (event.key === "Enter") choose();
         else if (event.key === "Tab") {
           if (!event.shiftKey && state.completions.length > 0) {
             query.value = state.completions[0].text;
+            state.picked = -1;
             send({ type: "text", text: query.value });
+          } else if (shown.length > 0 && !state.inRows) {
+            // Without a completion, Tab walks the suggested tokens (Shift-Tab back).
+            const next = state.picked + (event.shiftKey ? -1 : 1);
+            state.picked = next < -1 ? shown.length - 1 : next >= shown.length ? -1 : next;
+            drawSuggestions();
           } else {
             selectScope(state.scope + (event.shiftKey ? -1 : 1));
           }
@@ -367,7 +552,10 @@
           if (query.value === "" && state.tokens.length === 0) { query.blur(); return; }
           query.value = "";
           state.tokens = [];
+          state.picked = -1;
+          state.inRows = false;
           drawTokens();
+          drawSuggestions();
           state.began = false;
           state.scope = 0;
           send({ type: "cancel" });

@@ -14,13 +14,13 @@
   enum WebTokenOffers {
     /// An attribute with more distinct values than this is not offered (as in live): its values
     /// name single items (populations, ids) rather than groups.
-    static let maximumDistinctValues = 1_000
+    nonisolated static let maximumDistinctValues = 1_000
     /// The most values offered per attribute: those most items hold.
-    static let perAttribute = 200
+    nonisolated static let perAttribute = 200
     /// The most suggestions an update carries.
-    static let suggestionLimit = 8
+    nonisolated static let suggestionLimit = 8
     /// The most corpora whose offers are kept (a process runs one server, its tests a few).
-    static let kept = 4
+    nonisolated static let kept = 4
 
     private struct Key: Equatable {
       var version: Int
@@ -41,6 +41,8 @@
 
     /// The offers counted, the one used last at the end.
     private static var entries: [(key: Key, offers: AttributeValueTokens)] = []
+    /// How many times offers were counted: once per corpus (its tests read it).
+    private(set) static var countings = 0
 
     /// The offers of `corpus`, counted on first use.
     static func offers(of corpus: SearchCorpus) -> AttributeValueTokens {
@@ -52,6 +54,7 @@
       }
       let offers = AttributeValueTokens(
         corpus: corpus, maximumDistinctValues: maximumDistinctValues, perAttribute: perAttribute)
+      countings += 1
       entries.append((key, offers))
       if entries.count > kept { entries.removeFirst() }
       return offers
