@@ -21,6 +21,9 @@
     /// How the list is sectioned: `none`, `letter:FIELD` (by the first letter of a field, with
     /// an index A–Z) or an attribute's name (a section per value).
     case sections(SectionedTable.Sectioning)
+    /// The page lost track of the rows it holds (an update came out of order): the next update
+    /// sends every row of the window.
+    case resync
 
     /// Why a client's message is refused.
     struct Refusal: Error, Equatable, CustomStringConvertible {
@@ -47,6 +50,7 @@
       }
       switch envelope.type {
       case "begin": return .begin
+      case "resync": return .resync
       case "cancel": return .cancel
       case "text":
         guard let text = envelope.text else { throw Refusal(description: "text needs \"text\"") }
@@ -78,7 +82,7 @@
         throw Refusal(
           description:
             "unknown type \"\(envelope.type)\" (begin, text, scope, tokens, cancel, visible,"
-            + " sections)")
+            + " sections, resync)")
       }
     }
 
@@ -202,6 +206,9 @@
     /// The generation of the request the rows answer (`SearchController.Update.generation`):
     /// a page drops an update older than one it applied.
     var generation: Int
+    /// Counts the session's updates from 1: an update is the change from the one before, so a
+    /// page that missed one (or got it late) asks for the whole window again (`resync`).
+    var sequence = 0
     /// The text, scope and tokens the rows answer.
     var text: String
     var scope: Int

@@ -115,7 +115,7 @@
       const $ = (id) => document.getElementById(id);
       const query = $("query"), list = $("list"), spacer = $("spacer");
       const state = {
-        socket: null, newest: -1, rows: new Map(), count: 0, start: 0, end: 0,
+        socket: null, newest: -1, sequence: 0, rows: new Map(), count: 0, start: 0, end: 0,
         scopes: [], scope: 0, counts: null, tokens: [], completions: [],
         selected: 0, began: false, visible: "", table: "original", status: "",
         pending: false, dimmed: false, message: "",
@@ -176,9 +176,16 @@
         }
       }
 
-      // An update older than one applied is dropped: a stale row is never shown.
+      // An update older than one applied is dropped: a stale row is never shown. Each update is
+      // the change from the one before: after a gap (one came late), the rows held may be stale,
+      // so they are dropped and the whole window asked for again.
       function apply(update) {
-        if (update.generation < state.newest) return;
+        if (update.generation < state.newest || update.sequence <= state.sequence) return;
+        if (update.sequence !== state.sequence + 1) {
+          state.rows.clear();
+          send({ type: "resync" });
+        }
+        state.sequence = update.sequence;
         if (update.generation > state.newest) {
           state.selected = 0;
           if (state.newest >= 0 && list.scrollTop !== 0) list.scrollTop = 0;
@@ -212,6 +219,7 @@
         list.dataset.generation = update.generation;
         list.dataset.text = update.text;
         list.dataset.pending = update.pending;
+        list.dataset.scope = update.scope;
         draw();
       }
 
@@ -369,6 +377,7 @@
         node.className = "row";
         node.style.top = position * rowHeight + "px";
         node.dataset.position = position;
+        if (row) node.dataset.id = row.id;
         if (position === state.selected) node.classList.add("selected");
         if (state.dimmed) node.classList.add("dimmed");
         if (!row) {

@@ -41,6 +41,8 @@
     private var offers: AttributeValueTokens?
     /// The section index of the table on screen, by the table and its version.
     private var sectionIndex: (key: WindowKey, entries: [WebIndexEntry]?)?
+    /// How many updates were sent.
+    private var sequence = 0
 
     private struct WindowKey: Equatable {
       var table: SearchController.TableKind
@@ -105,6 +107,10 @@
         visible = (first, count)
       case .sections(let sectioning):
         section(by: sectioning)
+      case .resync:
+        // The page holds none of the rows it was sent: the next update has them all.
+        sent = [:]
+        lastSent = nil
       }
       onChange()
     }
@@ -175,7 +181,10 @@
       bare.rows = []
       if update.rows.isEmpty, bare == lastSent { return nil }
       lastSent = bare
-      return .update(update)
+      var numbered = update
+      sequence += 1
+      numbered.sequence = sequence
+      return .update(numbered)
     }
 
     /// The update from what the page holds to the window now, and records that the page holds it.
