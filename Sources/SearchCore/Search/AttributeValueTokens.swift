@@ -115,8 +115,10 @@ package struct AttributeValueTokens: Sendable {
   package var count: Int { values.count }
 
   /// The suggestions for `text`, those most items hold first, leaving out the conditions in
-  /// `excluded`; at most `limit`. The text is folded as the titles were, spaces and tabs at
-  /// its ends left out; the empty text suggests every offered value.
+  /// `excluded`; at most `limit`.
+  ///
+  /// The text is folded as the titles were, spaces and tabs at its ends left out; the empty
+  /// text suggests every offered value.
   package func suggestions(
     for text: String, excluding excluded: Set<AttributeFilter.Condition> = [], limit: Int
   ) -> [Suggestion] {
