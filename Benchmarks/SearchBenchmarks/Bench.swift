@@ -230,6 +230,12 @@ struct Bench: AsyncParsableCommand {
   @Option(help: "The characters each session types, its queries cleared between (web).")
   var sessionKeystrokes = 30
 
+  @Flag(
+    help:
+      "One server for every count of --sessions, each meeting what the counts before it left: whether closed sessions give their memory back (web)."
+  )
+  var oneServer = false
+
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
 

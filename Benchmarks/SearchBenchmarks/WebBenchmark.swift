@@ -334,6 +334,8 @@ enum ProcessFigures {
       var typingSeconds: Double
       var timedOut: Bool
       var serverCPUPercent: Double
+      /// The server's CPU time over the typing per keystroke sent, in milliseconds.
+      var serverCPUPerKeystroke: Double
       var clientCPUPercent: Double
       var otherCPUPercent: Double
       var loadAverage: String
@@ -352,7 +354,14 @@ enum ProcessFigures {
     struct Baseline {
       var keystrokes: [Double]
       var clears: [Double]
-      var controllerMegabytes: Double
+      /// This process's CPU time over the typing (the searches' every thread) per keystroke,
+      /// clears included.
+      var cpuPerKeystroke: Double
+      /// What a controller adds to this process's memory: made, then begun (the whole list
+      /// shown), then having typed its first query.
+      var madeMegabytes: Double
+      var begunMegabytes: Double
+      var typedMegabytes: Double
       var controllers: Int
     }
 
@@ -371,12 +380,27 @@ enum ProcessFigures {
         path: path, queries: queries, keystrokes: options.sessionKeystrokes)
       ResidentMemory.trim()
       var runs: [Run] = []
+      // With --one-server, every count meets the server the counts before it left.
+      let shared =
+        options.oneServer
+        ? try await Self.startServer(
+          executable: executable, corpus: path, queries: queries, progress: progress) : nil
+      defer { shared?.server.stop() }
       for count in counts {
         progress.show("\(count) sessions: starting the server")
-        runs.append(
-          try await Self.serve(
-            count, executable: executable, corpus: path, queries: queries,
-            keystrokes: options.sessionKeystrokes, progress: progress))
+        let (server, loaded) =
+          if let shared { shared } else {
+            try await Self.startServer(
+              executable: executable, corpus: path, queries: queries, progress: progress)
+          }
+        defer { if shared == nil { server.stop() } }
+        let before = ProcessFigures.residentMegabytes(of: server.pid)
+        var run = try await Self.sessions(
+          count, port: server.port, queries: queries, keystrokes: options.sessionKeystrokes,
+          seed: UInt64(count), progress: progress, server: server)
+        run.loadedMegabytes = loaded
+        run.beforeMegabytes = before
+        runs.append(run)
       }
       progress.clear()
       if options.json {
@@ -419,6 +443,7 @@ enum ProcessFigures {
       let clock = ContinuousClock()
       var typed: [Double] = []
       var clears: [Double] = []
+      let cpu = processCPUMilliseconds()
       for session in 0..<20 {
         let controller = try SearchController(corpus: corpus, configuration: configuration)
         controller.begin()
@@ -431,49 +456,55 @@ enum ProcessFigures {
           if keystroke.isClear { clears.append(elapsed) } else { typed.append(elapsed) }
         }
       }
+      let cpuPerKeystroke =
+        (processCPUMilliseconds() - cpu) / Double(max(typed.count + clears.count, 1))
       ResidentMemory.trim()
       let before = ResidentMemory.megabytes()
-      var controllers: [SearchController] = []
-      for session in 0..<10 {
-        let controller = try SearchController(corpus: corpus, configuration: configuration)
+      let controllers = try (0..<10).map { _ in
+        try SearchController(corpus: corpus, configuration: configuration)
+      }
+      let made = ResidentMemory.megabytes()
+      for controller in controllers {
         controller.begin()
-        for keystroke in plan(session: session, queries: queries, count: keystrokes)
-        where !keystroke.isClear {
-          controller.setText(keystroke.text)
-        }
         await controller.waitUntilIdle()
-        controllers.append(controller)
+      }
+      let begun = ResidentMemory.megabytes()
+      for (session, controller) in controllers.enumerated() {
+        let first = plan(session: session, queries: queries, count: keystrokes)
+          .prefix { !$0.isClear }
+        for keystroke in first {
+          controller.setText(keystroke.text)
+          await controller.waitUntilIdle()
+        }
       }
       let after = ResidentMemory.megabytes()
       withExtendedLifetime(controllers) {}
+      let count = Double(controllers.count)
       return Baseline(
-        keystrokes: typed, clears: clears,
-        controllerMegabytes: (after - before) / Double(controllers.count),
-        controllers: controllers.count)
+        keystrokes: typed, clears: clears, cpuPerKeystroke: cpuPerKeystroke,
+        madeMegabytes: (made - before) / count, begunMegabytes: (begun - made) / count,
+        typedMegabytes: (after - begun) / count, controllers: controllers.count)
     }
 
-    /// One count of sessions against a server of its own.
-    static func serve(
-      _ count: Int, executable: String, corpus: String, queries: [String], keystrokes: Int,
-      progress: BenchProgress
-    ) async throws -> Run {
+    /// A server, and its memory once it has loaded, after a warm-up session: one that types a
+    /// query and closes, so that what the first search builds once for every session (the
+    /// shared corpus's lazy parts) is not counted per session.
+    static func startServer(
+      executable: String, corpus: String, queries: [String], progress: BenchProgress
+    ) async throws -> (server: ServerProcess, loadedMegabytes: Double) {
       let server = try await ServerProcess.start(
         executable: executable, arguments: ["serve", "--corpus", corpus, "--port", "0"])
-      defer { server.stop() }
       let loaded = ProcessFigures.residentMegabytes(of: server.pid)
-      // A warm-up session types one query and closes: what the first search builds once for
-      // every session (the shared corpus's lazy parts) is not counted per session.
-      progress.show("\(count) sessions: warming up")
-      _ = try await sessions(
-        1, port: server.port, queries: queries, keystrokes: 8, seed: 99, progress: nil)
-      try await Task.sleep(for: .seconds(1))
-      let before = ProcessFigures.residentMegabytes(of: server.pid)
-      var run = try await sessions(
-        count, port: server.port, queries: queries, keystrokes: keystrokes, seed: UInt64(count),
-        progress: progress, server: server)
-      run.loadedMegabytes = loaded
-      run.beforeMegabytes = before
-      return run
+      progress.show("warming up")
+      do {
+        _ = try await sessions(
+          1, port: server.port, queries: queries, keystrokes: 8, seed: 99, progress: nil)
+        try await Task.sleep(for: .seconds(1))
+      } catch {
+        server.stop()
+        throw error
+      }
+      return (server, loaded)
     }
 
     /// Opens `count` sessions in waves, lets them type, and gathers their figures; the server's
@@ -535,8 +566,9 @@ enum ProcessFigures {
       let ended = clock.now
       let seconds = (ended - start).milliseconds / 1000
       func percent(_ milliseconds: Double) -> Double { milliseconds / 10 / seconds }
-      let serverPercent = percent(
-        (server.map { ProcessFigures.cpuMilliseconds(of: $0.pid) } ?? .nan) - serverCPU)
+      let serverMilliseconds =
+        (server.map { ProcessFigures.cpuMilliseconds(of: $0.pid) } ?? .nan) - serverCPU
+      let serverPercent = percent(serverMilliseconds)
       let clientPercent = percent(processCPUMilliseconds() - clientCPU)
       let machinePercent = percent(ProcessFigures.machineBusyMilliseconds() - machineCPU)
       let after = server.map { ProcessFigures.residentMegabytes(of: $0.pid) } ?? .nan
@@ -550,7 +582,8 @@ enum ProcessFigures {
         sessions: count, keystrokes: [], clears: [], sent: 0, superseded: 0, unanswered: 0,
         lateAnswers: 0, foreignTexts: 0, olderGenerations: 0, errors: [], failures: [],
         updates: 0, bytes: 0, connectSeconds: connectSeconds, typingSeconds: seconds,
-        timedOut: timedOut, serverCPUPercent: serverPercent, clientCPUPercent: clientPercent,
+        timedOut: timedOut, serverCPUPercent: serverPercent, serverCPUPerKeystroke: .nan,
+        clientCPUPercent: clientPercent,
         otherCPUPercent: machinePercent - serverPercent - clientPercent, loadAverage: load,
         loadedMegabytes: .nan, beforeMegabytes: .nan, afterMegabytes: after,
         closedMegabytes: closed)
@@ -579,12 +612,18 @@ enum ProcessFigures {
           run.bytes += record.bytes
         }
       }
+      run.serverCPUPerKeystroke = serverMilliseconds / Double(max(run.sent, 1))
       return run
     }
 
     // MARK: Output
 
     private static func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+
+    /// The keystrokes a second the machine's cores would take at the run's CPU time a keystroke.
+    private static func capacity(_ run: Run) -> Double {
+      Double(ProcessInfo.processInfo.activeProcessorCount) * 1000 / run.serverCPUPerKeystroke
+    }
 
     static func text(_ runs: [Run], baseline: Baseline, label: String, queries: Int) -> String {
       let enginePercentile99 = percentile(baseline.keystrokes, 0.99)
@@ -595,8 +634,14 @@ enum ProcessFigures {
         "baseline, the engine alone: the same keystrokes one at a time into a SearchController of this process configured as serve's (background, ranked, completions, scope counts), no socket, JSON or rows: \(baseline.keystrokes.count) keystrokes, p50 \(ms(percentile(baseline.keystrokes, 0.5))), p99 \(ms(enginePercentile99)), max \(ms(baseline.keystrokes.max() ?? .nan)); \(baseline.clears.count) clears p99 \(ms(percentile(baseline.clears, 0.99)))",
         String(
           format:
-            "  a controller's memory in this process (%d made, each typed its first query): %.2f MB each",
-          baseline.controllers, baseline.controllerMegabytes),
+            "  mean %.2f ms; this process's CPU per keystroke (every thread, clears included): %.2f ms",
+          baseline.keystrokes.reduce(0, +) / Double(max(baseline.keystrokes.count, 1)),
+          baseline.cpuPerKeystroke),
+        String(
+          format:
+            "  a controller's memory in this process (%d of them): made %.2f MB, + %.2f MB begun (the whole list), + %.2f MB having typed its first query",
+          baseline.controllers, baseline.madeMegabytes, baseline.begunMegabytes,
+          baseline.typedMegabytes),
         "",
         "sessions  keys    p50 ms   p99 ms   max ms  superseded unanswered  server CPU  client CPU  others CPU  RSS loaded  before  after   closed  MB/session  p99/engine  p99/1 session",
       ]
@@ -618,12 +663,13 @@ enum ProcessFigures {
         var notes = [
           String(
             format:
-              "%d sessions: opened in %.1f s; typed %.1f s%@; %d keystrokes sent (%d clears, p99 %@), %d updates (%.1f a keystroke, %.0f KB in all); load average %@",
+              "%d sessions: opened in %.1f s; typed %.1f s%@; %d keystrokes sent (%d clears, p99 %@), %d updates (%.1f a keystroke, %.0f KB in all); server CPU %.2f ms a keystroke (its cores take about %.0f keystrokes a second, %.0f sessions at %d keys a second); load average %@",
             run.sessions, run.connectSeconds, run.typingSeconds,
             run.timedOut ? " (time cap reached)" : "", run.sent, run.clears.count,
             ms(percentile(run.clears, 0.99)), run.updates,
             Double(run.updates) / Double(max(run.sent, 1)), Double(run.bytes) / 1024,
-            run.loadAverage)
+            run.serverCPUPerKeystroke, capacity(run), capacity(run) / Double(keysPerSecond),
+            keysPerSecond, run.loadAverage)
         ]
         if run.lateAnswers > 0 {
           notes.append("  \(run.lateAnswers) superseded keystrokes were answered later")
@@ -674,7 +720,10 @@ enum ProcessFigures {
       object.add("engine_p50_ms", percentile(baseline.keystrokes, 0.5))
       object.add("engine_p99_ms", percentile(baseline.keystrokes, 0.99))
       object.add("engine_max_ms", baseline.keystrokes.max() ?? .nan)
-      object.add("engine_controller_mb", baseline.controllerMegabytes)
+      object.add("engine_cpu_per_keystroke_ms", baseline.cpuPerKeystroke)
+      object.add("engine_controller_made_mb", baseline.madeMegabytes)
+      object.add("engine_controller_begun_mb", baseline.begunMegabytes)
+      object.add("engine_controller_typed_mb", baseline.typedMegabytes)
       let oneSession = runs.first { $0.sessions == 1 }.map { percentile($0.keystrokes, 0.99) }
       let entries = runs.map { run in
         var entry = JSONObject()
@@ -700,6 +749,7 @@ enum ProcessFigures {
         entry.add("typing_s", run.typingSeconds)
         entry.add("timed_out", run.timedOut)
         entry.add("server_cpu_percent", run.serverCPUPercent)
+        entry.add("server_cpu_per_keystroke_ms", run.serverCPUPerKeystroke)
         entry.add("client_cpu_percent", run.clientCPUPercent)
         entry.add("other_cpu_percent", run.otherCPUPercent)
         entry.add("load_average", run.loadAverage)
@@ -738,7 +788,7 @@ enum ProcessFigures {
       let errors =
         FileManager.default.temporaryDirectory.path
         + "/searchbench-serve-\(getpid()).err"
-      FileManager.default.createFile(atPath: errors, contents: nil)
+      _ = FileManager.default.createFile(atPath: errors, contents: nil)
       process.standardOutput = output
       process.standardError = FileHandle(forWritingAtPath: errors)
       try process.run()
