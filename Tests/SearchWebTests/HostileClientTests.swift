@@ -64,18 +64,22 @@
       try await Server.withServer(writeTimeout: .seconds(1)) { server, port in
         let all = try Server.reference("e")
         try #require(all.count > 1000)
-        // A small receive buffer, never read. Each scroll, a while after the last, is an
-        // update of 1,000 rows or more (about 100 KB): the socket's buffers (a few MB) fill.
+        // A small receive buffer, never read. Each scroll is an update of 1,000 rows or more
+        // (about 100 KB), until the socket's buffers (a few MB) are full and an update waits
+        // the write timeout: then the server closes the connection, and sends fail.
+        let sessions = server.sessions
         let stalled = try await RawWebSocket.blocking {
           let socket = try RawWebSocket(port: port, receiveBuffer: 4096)
           try socket.send(#"{"type":"visible","first":0,"count":500}"#)
           try socket.send(#"{"type":"text","text":"e"}"#)
-          for step in 0..<100 {
-            Thread.sleep(forTimeInterval: 0.01)
-            // The budget's pace; a send the server no longer reads fails once it has closed.
-            guard
-              (try? socket.send(
-                #"{"type":"visible","first":\#(step % 2 == 0 ? 1000 : 0),"count":500}"#)) != nil
+          let clock = ContinuousClock()
+          let start = clock.now
+          var step = 0
+          while sessions.stalled == 0, clock.now - start < Server.patience {
+            Thread.sleep(forTimeInterval: 0.02)
+            let first = step % 2 == 0 ? 1000 : 0
+            step += 1
+            guard (try? socket.send(#"{"type":"visible","first":\#(first),"count":500}"#)) != nil
             else { break }
           }
           return socket
