@@ -353,6 +353,8 @@ enum ProcessFigures {
     /// and the memory of a controller.
     struct Baseline {
       var keystrokes: [Double]
+      /// The keystrokes' latencies by the length of the text: 1 character, 2, and 3 or more.
+      var byLength: [[Double]]
       var clears: [Double]
       /// This process's CPU time over the typing (the searches' every thread) per keystroke,
       /// clears included.
@@ -442,6 +444,7 @@ enum ProcessFigures {
       configuration.countsScopes = corpus.scopeBar.scopes.count > 1
       let clock = ContinuousClock()
       var typed: [Double] = []
+      var byLength: [[Double]] = [[], [], []]
       var clears: [Double] = []
       let cpu = processCPUMilliseconds()
       for session in 0..<20 {
@@ -453,7 +456,12 @@ enum ProcessFigures {
           controller.setText(keystroke.text)
           await controller.waitUntilIdle()
           let elapsed = (clock.now - start).milliseconds
-          if keystroke.isClear { clears.append(elapsed) } else { typed.append(elapsed) }
+          if keystroke.isClear {
+            clears.append(elapsed)
+          } else {
+            typed.append(elapsed)
+            byLength[min(keystroke.text.count, 3) - 1].append(elapsed)
+          }
         }
       }
       let cpuPerKeystroke =
@@ -481,7 +489,7 @@ enum ProcessFigures {
       withExtendedLifetime(controllers) {}
       let count = Double(controllers.count)
       return Baseline(
-        keystrokes: typed, clears: clears, cpuPerKeystroke: cpuPerKeystroke,
+        keystrokes: typed, byLength: byLength, clears: clears, cpuPerKeystroke: cpuPerKeystroke,
         madeMegabytes: (made - before) / count, begunMegabytes: (begun - made) / count,
         typedMegabytes: (after - begun) / count, controllers: controllers.count)
     }
@@ -620,6 +628,10 @@ enum ProcessFigures {
 
     private static func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 
+    private static func mean(_ values: [Double]) -> Double {
+      values.reduce(0, +) / Double(max(values.count, 1))
+    }
+
     /// The keystrokes a second the machine's cores would take at the run's CPU time a keystroke.
     private static func capacity(_ run: Run) -> Double {
       Double(ProcessInfo.processInfo.activeProcessorCount) * 1000 / run.serverCPUPerKeystroke
@@ -630,28 +642,33 @@ enum ProcessFigures {
       let oneSession = runs.first { $0.sessions == 1 }.map { percentile($0.keystrokes, 0.99) }
       var lines = [
         "data set: \(label); the benchmark queries (\(queries)) prefix by prefix, each session from its own, the field cleared between queries; \(keysPerSecond) keys a second per session from a start spread over \(Int(startSpread.milliseconds)) ms, \(visibleRows) rows visible",
-        "latency: from sending a keystroke's text message to the first update of that text with pending false, measured in this process (the clients), which shares the machine's cores with the server: its CPU is the client column",
+        "latency: from sending a keystroke's text message to the first update of that text with pending false, measured in this process (the clients), which shares the machine's cores with the server: its CPU is the client column; timed: the keystrokes sent less those superseded (the next one sent first) and those unanswered at the time cap, the clears apart; p50, p99 and max are of the timed ones only",
         "baseline, the engine alone: the same keystrokes one at a time into a SearchController of this process configured as serve's (background, ranked, completions, scope counts), no socket, JSON or rows: \(baseline.keystrokes.count) keystrokes, p50 \(ms(percentile(baseline.keystrokes, 0.5))), p99 \(ms(enginePercentile99)), max \(ms(baseline.keystrokes.max() ?? .nan)); \(baseline.clears.count) clears p99 \(ms(percentile(baseline.clears, 0.99)))",
         String(
           format:
             "  mean %.2f ms; this process's CPU per keystroke (every thread, clears included): %.2f ms",
-          baseline.keystrokes.reduce(0, +) / Double(max(baseline.keystrokes.count, 1)),
-          baseline.cpuPerKeystroke),
+          mean(baseline.keystrokes), baseline.cpuPerKeystroke),
+        "  by the text's length: "
+          + zip(["1 character", "2", "3 or more"], baseline.byLength).map { name, values in
+            String(
+              format: "%@ (%d): mean %.2f ms, p99 %.2f ms", name, values.count, mean(values),
+              percentile(values, 0.99))
+          }.joined(separator: "; "),
         String(
           format:
             "  a controller's memory in this process (%d of them): made %.2f MB, + %.2f MB begun (the whole list), + %.2f MB having typed its first query",
           baseline.controllers, baseline.madeMegabytes, baseline.begunMegabytes,
           baseline.typedMegabytes),
         "",
-        "sessions  keys    p50 ms   p99 ms   max ms  superseded unanswered  server CPU  client CPU  others CPU  RSS loaded  before  after   closed  MB/session  p99/engine  p99/1 session",
+        "sessions  sent timed   p50 ms   p99 ms   max ms  superseded unanswered  server CPU  client CPU  others CPU  RSS loaded  before  after   closed  MB/session  p99/engine  p99/1 session",
       ]
       for run in runs {
         let p99 = percentile(run.keystrokes, 0.99)
         lines.append(
           String(
             format:
-              "%8d %5d %9.2f %8.2f %8.2f %11d %10d %10.0f%% %10.0f%% %10.0f%% %11.1f %7.1f %6.1f %8.1f %11.2f %11.2f×  %@",
-            run.sessions, run.keystrokes.count, percentile(run.keystrokes, 0.5), p99,
+              "%8d %5d %5d %8.2f %8.2f %8.2f %11d %10d %10.0f%% %10.0f%% %10.0f%% %11.1f %7.1f %6.1f %8.1f %11.2f %11.2f×  %@",
+            run.sessions, run.sent, run.keystrokes.count, percentile(run.keystrokes, 0.5), p99,
             run.keystrokes.max() ?? .nan, run.superseded, run.unanswered,
             run.serverCPUPercent, run.clientCPUPercent, run.otherCPUPercent,
             run.loadedMegabytes, run.beforeMegabytes, run.afterMegabytes, run.closedMegabytes,
