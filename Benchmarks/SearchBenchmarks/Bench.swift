@@ -236,6 +236,14 @@ struct Bench: AsyncParsableCommand {
   )
   var oneServer = false
 
+  @Option(
+    parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "An argument added to serve's command line (web; repeatable), such as --serve-argument"
+        + " --no-rank; the engine's baseline keeps serve's defaults.",
+      valueName: "argument"))
+  var serveArgument: [String] = []
+
   @Option(help: "The search shown while the model changes (changes).")
   var changesQuery = "san"
 

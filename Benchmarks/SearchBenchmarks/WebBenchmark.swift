@@ -386,14 +386,16 @@ enum ProcessFigures {
       let shared =
         options.oneServer
         ? try await Self.startServer(
-          executable: executable, corpus: path, queries: queries, progress: progress) : nil
+          executable: executable, corpus: path, arguments: options.serveArgument,
+          queries: queries, progress: progress) : nil
       defer { shared?.server.stop() }
       for count in counts {
         progress.show("\(count) sessions: starting the server")
         let (server, loaded) =
           if let shared { shared } else {
             try await Self.startServer(
-              executable: executable, corpus: path, queries: queries, progress: progress)
+              executable: executable, corpus: path, arguments: options.serveArgument,
+              queries: queries, progress: progress)
           }
         defer { if shared == nil { server.stop() } }
         let before = ProcessFigures.residentMegabytes(of: server.pid)
@@ -405,10 +407,13 @@ enum ProcessFigures {
         runs.append(run)
       }
       progress.clear()
+      let served =
+        options.serveArgument.isEmpty
+        ? label : label + "; serve " + options.serveArgument.joined(separator: " ")
       if options.json {
-        print(Self.json(runs, baseline: baseline, label: label, queries: queries.count))
+        print(Self.json(runs, baseline: baseline, label: served, queries: queries.count))
       } else {
-        print(Self.text(runs, baseline: baseline, label: label, queries: queries.count))
+        print(Self.text(runs, baseline: baseline, label: served, queries: queries.count))
       }
     }
 
@@ -498,10 +503,12 @@ enum ProcessFigures {
     /// query and closes, so that what the first search builds once for every session (the
     /// shared corpus's lazy parts) is not counted per session.
     static func startServer(
-      executable: String, corpus: String, queries: [String], progress: BenchProgress
+      executable: String, corpus: String, arguments: [String], queries: [String],
+      progress: BenchProgress
     ) async throws -> (server: ServerProcess, loadedMegabytes: Double) {
       let server = try await ServerProcess.start(
-        executable: executable, arguments: ["serve", "--corpus", corpus, "--port", "0"])
+        executable: executable,
+        arguments: ["serve", "--corpus", corpus, "--port", "0"] + arguments)
       let loaded = ProcessFigures.residentMegabytes(of: server.pid)
       progress.show("warming up")
       do {
