@@ -222,8 +222,23 @@
         #expect(row.section == entry.title)
         #expect(page.rows[entry.position - 1].map { $0.section != entry.title } ?? false)
 
-        // The results in sections by language: the index of the engine's table of them.
+        // The results in letters: most letters have none and jump to the next that has rows.
         tab.send(#"{"type":"visible","first":0,"count":10}"#)
+        tab.send(#"{"type":"text","text":"über"}"#)
+        try await Server.read(tab, into: &page, until: Server.settled(text: "über"))
+        let found = try Server.reference("über").map { ItemID(rawValue: Int32($0.id)) }
+        let foundLetters = try SectionedTable(
+          items: found, model: corpus.model, sectioning: .firstLetter(field: "word"),
+          collation: collation)
+        try #require(foundLetters.sections.count < 10)
+        #expect(page.last?.sectionIndex == Self.expectedIndex(foundLetters))
+        #expect(
+          page.window.map(\.id)
+            == foundLetters.sections.flatMap(\.items).prefix(20).map {
+              Int($0.rawValue)
+            })
+
+        // The results in sections by language: the index of the engine's table of them.
         tab.send(#"{"type":"sections","sections":"language"}"#)
         tab.send(#"{"type":"text","text":"e"}"#)
         try await Server.read(tab, into: &page) {
