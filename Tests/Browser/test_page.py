@@ -292,3 +292,35 @@ def test_the_keys_do_what_the_page_says(page, server):
     settle(page, "", after=before)
     page.keyboard.press("Backspace")
     assert page.locator("#tokens .token").count() == 0
+
+
+def test_the_section_index_scrolls_to_its_title(page, server):
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(frame)))
+    open_page(page, server, "?sections=letter:name")
+    page.locator("#index span[data-position]").first.wait_for()
+    assert page.input_value("#sections") == "letter:name"
+    # Every title of the index fits beside 34,006 cities in 27 letters.
+    titles = page.locator("#index span[data-position]").all_text_contents()
+    assert titles[:3] == ["A", "B", "C"] and "#" not in titles[:-1]
+    title = page.locator("#index span[data-position]", has_text="M").first
+    position = int(title.get_attribute("data-position"))
+    assert position > 1000
+    title.click()
+    page.wait_for_function(
+        """(position) => {
+          const rows = [...document.querySelectorAll("#spacer .row")];
+          return rows.length > 0 && Number(rows[0].dataset.position) === position
+            && rows.every((row) => !row.classList.contains("missing"));
+        }""",
+        arg=position,
+    )
+    first = page.locator(f"#spacer .row[data-position='{position}']")
+    assert first.locator(".section").text_content() == "M"
+    assert first.text_content().startswith("MM")
+    # The row before it is another letter's.
+    previous = page.locator(f"#spacer .row[data-position='{position - 1}']")
+    if previous.count():
+        assert not previous.text_content().startswith("M")
+    visible = [json.loads(frame)["first"] for frame in sent if '"visible"' in frame]
+    assert position in visible, visible
