@@ -104,7 +104,17 @@ enum ProcessFigures {
   /// A process's CPU time (user and system, every thread) in milliseconds, from its
   /// /proc/PID/stat.
   static func cpuMilliseconds(of pid: Int32) -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    cpuMilliseconds(statFile: "/proc/\(pid)/stat")
+  }
+
+  /// The CPU time of a process's main thread (its thread whose id is the process's), in
+  /// milliseconds: the main actor's, in an executable that runs it there (`Terminal.runMain`).
+  static func mainThreadCPUMilliseconds(of pid: Int32) -> Double {
+    cpuMilliseconds(statFile: "/proc/\(pid)/task/\(pid)/stat")
+  }
+
+  private static func cpuMilliseconds(statFile: String) -> Double {
+    guard let text = try? String(contentsOfFile: statFile, encoding: .utf8),
       let close = text.lastIndex(of: ")")
     else { return .nan }
     // After the name: the state is field 3, utime field 14 and stime field 15.
@@ -336,6 +346,10 @@ enum ProcessFigures {
       var serverCPUPercent: Double
       /// The server's CPU time over the typing per keystroke sent, in milliseconds.
       var serverCPUPerKeystroke: Double
+      /// The server's main thread (its main actor) over the typing: % of one core, and
+      /// milliseconds per keystroke sent.
+      var mainThreadCPUPercent: Double
+      var mainThreadCPUPerKeystroke: Double
       var clientCPUPercent: Double
       var otherCPUPercent: Double
       var loadAverage: String
@@ -562,6 +576,7 @@ enum ProcessFigures {
       let connectSeconds = (clock.now - connecting).milliseconds / 1000
       progress?.show("\(count) sessions: typing")
       let serverCPU = server.map { ProcessFigures.cpuMilliseconds(of: $0.pid) } ?? .nan
+      let mainCPU = server.map { ProcessFigures.mainThreadCPUMilliseconds(of: $0.pid) } ?? .nan
       let clientCPU = processCPUMilliseconds()
       let machineCPU = ProcessFigures.machineBusyMilliseconds()
       let start = clock.now + .milliseconds(50)
@@ -584,6 +599,8 @@ enum ProcessFigures {
       let serverMilliseconds =
         (server.map { ProcessFigures.cpuMilliseconds(of: $0.pid) } ?? .nan) - serverCPU
       let serverPercent = percent(serverMilliseconds)
+      let mainMilliseconds =
+        (server.map { ProcessFigures.mainThreadCPUMilliseconds(of: $0.pid) } ?? .nan) - mainCPU
       let clientPercent = percent(processCPUMilliseconds() - clientCPU)
       let machinePercent = percent(ProcessFigures.machineBusyMilliseconds() - machineCPU)
       let after = server.map { ProcessFigures.residentMegabytes(of: $0.pid) } ?? .nan
@@ -598,6 +615,7 @@ enum ProcessFigures {
         lateAnswers: 0, foreignTexts: 0, olderGenerations: 0, errors: [], failures: [],
         updates: 0, bytes: 0, connectSeconds: connectSeconds, typingSeconds: seconds,
         timedOut: timedOut, serverCPUPercent: serverPercent, serverCPUPerKeystroke: .nan,
+        mainThreadCPUPercent: percent(mainMilliseconds), mainThreadCPUPerKeystroke: .nan,
         clientCPUPercent: clientPercent,
         otherCPUPercent: machinePercent - serverPercent - clientPercent, loadAverage: load,
         loadedMegabytes: .nan, beforeMegabytes: .nan, afterMegabytes: after,
@@ -628,6 +646,7 @@ enum ProcessFigures {
         }
       }
       run.serverCPUPerKeystroke = serverMilliseconds / Double(max(run.sent, 1))
+      run.mainThreadCPUPerKeystroke = mainMilliseconds / Double(max(run.sent, 1))
       return run
     }
 
@@ -687,13 +706,14 @@ enum ProcessFigures {
         var notes = [
           String(
             format:
-              "%d sessions: opened in %.1f s; typed %.1f s%@; %d keystrokes sent (%d clears, p99 %@), %d updates (%.1f a keystroke, %.0f KB in all); server CPU %.2f ms a keystroke (its cores take about %.0f keystrokes a second, %.0f sessions at %d keys a second); load average %@",
+              "%d sessions: opened in %.1f s; typed %.1f s%@; %d keystrokes sent (%d clears, p99 %@), %d updates (%.1f a keystroke, %.0f KB in all); server CPU %.2f ms a keystroke (its cores take about %.0f keystrokes a second, %.0f sessions at %d keys a second), its main thread (the main actor) %.0f%% of a core, %.2f ms a keystroke (it alone takes at most %.0f keystrokes a second); load average %@",
             run.sessions, run.connectSeconds, run.typingSeconds,
             run.timedOut ? " (time cap reached)" : "", run.sent, run.clears.count,
             ms(percentile(run.clears, 0.99)), run.updates,
             Double(run.updates) / Double(max(run.sent, 1)), Double(run.bytes) / 1024,
             run.serverCPUPerKeystroke, capacity(run), capacity(run) / Double(keysPerSecond),
-            keysPerSecond, run.loadAverage)
+            keysPerSecond, run.mainThreadCPUPercent, run.mainThreadCPUPerKeystroke,
+            1000 / run.mainThreadCPUPerKeystroke, run.loadAverage)
         ]
         if run.lateAnswers > 0 {
           notes.append("  \(run.lateAnswers) superseded keystrokes were answered later")
@@ -774,6 +794,8 @@ enum ProcessFigures {
         entry.add("timed_out", run.timedOut)
         entry.add("server_cpu_percent", run.serverCPUPercent)
         entry.add("server_cpu_per_keystroke_ms", run.serverCPUPerKeystroke)
+        entry.add("main_thread_cpu_percent", run.mainThreadCPUPercent)
+        entry.add("main_thread_cpu_per_keystroke_ms", run.mainThreadCPUPerKeystroke)
         entry.add("client_cpu_percent", run.clientCPUPercent)
         entry.add("other_cpu_percent", run.otherCPUPercent)
         entry.add("load_average", run.loadAverage)
