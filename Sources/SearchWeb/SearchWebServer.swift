@@ -78,6 +78,8 @@
             body: ResponseBody(byteBuffer: ByteBuffer(string: page.text)))
         }
       }
+      // The tokens offered are counted once, for every session.
+      let offers = WebTokenOffers.offers(of: corpus)
       let webSocketRouter = Router(context: WebRequestContext.self)
       let (corpus, backend, configuration, sessions) = (
         corpus, backend, configuration, sessions
@@ -91,7 +93,8 @@
         onUpgrade: { inbound, outbound, context in
           try await WebConnection.serve(
             inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
-            corpus: corpus, backend: backend, configuration: configuration, sessions: sessions)
+            corpus: corpus, offers: offers, backend: backend, configuration: configuration,
+            sessions: sessions)
         })
       let app = Application(
         router: router,

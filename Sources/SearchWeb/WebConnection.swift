@@ -15,7 +15,7 @@
   enum WebConnection {
     static func serve(
       inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
-      corpus: SearchCorpus, backend: (any SearchBackend)?,
+      corpus: SearchCorpus, offers: AttributeValueTokens, backend: (any SearchBackend)?,
       configuration: SearchWebServer.Configuration, sessions: SearchWebServer.SessionCount
     ) async throws {
       sessions.opened()
@@ -27,7 +27,7 @@
       do {
         session = try await MainActor.run {
           try WebSession(
-            corpus: corpus, backend: backend, configuration: configuration.search,
+            corpus: corpus, offers: offers, backend: backend, configuration: configuration.search,
             itemsName: configuration.itemsName, onChange: { changed.yield() })
         }
       } catch {

@@ -37,8 +37,8 @@
     /// What a controller made anew for other sections starts its generations from: the
     /// page's generations only grow.
     private var generationBase = 0
-    /// The tokens the corpus offers (shared by every session over it), as last looked up.
-    private var offers: AttributeValueTokens?
+    /// The tokens the corpus offers, counted by the server for every session.
+    private let offers: AttributeValueTokens
     /// The section index of the table on screen, by the table and its version.
     private var sectionIndex: (key: WindowKey, entries: [WebIndexEntry]?)?
     /// How many updates were sent.
@@ -51,10 +51,11 @@
     }
 
     init(
-      corpus: SearchCorpus, backend: (any SearchBackend)? = nil,
+      corpus: SearchCorpus, offers: AttributeValueTokens, backend: (any SearchBackend)? = nil,
       configuration: SearchConfiguration, itemsName: String,
       onChange: @escaping @MainActor () -> Void
     ) throws(SectionedTable.Error) {
+      self.offers = offers
       var configuration = configuration
       // Counted in memory: a backend's scopes are not (as live's --backend).
       configuration.countsScopes = backend == nil && corpus.scopeBar.scopes.count > 1
@@ -220,12 +221,8 @@
     /// while the search is not under way.
     private var suggestions: [WebSuggestion] {
       guard controller.searchBar.isActive else { return [] }
-      let corpus = controller.corpus
-      if offers?.isCurrent(for: corpus) != true { offers = WebTokenOffers.offers(of: corpus) }
-      return offers.map {
-        WebTokenOffers.suggestions(
-          from: $0, for: controller.searchBar.text, excluding: tokens)
-      } ?? []
+      return WebTokenOffers.suggestions(
+        from: offers, for: controller.searchBar.text, excluding: tokens)
     }
 
     /// The section index of `table`: each index title and the flat position of the first row

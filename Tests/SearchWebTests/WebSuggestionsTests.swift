@@ -121,27 +121,6 @@
       }
     }
 
-    @Test func theOffersAreCountedOncePerCorpus() async throws {
-      try await Server.withServer { port in
-        for _ in 0..<2 {
-          let tab = WebTab(port: port)
-          defer { tab.close() }
-          var page = PageModel()
-          tab.send(#"{"type":"begin"}"#)
-          tab.send(#"{"type":"text","text":"s"}"#)
-          try await Server.read(tab, into: &page, until: Self.answers("s"))
-          #expect(page.last?.suggestions.isEmpty == false)
-        }
-        // Both sessions read the counted offers: asking again counts nothing.
-        let (before, after) = await MainActor.run {
-          let before = WebTokenOffers.countings
-          _ = WebTokenOffers.offers(of: Self.corpus)
-          return (before, WebTokenOffers.countings)
-        }
-        #expect(after == before)
-      }
-    }
-
     @Test func offeredValuesAreBoundedPerAttribute() throws {
       // "group": 300 values, the first held by 300 items, the next by fewer; "serial": a value
       // per item, 1,201 in all: too many to offer.

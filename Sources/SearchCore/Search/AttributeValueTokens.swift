@@ -42,13 +42,13 @@ package struct AttributeValueTokens: Sendable {
     package var items: Int
   }
 
-  private struct Value: Sendable {
+  private struct OfferedValue: Sendable {
     var suggestion: Suggestion
     var title: FoldedTokenTitle
   }
 
   /// The offered values, those most items hold first (ties by attribute, then by value).
-  private let values: [Value]
+  private let values: [OfferedValue]
   /// The model's version and count, and the folding, the values were counted for.
   private let modelVersion: Int
   private let modelCount: Int
@@ -76,7 +76,7 @@ package struct AttributeValueTokens: Sendable {
         if counts[attribute].count > maximumDistinctValues { offered[attribute] = false }
       }
     }
-    var values: [(value: Value, attribute: Int)] = []
+    var values: [(value: OfferedValue, attribute: Int)] = []
     for (attribute, name) in attributes.enumerated() where offered[attribute] {
       let kept = counts[attribute].sorted { a, b in
         a.value != b.value ? a.value > b.value : a.key < b.key
@@ -87,7 +87,7 @@ package struct AttributeValueTokens: Sendable {
           items: items)
         values.append(
           (
-            Value(
+            OfferedValue(
               suggestion: suggestion,
               title: FoldedTokenTitle(text, normalizer: normalizer, keepingUnfoldable: true)),
             attribute
