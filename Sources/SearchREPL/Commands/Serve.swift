@@ -47,30 +47,13 @@ struct Serve: AsyncParsableCommand {
       valueName: "origin"))
   var allowOrigin: [String] = []
 
-  @Flag(
-    inversion: .prefixedNo,
-    help:
-      "Order results by relevance (the default, except with --page-size); --no-rank keeps the data set's order."
-  )
-  var rank: Bool?
-
-  @OptionGroup var syntax: SyntaxOptions
-
-  @OptionGroup var folding: FoldingOptions
-
-  @OptionGroup var postgres: BackendOption
-
-  @OptionGroup var dataFile: DataFileOption
-
-  @OptionGroup var savedIndex: IndexOption
+  @OptionGroup var session: SessionOptions
 
   func validate() throws {
-    _ = try postgres.ranks(rank)
-    try syntax.check(backend: postgres.backend)
     if input != nil && corpus != nil {
       throw ValidationError("give --input or --corpus, not both")
     }
-    if postgres.backend != nil && input != nil {
+    if session.postgres.backend != nil && input != nil {
       throw ValidationError("--backend searches a data set's table: give its --corpus MANIFEST")
     }
     guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535") }
@@ -90,7 +73,7 @@ struct Serve: AsyncParsableCommand {
 
   #if Web
     private func serve() async throws {
-      let normalizer = try folding.normalizer()
+      let normalizer = try session.folding.normalizer()
       let loaded: SearchCorpus
       let itemsName: String
       var manifestPath: String?
@@ -104,19 +87,17 @@ struct Serve: AsyncParsableCommand {
         itemsName = try Manifest.load(from: path).name
         loaded = try SavedIndex.loadCorpus(
           manifestPath: path, normalizer: normalizer,
-          index: SavedIndex.Choice(savedIndex, corpus: corpus ?? "cities", folding: folding),
-          allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder)
+          index: session.savedIndexChoice(corpus: corpus ?? "cities"),
+          allowsDataOutsideFolder: session.dataFile.allowsDataOutsideFolder)
       }
       var backend: (any ServerBackend)?
-      if let url = postgres.backend, let manifestPath {
+      if let url = session.postgres.backend, let manifestPath {
         backend = try await Server.backend(
-          url: url, replica: postgres.replica, manifestPath: manifestPath, corpus: loaded,
+          url: url, replica: session.postgres.replica, manifestPath: manifestPath, corpus: loaded,
           what: "serve --backend")
       }
-      var search = SearchConfiguration(
-        mode: .background, ranksResults: try postgres.ranks(rank),
-        backendPageSize: postgres.pageSize, completionLimit: backend == nil ? 5 : 0)
-      try syntax.configure(&search)
+      let search = try session.configuration(
+        mode: .background, completionLimit: backend == nil ? 5 : 0)
       let server = SearchWebServer(
         corpus: loaded, backend: backend,
         configuration: SearchWebServer.Configuration(

@@ -59,13 +59,6 @@ struct Live: AsyncParsableCommand {
   @Flag(
     inversion: .prefixedNo,
     help:
-      "Order results by relevance (the default, except with --page-size, which shows the server's first rows in the data set's order); --no-rank keeps the data set's order."
-  )
-  var rank: Bool?
-
-  @Flag(
-    inversion: .prefixedNo,
-    help:
       "Count every scope's results and show them on the scope bar (the default when the data set has scopes; not with --backend)."
   )
   var countScopes: Bool?
@@ -76,19 +69,9 @@ struct Live: AsyncParsableCommand {
   )
   var completions = false
 
-  @OptionGroup var syntax: SyntaxOptions
-
-  @OptionGroup var folding: FoldingOptions
-
-  @OptionGroup var postgres: BackendOption
-
-  @OptionGroup var dataFile: DataFileOption
-
-  @OptionGroup var savedIndex: IndexOption
+  @OptionGroup var session: SessionOptions
 
   func validate() throws {
-    _ = try postgres.ranks(rank)
-    try syntax.check(backend: postgres.backend)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
@@ -131,20 +114,18 @@ struct Live: AsyncParsableCommand {
         ConditionSyntax.Attribute(name: $0.name, isNumber: $0.type != .string)
       }
     case .lines(let path):
-      if postgres.backend != nil {
+      if session.postgres.backend != nil {
         throw ValidationError("--backend searches a data set's table: give its --corpus MANIFEST")
       }
       itemsName = path.map { "lines of \($0)" } ?? "lines of standard input"
     }
-    let normalizer = try folding.normalizer()
+    let normalizer = try session.folding.normalizer()
     let sectioning = REPLCommand.sectioning(sections) ?? .none
-    let choice = SavedIndex.Choice(savedIndex, corpus: corpus ?? "cities", folding: folding)
-    let (backend, replica) = (postgres.backend, postgres.replica)
-    var configuration = SearchConfiguration(
+    let choice = session.savedIndexChoice(corpus: corpus ?? "cities")
+    let (backend, replica) = (session.postgres.backend, session.postgres.replica)
+    let configuration = try session.configuration(
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .background,
-      minimumLength: minlen, ranksResults: try postgres.ranks(rank),
-      backendPageSize: postgres.pageSize, completionLimit: completions ? 5 : 0)
-    try syntax.configure(&configuration)
+      minimumLength: minlen, completionLimit: completions ? 5 : 0)
     let ending = try await LiveView.run(
       itemsName: itemsName, attributes: attributes, countsScopes: countScopes,
       configuration: configuration,
@@ -157,7 +138,7 @@ struct Live: AsyncParsableCommand {
       case .dataSet(let path):
         corpus = try SavedIndex.loadCorpus(
           manifestPath: path, normalizer: normalizer, index: choice,
-          allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, progress: progress)
+          allowsDataOutsideFolder: session.dataFile.allowsDataOutsideFolder, progress: progress)
       case .lines(let path):
         let source = try DataSource.load(input: path, corpus: nil)
         corpus = try SearchCorpus(model: source.model, normalizer: normalizer, progress: progress)

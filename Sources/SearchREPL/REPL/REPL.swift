@@ -54,13 +54,6 @@ struct REPL: AsyncParsableCommand {
   )
   var updates = false
 
-  @Flag(
-    inversion: .prefixedNo,
-    help:
-      "Order results by relevance (the default, except with --page-size, which shows the server's first rows in the data set's order); --no-rank keeps the data set's order."
-  )
-  var rank: Bool?
-
   @Option(help: "When searches run: immediate, background or submit.")
   var mode: ModeOption = .immediate
 
@@ -76,19 +69,9 @@ struct REPL: AsyncParsableCommand {
   )
   var countScopes = false
 
-  @OptionGroup var syntax: SyntaxOptions
-
-  @OptionGroup var folding: FoldingOptions
-
-  @OptionGroup var postgres: BackendOption
-
-  @OptionGroup var dataFile: DataFileOption
-
-  @OptionGroup var savedIndex: IndexOption
+  @OptionGroup var session: SessionOptions
 
   func validate() throws {
-    _ = try postgres.ranks(rank)
-    try syntax.check(backend: postgres.backend)
     guard minlen >= 0 else { throw ValidationError("--minlen must be 0 or more") }
     guard REPLCommand.sectioning(sections) != nil else {
       throw ValidationError("--sections takes none, an attribute's name, or letter:FIELD")
@@ -99,14 +82,15 @@ struct REPL: AsyncParsableCommand {
     let options = REPLOptions(
       manifestPath: try CorpusPaths.manifest(corpus), json: json, updates: updates,
       mode: SearchConfiguration.Mode(rawValue: mode.rawValue) ?? .immediate,
-      minimumLength: minlen, ranks: try postgres.ranks(rank),
+      minimumLength: minlen, ranks: try session.ranks,
       sectioning: REPLCommand.sectioning(sections) ?? .none,
-      folding: try folding.folding(), locale: try folding.checkedLocale(),
+      folding: try session.folding.folding(), locale: try session.folding.checkedLocale(),
       timing: ProcessInfo.processInfo.environment["SEARCHREPL_NO_TIMING"] != "1",
-      backend: postgres.backend, replica: postgres.replica, pageSize: postgres.pageSize,
-      allowsDataOutsideFolder: dataFile.allowsDataOutsideFolder, countsScopes: countScopes,
-      savedIndex: SavedIndex.Choice(savedIndex, corpus: corpus, folding: folding),
-      syntax: syntax.syntax, typos: try syntax.tolerance())
+      backend: session.postgres.backend, replica: session.postgres.replica,
+      pageSize: session.postgres.pageSize,
+      allowsDataOutsideFolder: session.dataFile.allowsDataOutsideFolder,
+      countsScopes: countScopes, savedIndex: session.savedIndexChoice(corpus: corpus),
+      syntax: session.syntax.syntax, typos: try session.syntax.tolerance())
     try await REPLSession.run(options)
   }
 }
