@@ -78,12 +78,9 @@
             body: ResponseBody(byteBuffer: ByteBuffer(string: page.text)))
         }
       }
-      // The tokens offered are counted once, for every session.
-      let offers = WebTokenOffers.offers(of: corpus)
+      let shared = WebSession.Shared(corpus: corpus, backend: backend)
       let webSocketRouter = Router(context: WebRequestContext.self)
-      let (corpus, backend, configuration, sessions) = (
-        corpus, backend, configuration, sessions
-      )
+      let (configuration, sessions) = (configuration, sessions)
       webSocketRouter.ws(
         "/search",
         shouldUpgrade: { request, _ in
@@ -93,8 +90,7 @@
         onUpgrade: { inbound, outbound, context in
           try await WebConnection.serve(
             inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
-            corpus: corpus, offers: offers, backend: backend, configuration: configuration,
-            sessions: sessions)
+            shared: shared, configuration: configuration, sessions: sessions)
         })
       let app = Application(
         router: router,

@@ -15,8 +15,8 @@
   enum WebConnection {
     static func serve(
       inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
-      corpus: SearchCorpus, offers: AttributeValueTokens, backend: (any SearchBackend)?,
-      configuration: SearchWebServer.Configuration, sessions: SearchWebServer.SessionCount
+      shared: WebSession.Shared, configuration: SearchWebServer.Configuration,
+      sessions: SearchWebServer.SessionCount
     ) async throws {
       sessions.opened()
       defer { sessions.closed() }
@@ -27,7 +27,7 @@
       do {
         session = try await MainActor.run {
           try WebSession(
-            corpus: corpus, offers: offers, backend: backend, configuration: configuration.search,
+            shared: shared, configuration: configuration.search,
             itemsName: configuration.itemsName, onChange: { changed.yield() })
         }
       } catch {

@@ -37,8 +37,8 @@
     /// What a controller made anew for other sections starts its generations from: the
     /// page's generations only grow.
     private var generationBase = 0
-    /// The tokens the corpus offers, counted by the server for every session.
-    private let offers: AttributeValueTokens
+    /// What every session of the server shares.
+    private let shared: Shared
     /// The section index of the table on screen, by the table and its version.
     private var sectionIndex: (key: WindowKey, entries: [WebIndexEntry]?)?
     /// How many updates were sent.
@@ -50,18 +50,37 @@
       var pageSize: Int
     }
 
+    /// What every session of a server shares: the corpus, the backend, the tokens offered
+    /// (counted once) and the searches finished.
+    struct Shared: Sendable {
+      let corpus: SearchCorpus
+      let backend: (any SearchBackend)?
+      let offers: AttributeValueTokens
+      let results: SharedSearchResults
+
+      init(corpus: SearchCorpus, backend: (any SearchBackend)?) {
+        self.corpus = corpus
+        self.backend = backend
+        offers = WebTokenOffers.offers(of: corpus)
+        results = SharedSearchResults(for: corpus)
+      }
+    }
+
     init(
-      corpus: SearchCorpus, offers: AttributeValueTokens, backend: (any SearchBackend)? = nil,
-      configuration: SearchConfiguration, itemsName: String,
+      shared: Shared, configuration: SearchConfiguration, itemsName: String,
       onChange: @escaping @MainActor () -> Void
     ) throws(SectionedTable.Error) {
-      self.offers = offers
+      self.shared = shared
+      let corpus = shared.corpus
       var configuration = configuration
       // Counted in memory: a backend's scopes are not (as live's --backend).
-      configuration.countsScopes = backend == nil && corpus.scopeBar.scopes.count > 1
+      configuration.countsScopes = shared.backend == nil && corpus.scopeBar.scopes.count > 1
+      // The page diffs its own window: the controller's change sets would go unread.
+      configuration.precomputesChanges = false
       controller = try SearchController(
         corpus: corpus, placeholder: "Search \(corpus.model.count) \(itemsName)",
-        configuration: configuration, backend: backend)
+        configuration: configuration, backend: shared.backend)
+      controller.sharedResults = shared.results
       self.onChange = onChange
       generation = controller.generation
       hello = ServerMessage.Hello(
@@ -135,6 +154,7 @@
         fail("sections \(WebSectioning.spell(sectioning)): \(error)")
         return
       }
+      next.sharedResults = shared.results
       token = nil
       if old.searchBar.isActive {
         next.begin()
@@ -222,7 +242,7 @@
     private var suggestions: [WebSuggestion] {
       guard controller.searchBar.isActive else { return [] }
       return WebTokenOffers.suggestions(
-        from: offers, for: controller.searchBar.text, excluding: tokens)
+        from: shared.offers, for: controller.searchBar.text, excluding: tokens)
     }
 
     /// The section index of `table`: each index title and the flat position of the first row

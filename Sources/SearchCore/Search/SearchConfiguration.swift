@@ -95,6 +95,14 @@ public struct SearchConfiguration: Hashable, Sendable {
   /// search asks for completions (it costs about twice the index's own build); until it is ready,
   /// searches offer none. Searches on a backend offer none.
   public var completionLimit: Int
+  /// Whether a background search also works out how the results table changes
+  /// (``SearchController/Update/changes``) where it runs, so that the main actor only installs
+  /// them.
+  ///
+  /// On by default, for fronts that animate row changes. A front that reloads, or that diffs
+  /// only the rows it shows (a web page's window), turns it off and saves a comparison of every
+  /// row at each search; the changes are then worked out on the main actor if they are read.
+  public var precomputesChanges = true
 
   /// Creates a configuration; the defaults search immediately from the first character and
   /// leave the syntax to the front (see ``querySyntax``).

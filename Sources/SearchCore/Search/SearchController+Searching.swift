@@ -47,8 +47,15 @@ extension SearchController {
     /// For a backend: how many rows to ask for (its first page and the rows loaded since);
     /// nil asks for every result.
     var backendLimit: Int?
+    /// Where finished searches in memory are shared with other controllers, and this one's
+    /// name there.
+    var shared: (results: SharedSearchResults, key: SharedSearchResults.Key)?
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
+      if let shared, var outcome = shared.results.outcome(for: shared.key) {
+        outcome.changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: outcome.table)) }
+        return .success(outcome)
+      }
       let found: SearchResult?
       do {
         found = try IncrementalFilter.run(
@@ -56,7 +63,14 @@ extension SearchController {
           countingScopes: countsScopes, in: corpus, isCancelled: isCancelled)
       } catch { return .failure(SearchFailure(message: error.description)) }
       guard let result = found else { return nil }
-      return outcome(result)
+      let outcome = outcome(result)
+      // Kept when it offers every completion it can: an index still being built offers none.
+      if let shared, case .success(let finished) = outcome,
+        completionLimit == 0 || corpus.completionsAreBuilt
+      {
+        shared.results.keep(finished, for: shared.key)
+      }
+      return outcome
     }
 
     /// The outcome of a backend's answer: its items, checked against the corpus and put in
@@ -111,15 +125,25 @@ extension SearchController {
     let counts = machine.configuration.countsScopes && backend == nil
     let completionLimit = backend == nil ? machine.configuration.completionLimit : 0
     if completionLimit > 0 { buildCompletionsInBackground() }
-    return .success(
-      Job(
-        request: request, query: query,
-        plan: filter.plan(
-          query, scope: request.scope, filter: request.filter, countingScopes: counts,
-          corpus: corpus),
-        corpus: corpus, ranks: machine.configuration.ranksResults, countsScopes: counts,
-        completionLimit: completionLimit, layout: resultsLayout,
-        original: tables.resultsTakeOriginalLayout ? originalTable : nil))
+    var job = Job(
+      request: request, query: query,
+      plan: filter.plan(
+        query, scope: request.scope, filter: request.filter, countingScopes: counts,
+        corpus: corpus),
+      corpus: corpus, ranks: machine.configuration.ranksResults, countsScopes: counts,
+      completionLimit: completionLimit, layout: resultsLayout,
+      original: tables.resultsTakeOriginalLayout ? originalTable : nil)
+    if let sharedResults, backend == nil {
+      job.shared = (
+        sharedResults,
+        SharedSearchResults.Key(
+          text: request.text, scope: request.scope, filter: request.filter,
+          configuration: machine.configuration, countsScopes: counts,
+          completionLimit: completionLimit, layout: resultsLayout,
+          modelVersion: corpus.model.version)
+      )
+    }
+    return .success(job)
   }
 
   /// Builds the corpus's completion index off the main actor, once for each corpus that
@@ -166,7 +190,9 @@ extension SearchController {
     case .success(let value): prepared = value
     case .failure(let failure): return finish(request.generation, .failure(failure))
     }
-    prepared.replaces = (tables.resultsVersion, resultsTable)
+    if machine.configuration.precomputesChanges {
+      prepared.replaces = (tables.resultsVersion, resultsTable)
+    }
     prepared.backendLimit = backendLimit(for: request)
     let job = prepared
     let newest = runs.newestGeneration

@@ -87,6 +87,9 @@ public final class SearchController {
   var batching = ModelChangeBatching()
   /// The corpus's index builds started in the background (IndexBuilds.swift).
   var indexBuilds = IndexBuilds()
+  /// Where searches in memory are looked up before they run and kept when they finish, shared
+  /// with other controllers over the same corpus (a server's sessions); nil keeps none.
+  package var sharedResults: SharedSearchResults?
 
   /// How the tables are sectioned and ordered.
   public var tableOptions: TableOptions { tables.options }

@@ -1,0 +1,102 @@
+import SearchCoreTesting
+import TestSupport
+import Testing
+
+@testable import SearchCore
+@testable import SearchEngine
+
+/// Controllers that share finished searches answer as a controller alone does: a search is
+/// shared only with one that would give the same rows, and the rows kept stay within bounds.
+@MainActor
+@Suite struct SharedSearchResultsTests {
+  let corpus: SearchCorpus
+
+  init() throws { corpus = try Fixtures.corpus("products/products") }
+
+  private func controller(
+    sharing shared: SharedSearchResults?,
+    configuration: SearchConfiguration = SearchConfiguration(ranksResults: true, countsScopes: true)
+  ) throws -> SearchController {
+    let controller = try SearchController(corpus: corpus, configuration: configuration)
+    controller.sharedResults = shared
+    controller.begin()
+    return controller
+  }
+
+  private func rows(_ controller: SearchController) -> [ItemID] {
+    controller.resultsTable.sections.flatMap(\.items)
+  }
+
+  @Test func aSearchAnotherControllerFinishedIsTheSameSearch() throws {
+    let shared = SharedSearchResults(for: corpus)
+    let (first, second) = (try controller(sharing: shared), try controller(sharing: shared))
+    let alone = try controller(sharing: nil)
+    var expected = (hits: 0, misses: 0)
+    // Each step: one controller's input, and whether its search was kept before.
+    let steps: [(SearchController, (SearchController) throws -> Void, Bool)] = [
+      (first, { $0.setText("i") }, false),
+      (second, { $0.setText("i") }, true),
+      (second, { $0.setText("ip") }, false),
+      (first, { $0.setText("ip") }, true),
+      // Another scope, other tokens, another text are other searches.
+      (first, { try $0.selectScope(1) }, false),
+      (second, { try $0.selectScope(1) }, true),
+      (second, { $0.setFilter(AttributeFilter([.number(attribute: "year", in: 2010...2030)])) }, false),
+      (first, { $0.setFilter(AttributeFilter([.number(attribute: "year", in: 2010...2030)])) }, true),
+      (first, { $0.setText("ip ") }, false),
+    ]
+    for (controller, input, isKept) in steps {
+      try input(controller)
+      if isKept { expected.hits += 1 } else { expected.misses += 1 }
+      #expect(shared.lookups == expected)
+      // The controller alone, given the same text, scope and tokens, shows the same rows.
+      alone.setText(controller.searchBar.text)
+      if alone.searchBar.selectedScope != controller.searchBar.selectedScope {
+        try alone.selectScope(controller.searchBar.selectedScope)
+      }
+      alone.setFilter(controller.searchBar.filter)
+      #expect(rows(controller) == rows(alone) && !rows(alone).isEmpty)
+      #expect(controller.scopeCounts == alone.scopeCounts)
+      #expect(controller.results?.items == alone.results?.items)
+    }
+  }
+
+  @Test func anotherConfigurationOrAChangedModelIsAnotherSearch() throws {
+    let shared = SharedSearchResults(for: corpus)
+    let ranked = try controller(sharing: shared)
+    let inModelOrder = try controller(
+      sharing: shared, configuration: SearchConfiguration(countsScopes: true))
+    ranked.setText("air")
+    inModelOrder.setText("air")
+    #expect(shared.lookups == (0, 2))
+    #expect(Set(rows(ranked)) == Set(rows(inModelOrder)) && rows(ranked) != rows(inModelOrder))
+    // A new item that matches: the model's version changed, and the search runs again.
+    let added = try ranked.insert(
+      SearchModel.Record(fields: [["MacBook Air 15"]], attributes: ["Mac", "2023", "1299.00"]))
+    let other = try SearchController(
+      corpus: ranked.corpus, configuration: SearchConfiguration(ranksResults: true, countsScopes: true))
+    other.sharedResults = shared
+    other.begin()
+    other.setText("air")
+    #expect(shared.lookups.hits == 0)
+    #expect(rows(other).contains(added))
+  }
+
+  @Test func theRowsKeptStayWithinTheLimitsTheLeastRecentlyUsedGoingFirst() throws {
+    let shared = SharedSearchResults(itemLimit: 60, entryLimit: 3)
+    let typing = try controller(sharing: shared)
+    for text in ["a", "i", "ip", "ipa", "ipad", "m", "ma", "mac"] {
+      typing.setText(text)
+      let kept = shared.kept
+      #expect(kept.rows <= 60 && kept.searches <= 3)
+    }
+    let misses = shared.lookups.misses
+    // The newest three are kept: "mac" is a hit; "ipad" went first, "a" was too broad to keep.
+    let other = try controller(sharing: shared)
+    other.setText("mac")
+    #expect(shared.lookups == (1, misses))
+    other.setText("ipad")
+    other.setText("a")
+    #expect(shared.lookups == (1, misses + 2))
+  }
+}
