@@ -53,7 +53,9 @@ extension SearchController {
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
       if let shared, var outcome = shared.results.outcome(for: shared.key) {
-        outcome.changes = replaces.map { ($0.version, TableChanges(from: $0.table, to: outcome.table)) }
+        outcome.changes = replaces.map {
+          ($0.version, TableChanges(from: $0.table, to: outcome.table))
+        }
         return .success(outcome)
       }
       let found: SearchResult?

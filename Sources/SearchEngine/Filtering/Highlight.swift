@@ -32,16 +32,53 @@ extension SearchCorpus {
   public func highlights(of id: ItemID, for query: SearchQuery, scope: Int = 0) throws(ICUError)
     -> [SearchResult.Highlight]
   {
-    let folder = try normalizer.makeFolder()
+    try highlights(of: id, for: query, scope: scope, foldingEveryValue: false)
+  }
+
+  /// ``highlights(of:for:scope:)``, which folds again (keeping the map back to the text) only
+  /// the values that the index's folded values say a term matches, unless a term that may
+  /// have typos matches none: `foldingEveryValue` folds them all, as a test's reference.
+  ///
+  /// A city has dozens of alternate names in many scripts, and a row shows one or two: the
+  /// values with no match need no map.
+  func highlights(of id: ItemID, for query: SearchQuery, scope: Int, foldingEveryValue: Bool)
+    throws(ICUError) -> [SearchResult.Highlight]
+  {
     let terms = zip(query.sets, query.typoRules).flatMap { set, rules in
       zip(set.terms, rules).filter { !$0.0.isInverse }
     }
     if terms.isEmpty { return [] }
-    var values: [(field: Int, index: Int, text: String, folded: FoldedText)] = []
+    var candidates: [(field: Int, index: Int, text: String, matched: Bool)] = []
+    var matchedTerms = Array(repeating: false, count: terms.count)
+    let matchers = terms.map { TermMatcher($0.0) }
     for field in scopeFields[scope] {
-      for (index, text) in model.values(of: id, field: field).enumerated() {
-        values.append((field, index, text, try folder.foldedText(text)))
+      let texts = model.values(of: id, field: field)
+      guard let column = index.fields[field], !foldingEveryValue else {
+        candidates += texts.enumerated().map { (field, $0, $1, true) }
+        continue
       }
+      let owned = model.valueMaps[field].range(of: Int(id.rawValue))
+      for (index, text) in texts.enumerated() {
+        var matched = false
+        if index < owned.count {
+          for (term, matcher) in matchers.enumerated()
+          where matcher.matches(column, value: owned.lowerBound + index) {
+            matched = true
+            matchedTerms[term] = true
+          }
+        } else {
+          matched = true
+        }
+        candidates.append((field, index, text, matched))
+      }
+    }
+    // A term that may have typos and matches no value exactly looks for its typos in them all.
+    let foldsAll = zip(terms, matchedTerms).contains { $0.0.1.budget > 0 && !$0.1 }
+    let folder = try normalizer.makeFolder()
+    var values: [(field: Int, index: Int, text: String, folded: FoldedText)] = []
+    for candidate in candidates where foldsAll || candidate.matched {
+      values.append(
+        (candidate.field, candidate.index, candidate.text, try folder.foldedText(candidate.text)))
     }
     var found = Array(repeating: [Range<Int>](), count: values.count)
     for (term, rule) in terms {

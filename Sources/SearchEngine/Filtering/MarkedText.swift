@@ -46,10 +46,17 @@ extension SearchCorpus {
   public func markedDisplay(of id: ItemID, for query: SearchQuery?, scope: Int = 0) throws(ICUError)
     -> MarkedText
   {
+    markedDisplay(
+      of: id,
+      highlights: try query.map { query throws(ICUError) in
+        try highlights(of: id, for: query, scope: scope)
+      } ?? [])
+  }
+
+  /// The display of item `id` with `highlights` marked.
+  private func markedDisplay(of id: ItemID, highlights: [SearchResult.Highlight]) -> MarkedText {
     var byValue: [Int: [Int: [Range<String.Index>]]] = [:]
-    for highlight in try query.map({ query throws(ICUError) in
-      try highlights(of: id, for: query, scope: scope)
-    }) ?? [] {
+    for highlight in highlights {
       byValue[highlight.field, default: [:]][highlight.value] = highlight.ranges
     }
     var text = ""
@@ -93,9 +100,13 @@ extension SearchCorpus {
   public func markedRow(
     of id: ItemID, for query: SearchQuery?, scope: Int = 0, snippetLength: Int = 40
   ) throws(ICUError) -> MarkedText {
-    let display = try markedDisplay(of: id, for: query, scope: scope)
+    let all =
+      try query.map { query throws(ICUError) in
+        try highlights(of: id, for: query, scope: scope)
+      } ?? []
+    let display = markedDisplay(of: id, highlights: all)
     // A display with a mark shows why already.
-    guard let query, display.marks.isEmpty else { return display }
+    guard query != nil, display.marks.isEmpty else { return display }
     var shownFields: Set<Int> = []
     if let parts = model.displayParts {
       parts.walk(
@@ -106,7 +117,6 @@ extension SearchCorpus {
       model.displayParts == nil
         ? highlight.field == 0 && highlight.value == 0 : shownFields.contains(highlight.field)
     }
-    let all = try highlights(of: id, for: query, scope: scope)
     guard let hidden = all.first(where: { !isShown($0) && !$0.ranges.isEmpty }) else {
       return display
     }

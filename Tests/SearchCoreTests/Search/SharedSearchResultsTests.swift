@@ -41,8 +41,14 @@ import Testing
       // Another scope, other tokens, another text are other searches.
       (first, { try $0.selectScope(1) }, false),
       (second, { try $0.selectScope(1) }, true),
-      (second, { $0.setFilter(AttributeFilter([.number(attribute: "year", in: 2010...2030)])) }, false),
-      (first, { $0.setFilter(AttributeFilter([.number(attribute: "year", in: 2010...2030)])) }, true),
+      (
+        second, { $0.setFilter(AttributeFilter([.number(attribute: "year", in: 2010...2030)])) },
+        false
+      ),
+      (
+        first, { $0.setFilter(AttributeFilter([.number(attribute: "year", in: 2010...2030)])) },
+        true
+      ),
       (first, { $0.setText("ip ") }, false),
     ]
     for (controller, input, isKept) in steps {
@@ -74,7 +80,8 @@ import Testing
     let added = try ranked.insert(
       SearchModel.Record(fields: [["MacBook Air 15"]], attributes: ["Mac", "2023", "1299.00"]))
     let other = try SearchController(
-      corpus: ranked.corpus, configuration: SearchConfiguration(ranksResults: true, countsScopes: true))
+      corpus: ranked.corpus,
+      configuration: SearchConfiguration(ranksResults: true, countsScopes: true))
     other.sharedResults = shared
     other.begin()
     other.setText("air")
