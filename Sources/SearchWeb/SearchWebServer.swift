@@ -79,6 +79,13 @@
         }
       }
       let shared = WebSession.Shared(corpus: corpus, backend: backend)
+      // What the sessions' searches would build on first use is built before the first
+      // session, which would otherwise wait for it.
+      if backend == nil {
+        let search = configuration.search
+        if search.completionLimit > 0 { corpus.buildCompletions() }
+        if search.querySyntax == .words, search.typos.isOn { corpus.prepareWordIndex() }
+      }
       let webSocketRouter = Router(context: WebRequestContext.self)
       let (configuration, sessions) = (configuration, sessions)
       webSocketRouter.ws(

@@ -38,8 +38,17 @@
       let writeTimeout = configuration.writeTimeout
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
+          // What the page holds: the rows are drawn here, off the main actor.
+          var window = WebWindow()
           for await _ in changes {
-            while let message = await session.nextMessage() {
+            while let outgoing = await session.next() {
+              let message: ServerMessage
+              switch outgoing {
+              case .message(let ready): message = ready
+              case .screen(let screen):
+                guard let update = window.message(for: screen) else { continue }
+                message = update
+              }
               let written = try await write(
                 message.json, to: outbound, within: writeTimeout, on: channel)
               if !written {

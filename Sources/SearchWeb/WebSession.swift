@@ -6,9 +6,10 @@
   /// field, the rows its page shows, and what the page holds of them.
   ///
   /// It never pushes: a change marks it dirty (``onChange``), and the connection's writer asks
-  /// for ``nextMessage()`` when the socket can take one, so a slow page gets fewer, newer
-  /// updates, never a queue of stale ones. Each update is the difference between the window the
-  /// page holds and the window now.
+  /// for ``next()`` when the socket can take one, so a slow page gets fewer, newer updates,
+  /// never a queue of stale ones. What it hands over is the state of the screen, read on the
+  /// main actor; the writer's ``WebWindow`` draws the rows off it and sends the difference
+  /// from what the page holds.
   @MainActor
   final class WebSession {
     /// The search; another one, with the same text, scope and tokens, when the page asks for
@@ -26,12 +27,11 @@
     private var generation: Int
     /// Counts the changes of the tables' contents, from the controller's updates.
     private var tableVersion = 0
-    private var window: PagingWindow<WebRow>?
-    private var windowKey: WindowKey?
-    /// The rows the page holds, by flat position: what the next update is the difference from.
-    private var sent: [Int: WebRow] = [:]
-    /// The last update sent, less its rows: an update with nothing new is not sent.
-    private var lastSent: WebUpdate?
+    /// Whether something changed since the writer last took the screen.
+    private var isDirty = true
+    /// Counts the page's `resync` requests: the writer forgets what the page holds when it
+    /// grows.
+    private var resyncs = 0
     private var hello: ServerMessage.Hello?
     private var errors: [String] = []
     /// What a controller made anew for other sections starts its generations from: the
@@ -39,16 +39,6 @@
     private var generationBase = 0
     /// What every session of the server shares.
     private let shared: Shared
-    /// The section index of the table on screen, by the table and its version.
-    private var sectionIndex: (key: WindowKey, entries: [WebIndexEntry]?)?
-    /// How many updates were sent.
-    private var sequence = 0
-
-    private struct WindowKey: Equatable {
-      var table: SearchController.TableKind
-      var version: Int
-      var pageSize: Int
-    }
 
     /// What every session of a server shares: the corpus, the backend, the tokens offered
     /// (counted once) and the searches finished.
@@ -64,6 +54,12 @@
         offers = WebTokenOffers.offers(of: corpus)
         results = SharedSearchResults(for: corpus)
       }
+    }
+
+    /// What the writer takes next: a message as it is, or the screen to draw an update of.
+    enum Outgoing: Sendable {
+      case message(ServerMessage)
+      case screen(WebScreen)
     }
 
     init(
@@ -129,9 +125,13 @@
         section(by: sectioning)
       case .resync:
         // The page holds none of the rows it was sent: the next update has them all.
-        sent = [:]
-        lastSent = nil
+        resyncs += 1
       }
+      changed()
+    }
+
+    private func changed() {
+      isDirty = true
       onChange()
     }
 
@@ -173,7 +173,7 @@
 
     private func fail(_ message: String) {
       errors.append(message)
-      onChange()
+      changed()
     }
 
     private func receive(_ event: SearchEvent) {
@@ -186,55 +186,40 @@
       default:
         break
       }
-      onChange()
+      changed()
     }
 
-    /// What to send next, oldest first: the start, then errors, then an update if the page's
-    /// window differs from the one now; nil when the page is up to date.
-    func nextMessage() -> ServerMessage? {
+    /// What to send next, oldest first: the start, then errors, then the screen if it changed
+    /// since the writer last took it; nil when there is nothing new.
+    func next() -> Outgoing? {
       if let hello {
         self.hello = nil
-        return .hello(hello)
+        return .message(.hello(hello))
       }
-      if !errors.isEmpty { return .error(errors.removeFirst()) }
-      let update = currentUpdate()
-      var bare = update
-      bare.rows = []
-      if update.rows.isEmpty, bare == lastSent { return nil }
-      lastSent = bare
-      var numbered = update
-      sequence += 1
-      numbered.sequence = sequence
-      return .update(numbered)
-    }
-
-    /// The update from what the page holds to the window now, and records that the page holds it.
-    private func currentUpdate() -> WebUpdate {
+      if !errors.isEmpty { return .message(.error(errors.removeFirst())) }
+      guard isDirty else { return nil }
+      isDirty = false
       let kind = controller.visibleTable
-      let table = controller.table(kind)
-      let rows = windowRows(kind: kind, table: table)
-      let start = rows.first?.position ?? 0
-      let end = rows.last.map { $0.position + 1 } ?? 0
-      sent = sent.filter { (start..<end).contains($0.key) }
-      var changed: [WebRow] = []
-      for row in rows where sent[row.position] != row {
-        changed.append(row)
-        sent[row.position] = row
-      }
       let results = controller.results
-      let suggestions = self.suggestions
-      return WebUpdate(
-        generation: generation, text: results?.query.text ?? controller.searchBar.text,
+      var update = WebUpdate(
+        // The text the rows answer: the results', none for the whole list (also while the
+        // first search of a text runs, which the field already holds).
+        generation: generation, text: kind == .results ? results?.query.text ?? "" : "",
         scope: results?.scope ?? controller.searchBar.selectedScope,
         state: controller.resultsState.name, table: kind == .results ? "results" : "original",
-        count: table.numberOfRows, pending: controller.isSearchPending,
-        scopeCounts: controller.scopeCounts,
+        count: 0, pending: controller.isSearchPending, scopeCounts: controller.scopeCounts,
         completions: shownCompletions.prefix(WebLimits.completionLimit).map {
           WebCompletion(text: $0.text, count: $0.count)
         },
-        start: start, end: end, rows: changed, suggestions: suggestions,
-        sections: WebSectioning.spell(controller.tableOptions.sectioning),
-        sectionIndex: indexEntries(kind: kind, table: table))
+        start: 0, end: 0, rows: [], suggestions: suggestions,
+        sections: WebSectioning.spell(controller.tableOptions.sectioning))
+      let table = controller.table(kind)
+      update.count = table.numberOfRows
+      return .screen(
+        WebScreen(
+          update: update, kind: kind, table: table, tableVersion: tableVersion,
+          visible: visible, resyncs: resyncs, corpus: controller.corpus,
+          marking: kind == .results ? results.map { ($0.query, $0.scope) } : nil))
     }
 
     /// The offered tokens the field's text suggests, leaving out those in the field; none
@@ -245,106 +230,11 @@
         from: shared.offers, for: controller.searchBar.text, excluding: tokens)
     }
 
-    /// The section index of `table`: each index title and the flat position of the first row
-    /// of the section it jumps to (``SectionedTable/section(forSectionIndexTitle:at:)``); nil
-    /// for a table without an index or rows.
-    private func indexEntries(kind: SearchController.TableKind, table: SectionedTable)
-      -> [WebIndexEntry]?
-    {
-      let key = WindowKey(table: kind, version: tableVersion, pageSize: 0)
-      if let sectionIndex, sectionIndex.key == key { return sectionIndex.entries }
-      var entries: [WebIndexEntry]?
-      if let titles = table.sectionIndexTitles, table.numberOfRows > 0 {
-        var starts: [Int] = []
-        var position = 0
-        for section in 0..<table.numberOfSections {
-          starts.append(position)
-          position += table.numberOfRows(inSection: section)
-        }
-        entries = titles.enumerated().map { index, title in
-          WebIndexEntry(
-            title: title,
-            position: starts[table.section(forSectionIndexTitle: title, at: index)])
-        }
-      }
-      sectionIndex = (key, entries)
-      return entries
-    }
-
     /// The completions of the text that would change it (as `live` shows them).
     private var shownCompletions: [SearchQuery.Completion] {
       let text = controller.searchBar.text
       guard !text.isEmpty, controller.results?.query.text == text else { return [] }
       return controller.completions.filter { $0.text.lowercased() != text.lowercased() }
-    }
-
-    /// The rendered rows of the paging window over the visible rows: their page and one page on
-    /// each side, in order.
-    private func windowRows(kind: SearchController.TableKind, table: SectionedTable) -> [WebRow] {
-      guard table.numberOfRows > 0 else {
-        window = nil
-        windowKey = nil
-        return []
-      }
-      let pageSize = max(1, visible.count)
-      let page = visible.first / pageSize
-      let key = WindowKey(table: kind, version: tableVersion, pageSize: pageSize)
-      do {
-        if var window, key == windowKey {
-          if window.currentPage != page {
-            try window.show(page: page)
-            self.window = window
-          }
-        } else {
-          window = try PagingWindow(
-            table: table, pageSize: pageSize, neighbours: 1, page: page,
-            render: renderer(kind, table: table))
-          windowKey = key
-        }
-      } catch {
-        window = nil
-        windowKey = nil
-        errors.append(error.description)
-        return []
-      }
-      guard let window else { return [] }
-      return window.materializedPages.flatMap { page in
-        (window.rows(ofPage: page) ?? []).enumerated().map { offset, visible in
-          var row = visible.row
-          row.position = page * pageSize + offset
-          row.section = table.titleForHeader(inSection: visible.indexPath.section)
-          return row
-        }
-      }
-    }
-
-    /// Renders an item: a result's row with its marks and typos, an original row as displayed.
-    ///
-    /// The position and section are the window's to set.
-    private func renderer(_ kind: SearchController.TableKind, table: SectionedTable)
-      -> PagingWindow<WebRow>.Render
-    {
-      let corpus = controller.corpus
-      let model = corpus.model
-      guard kind == .results, let results = controller.results else {
-        return { item in
-          WebRow(position: 0, id: Int(item.rawValue), text: model.display(item), marks: [])
-        }
-      }
-      let query = results.query
-      let scope = results.scope
-      return { item throws(RowAdapterError) in
-        do throws(ICUError) {
-          let marked = try corpus.markedRow(of: item, for: query, scope: scope)
-          let typos = corpus.typos(of: item, for: query, scope: scope)
-          return WebRow(
-            position: 0, id: Int(item.rawValue), text: marked.text,
-            marks: marked.utf16Marks.map { [$0.lowerBound, $0.upperBound] },
-            typos: typos > 0 ? typos : nil)
-        } catch {
-          throw .failed(item: item, reason: error.description)
-        }
-      }
     }
   }
 #endif
