@@ -236,6 +236,12 @@ struct Bench: AsyncParsableCommand {
   )
   var oneServer = false
 
+  @Flag(
+    help:
+      "Every session types the benchmark queries, from its own on, so that several type each one (web); by default each types city names of the data set that no other session types."
+  )
+  var sharedQueries = false
+
   @Option(
     parsing: .unconditionalSingleValue,
     help: ArgumentHelp(

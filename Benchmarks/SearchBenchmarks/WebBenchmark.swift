@@ -61,25 +61,71 @@ struct WebBenchmark {
     #endif
   }
 
-  /// The keystrokes of session `index`: the queries from its own on, each typed prefix by
-  /// prefix and cleared ("") before the next, until `count` characters are typed.
-  static func plan(session index: Int, queries: [String], count: Int) -> [PlannedKeystroke] {
-    guard !queries.isEmpty, count > 0 else { return [] }
-    var keystrokes: [PlannedKeystroke] = []
-    var typed = 0
-    // 17 is prime to any list short of 17 × its length, so the sessions start from different
-    // queries (a list of 73 gives 73 different starts).
-    var query = (index * 17) % queries.count
-    while typed < count {
-      if !keystrokes.isEmpty { keystrokes.append(PlannedKeystroke(text: "", isClear: true)) }
-      let characters = Array(queries[query])
-      for end in characters.indices where typed < count {
-        keystrokes.append(PlannedKeystroke(text: String(characters[...end]), isClear: false))
-        typed += 1
+  /// What the sessions type: each its own names, or the benchmark queries that they share.
+  struct SessionQueries: Sendable {
+    /// One list per session (distinct), or one list for all (shared).
+    let lists: [[String]]
+    var isShared: Bool { lists.count == 1 }
+
+    /// The benchmark queries, every session from its own on: several sessions type each one.
+    static func shared(_ queries: [String]) -> SessionQueries { SessionQueries(lists: [queries]) }
+
+    /// Names of `model`'s items (their first field's first value, 4 to 24 letters or spaces),
+    /// drawn at random, none twice (as folded by lowercasing): enough for `sessions` sessions
+    /// of `keystrokes` characters each, each session its own. Only the prefixes they happen to
+    /// share (first letters) are the same searches: the worst case for searches shared
+    /// between sessions.
+    static func distinct(from model: SearchModel, sessions: Int, keystrokes: Int)
+      -> SessionQueries
+    {
+      let perSession = keystrokes / 4 + 1
+      var random = SplitMix64(seed: 0x5E55)
+      var order = Array(0..<model.count)
+      order.shuffle(using: &random)
+      var seen: Set<String> = []
+      var names: [String] = []
+      for index in order where names.count < sessions * perSession {
+        guard let name = model.values(of: model.id(at: index), field: 0).first,
+          (4...24).contains(name.count), name.allSatisfy({ $0.isLetter || $0 == " " }),
+          seen.insert(name.lowercased()).inserted
+        else { continue }
+        names.append(name)
       }
-      query = (query + 1) % queries.count
+      return SessionQueries(
+        lists: (0..<sessions).map { session in
+          Array(names[min(names.count, session * perSession)..<min(names.count, (session + 1) * perSession)])
+        })
     }
-    return keystrokes
+
+    /// The keystrokes of session `index`: its queries (or the shared ones from its own on),
+    /// each typed prefix by prefix and cleared ("") before the next, until `count` characters
+    /// are typed.
+    func plan(session index: Int, count: Int) -> [PlannedKeystroke] {
+      let queries = lists[isShared ? 0 : index % lists.count]
+      guard !queries.isEmpty, count > 0 else { return [] }
+      var keystrokes: [PlannedKeystroke] = []
+      var typed = 0
+      // 17 is prime to any list short of 17 × its length, so the sessions start from different
+      // queries (a list of 73 gives 73 different starts).
+      var query = isShared ? (index * 17) % queries.count : 0
+      while typed < count {
+        if !keystrokes.isEmpty { keystrokes.append(PlannedKeystroke(text: "", isClear: true)) }
+        let characters = Array(queries[query])
+        for end in characters.indices where typed < count {
+          keystrokes.append(PlannedKeystroke(text: String(characters[...end]), isClear: false))
+          typed += 1
+        }
+        query = (query + 1) % queries.count
+      }
+      return keystrokes
+    }
+
+    /// What the output's first line says of them.
+    var description: String {
+      isShared
+        ? "the benchmark queries (\(lists[0].count)) prefix by prefix, each session from its own (several sessions type each)"
+        : "city names of the data set prefix by prefix, each session its own (\(lists.first?.count ?? 0) a session, none typed by two sessions)"
+    }
   }
 
   struct PlannedKeystroke: Sendable, Equatable {
@@ -329,6 +375,8 @@ enum ProcessFigures {
     struct Run {
       var sessions: Int
       var keystrokes: [Double]
+      /// The timed keystrokes' latencies by the length of the text: 1 character, 2, 3 or more.
+      var byLength: [[Double]] = [[], [], []]
       var clears: [Double]
       var sent: Int
       var superseded: Int
@@ -388,12 +436,17 @@ enum ProcessFigures {
         throw CommandError("--session-keystrokes must be at least 1")
       }
       let (path, label) = try corpusChoice()
-      let queries = try options.queryLines(corpusPath: path)
       let executable = try SpawnedRun.searchREPLExecutable()
       let progress = BenchProgress()
       progress.show("baseline: loading \(path) into this process")
+      let source = try DataSource.load(input: nil, corpus: path)
+      let queries =
+        options.sharedQueries
+        ? SessionQueries.shared(try options.queryLines(corpusPath: path))
+        : SessionQueries.distinct(
+          from: source.model, sessions: counts.max() ?? 1, keystrokes: options.sessionKeystrokes)
       let baseline = try await Self.baseline(
-        path: path, queries: queries, keystrokes: options.sessionKeystrokes)
+        model: source.model, queries: queries, keystrokes: options.sessionKeystrokes)
       ResidentMemory.trim()
       var runs: [Run] = []
       // With --one-server, every count meets the server the counts before it left.
@@ -425,9 +478,9 @@ enum ProcessFigures {
         options.serveArgument.isEmpty
         ? label : label + "; serve " + options.serveArgument.joined(separator: " ")
       if options.json {
-        print(Self.json(runs, baseline: baseline, label: served, queries: queries.count))
+        print(Self.json(runs, baseline: baseline, label: served, queries: queries))
       } else {
-        print(Self.text(runs, baseline: baseline, label: served, queries: queries.count))
+        print(Self.text(runs, baseline: baseline, label: served, queries: queries))
       }
     }
 
@@ -453,11 +506,10 @@ enum ProcessFigures {
     /// waited for; then measures what ten more controllers add to this process's memory, each
     /// having typed its first query.
     @MainActor
-    static func baseline(path: String, queries: [String], keystrokes: Int) async throws
-      -> Baseline
+    static func baseline(model: SearchModel, queries: SessionQueries, keystrokes: Int)
+      async throws -> Baseline
     {
-      let source = try DataSource.load(input: nil, corpus: path)
-      let corpus = try SearchCorpus(model: source.model, normalizer: try Normalizer())
+      let corpus = try SearchCorpus(model: model, normalizer: try Normalizer())
       var configuration = SearchConfiguration(
         mode: .background, ranksResults: true, querySyntax: .extended, completionLimit: 5)
       configuration.countsScopes = corpus.scopeBar.scopes.count > 1
@@ -470,7 +522,7 @@ enum ProcessFigures {
         let controller = try SearchController(corpus: corpus, configuration: configuration)
         controller.begin()
         await controller.waitUntilIdle()
-        for keystroke in plan(session: session, queries: queries, count: keystrokes) {
+        for keystroke in queries.plan(session: session, count: keystrokes) {
           let start = clock.now
           controller.setText(keystroke.text)
           await controller.waitUntilIdle()
@@ -497,7 +549,7 @@ enum ProcessFigures {
       }
       let begun = ResidentMemory.megabytes()
       for (session, controller) in controllers.enumerated() {
-        let first = plan(session: session, queries: queries, count: keystrokes)
+        let first = queries.plan(session: session, count: keystrokes)
           .prefix { !$0.isClear }
         for keystroke in first {
           controller.setText(keystroke.text)
@@ -517,7 +569,7 @@ enum ProcessFigures {
     /// query and closes, so that what the first search builds once for every session (the
     /// shared corpus's lazy parts) is not counted per session.
     static func startServer(
-      executable: String, corpus: String, arguments: [String], queries: [String],
+      executable: String, corpus: String, arguments: [String], queries: SessionQueries,
       progress: BenchProgress
     ) async throws -> (server: ServerProcess, loadedMegabytes: Double) {
       let server = try await ServerProcess.start(
@@ -539,13 +591,13 @@ enum ProcessFigures {
     /// Opens `count` sessions in waves, lets them type, and gathers their figures; the server's
     /// memory and CPU time when `server` is given.
     static func sessions(
-      _ count: Int, port: Int, queries: [String], keystrokes: Int, seed: UInt64,
+      _ count: Int, port: Int, queries: SessionQueries, keystrokes: Int, seed: UInt64,
       progress: BenchProgress?, server: ServerProcess? = nil
     ) async throws -> Run {
       var random = SplitMix64(seed: seed)
       let clients = (0..<count).map { index in
         SessionClient(
-          plan: plan(session: index, queries: queries, count: keystrokes),
+          plan: queries.plan(session: index, count: keystrokes),
           startOffset: .milliseconds(
             Int.random(in: 0..<Int(startSpread.milliseconds), using: &random)))
       }
@@ -631,6 +683,7 @@ enum ProcessFigures {
                 run.clears.append(latency)
               } else {
                 run.keystrokes.append(latency)
+                run.byLength[min(record.plan[index].text.count, 3) - 1].append(latency)
               }
             } else {
               run.unanswered += 1
@@ -663,11 +716,13 @@ enum ProcessFigures {
       Double(ProcessInfo.processInfo.activeProcessorCount) * 1000 / run.serverCPUPerKeystroke
     }
 
-    static func text(_ runs: [Run], baseline: Baseline, label: String, queries: Int) -> String {
+    static func text(_ runs: [Run], baseline: Baseline, label: String, queries: SessionQueries)
+      -> String
+    {
       let enginePercentile99 = percentile(baseline.keystrokes, 0.99)
       let oneSession = runs.first { $0.sessions == 1 }.map { percentile($0.keystrokes, 0.99) }
       var lines = [
-        "data set: \(label); the benchmark queries (\(queries)) prefix by prefix, each session from its own, the field cleared between queries; \(keysPerSecond) keys a second per session from a start spread over \(Int(startSpread.milliseconds)) ms, \(visibleRows) rows visible",
+        "data set: \(label); \(queries.description), the field cleared between queries; \(keysPerSecond) keys a second per session from a start spread over \(Int(startSpread.milliseconds)) ms, \(visibleRows) rows visible",
         "latency: from sending a keystroke's text message to the first update of that text with pending false, measured in this process (the clients), which shares the machine's cores with the server: its CPU is the client column; timed: the keystrokes sent less those superseded (the next one sent first) and those unanswered at the time cap, the clears apart; p50, p99 and max are of the timed ones only",
         "baseline, the engine alone: the same keystrokes one at a time into a SearchController of this process configured as serve's (background, ranked, completions, scope counts), no socket, JSON or rows: \(baseline.keystrokes.count) keystrokes, p50 \(ms(percentile(baseline.keystrokes, 0.5))), p99 \(ms(enginePercentile99)), max \(ms(baseline.keystrokes.max() ?? .nan)); \(baseline.clears.count) clears p99 \(ms(percentile(baseline.clears, 0.99)))",
         String(
@@ -715,6 +770,12 @@ enum ProcessFigures {
             keysPerSecond, run.mainThreadCPUPercent, run.mainThreadCPUPerKeystroke,
             1000 / run.mainThreadCPUPerKeystroke, run.loadAverage)
         ]
+        notes.append(
+          "  by the text's length: "
+            + ["1 character", "2", "3 or more"].enumerated().map { length, label in
+              let latencies = run.byLength[length]
+              return "\(label) (\(latencies.count)): p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99)))"
+            }.joined(separator: "; "))
         if run.lateAnswers > 0 {
           notes.append("  \(run.lateAnswers) superseded keystrokes were answered later")
         }
@@ -755,10 +816,12 @@ enum ProcessFigures {
       return lines.joined(separator: "\n")
     }
 
-    static func json(_ runs: [Run], baseline: Baseline, label: String, queries: Int) -> String {
+    static func json(_ runs: [Run], baseline: Baseline, label: String, queries: SessionQueries)
+      -> String
+    {
       var object = JSONObject()
       object.add("data_set", label)
-      object.add("queries", queries)
+      object.add("queries", queries.isShared ? "shared" : "distinct")
       object.add("keys_per_second", keysPerSecond)
       object.add("engine_keystrokes", baseline.keystrokes.count)
       object.add("engine_p50_ms", percentile(baseline.keystrokes, 0.5))

@@ -52,12 +52,30 @@ extension SearchController {
     var shared: (results: SharedSearchResults, key: SharedSearchResults.Key)?
 
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
-      if let shared, var outcome = shared.results.outcome(for: shared.key) {
+      guard let shared else { return search(isCancelled: isCancelled) }
+      switch shared.results.take(shared.key, isCancelled: isCancelled) {
+      case .kept(var outcome):
         outcome.changes = replaces.map {
           ($0.version, TableChanges(from: $0.table, to: outcome.table))
         }
         return .success(outcome)
+      case .superseded:
+        return nil
+      case .run(let flight):
+        let outcome = search(isCancelled: isCancelled)
+        // Kept when it offers every completion it can: an index still being built offers none.
+        var kept: Outcome?
+        if case .success(let finished) = outcome,
+          completionLimit == 0 || corpus.completionsAreBuilt
+        {
+          kept = finished
+        }
+        shared.results.finish(flight, for: shared.key, with: kept)
+        return outcome
       }
+    }
+
+    private func search(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
       let found: SearchResult?
       do {
         found = try IncrementalFilter.run(
@@ -65,14 +83,7 @@ extension SearchController {
           countingScopes: countsScopes, in: corpus, isCancelled: isCancelled)
       } catch { return .failure(SearchFailure(message: error.description)) }
       guard let result = found else { return nil }
-      let outcome = outcome(result)
-      // Kept when it offers every completion it can: an index still being built offers none.
-      if let shared, case .success(let finished) = outcome,
-        completionLimit == 0 || corpus.completionsAreBuilt
-      {
-        shared.results.keep(finished, for: shared.key)
-      }
-      return outcome
+      return outcome(result)
     }
 
     /// The outcome of a backend's answer: its items, checked against the corpus and put in

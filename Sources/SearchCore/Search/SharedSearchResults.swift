@@ -1,3 +1,4 @@
+import Dispatch
 import SearchEngine
 
 /// Finished searches kept for every controller over one corpus: a server's sessions, whose
@@ -13,6 +14,9 @@ import SearchEngine
 /// configuration, table layout and the model's version. Only searches in memory are kept,
 /// and only those that offer every completion they can (a completion index still being built
 /// offers none, and that answer is not kept).
+///
+/// A search that another controller is running already is waited for, not run again: the
+/// first letters of many users come at once.
 ///
 /// Bounded by the rows it holds (``itemLimit``) and by its entries (``entryLimit``): past
 /// either, the least recently used go first.
@@ -35,8 +39,23 @@ package final class SharedSearchResults: Sendable {
     var lastUse: Int
   }
 
+  /// A search under way, which controllers that need the same one wait for.
+  final class Flight: Sendable {
+    fileprivate let group = DispatchGroup()
+    init() { group.enter() }
+  }
+
+  /// What a controller does about a search: show the one kept, run it (and say when it ends),
+  /// or nothing, as its own search was superseded while it waited.
+  enum Take {
+    case kept(SearchController.Outcome)
+    case run(Flight)
+    case superseded
+  }
+
   private struct State {
     var entries: [Key: Entry] = [:]
+    var flights: [Key: Flight] = [:]
     var rows = 0
     var clock = 0
     var hits = 0
@@ -72,24 +91,54 @@ package final class SharedSearchResults: Sendable {
     state.withLock { ($0.entries.count, $0.rows) }
   }
 
-  /// The outcome of a search kept for `key`, which counts as used.
-  func outcome(for key: Key) -> SearchController.Outcome? {
-    state.withLock { state in
-      guard var entry = state.entries[key] else {
-        state.misses += 1
-        return nil
-      }
-      state.hits += 1
-      state.clock += 1
-      entry.lastUse = state.clock
-      state.entries[key] = entry
-      return entry.outcome
+  /// The outcome of a search kept for `key` (which counts as used); else, when another
+  /// controller runs the same search, waits for it, checking `isCancelled` every few
+  /// milliseconds; else the search is the caller's to run, and to end with
+  /// ``finish(_:for:with:)``.
+  func take(_ key: Key, isCancelled: () -> Bool) -> Take {
+    enum Step {
+      case take(Take)
+      case wait(Flight)
     }
+    while true {
+      let step = state.withLock { state -> Step in
+        if var entry = state.entries[key] {
+          state.hits += 1
+          state.clock += 1
+          entry.lastUse = state.clock
+          state.entries[key] = entry
+          return .take(.kept(entry.outcome))
+        }
+        if let flight = state.flights[key] { return .wait(flight) }
+        state.misses += 1
+        let flight = Flight()
+        state.flights[key] = flight
+        return .take(.run(flight))
+      }
+      switch step {
+      case .take(let take): return take
+      case .wait(let flight):
+        while flight.group.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+          if isCancelled() { return .superseded }
+        }
+      // Kept by now, or not (cancelled, or not to keep): looked up again.
+      }
+    }
+  }
+
+  /// Ends a search ``take(_:isCancelled:)`` gave the caller to run: keeps its outcome, if
+  /// any, and wakes those waiting for it.
+  func finish(_ flight: Flight, for key: Key, with outcome: SearchController.Outcome?) {
+    state.withLock { state in
+      if state.flights[key] === flight { state.flights[key] = nil }
+    }
+    if let outcome { keep(outcome, for: key) }
+    flight.group.leave()
   }
 
   /// Keeps a finished search's outcome (its change set left out: that is the session's own),
   /// making room by forgetting the searches used least recently.
-  func keep(_ outcome: SearchController.Outcome, for key: Key) {
+  private func keep(_ outcome: SearchController.Outcome, for key: Key) {
     var kept = outcome
     kept.changes = nil
     let rows = outcome.result.items.count + outcome.table.numberOfRows

@@ -1,3 +1,4 @@
+import Foundation
 import SearchCoreTesting
 import TestSupport
 import Testing
@@ -105,5 +106,56 @@ import Testing
     other.setText("ipad")
     other.setText("a")
     #expect(shared.lookups == (1, misses + 2))
+  }
+
+  @Test func aSearchUnderWayIsWaitedForNotRunAgain() throws {
+    let shared = SharedSearchResults(for: corpus)
+    let layout = try SearchController.Tables(corpus: corpus, options: .init()).resultsLayout
+    func key(_ text: String) -> SharedSearchResults.Key {
+      SharedSearchResults.Key(
+        text: text, scope: 0, filter: AttributeFilter([]), configuration: SearchConfiguration(),
+        countsScopes: false, completionLimit: 0, layout: layout, modelVersion: corpus.model.version)
+    }
+    guard case .run(let flight) = shared.take(key("ip"), isCancelled: { false }) else {
+      Issue.record("the first search of a text is to run")
+      return
+    }
+    // A second controller's search of the same text waits on its thread for the first.
+    let taken = LockedValue<SharedSearchResults.Take?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let same = key("ip")
+    Thread {
+      let take = shared.take(same, isCancelled: { false })
+      taken.withLock { $0 = take }
+      done.signal()
+    }.start()
+    #expect(done.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
+    let result = try Fixtures.search(
+      try SearchQuery("ip", normalizer: corpus.normalizer), in: corpus)
+    let outcome = SearchController.Outcome(
+      result: result, table: try layout.table(result.items, of: corpus.model))
+    shared.finish(flight, for: key("ip"), with: outcome)
+    #expect(done.wait(timeout: .now() + 60) == .success)
+    guard case .kept(let kept)? = taken.withLock({ $0 }) else {
+      Issue.record("the waiting search got no outcome")
+      return
+    }
+    #expect(kept.result.items == result.items && !result.items.isEmpty)
+    #expect(shared.lookups == (1, 1))
+    // A waiting search superseded stops waiting; one that ended with nothing to keep is
+    // run again by the next.
+    guard case .run(let second) = shared.take(key("mac"), isCancelled: { false }) else {
+      Issue.record("another text is another search")
+      return
+    }
+    guard case .superseded = shared.take(key("mac"), isCancelled: { true }) else {
+      Issue.record("a superseded search still waited")
+      return
+    }
+    shared.finish(second, for: key("mac"), with: nil)
+    guard case .run = shared.take(key("mac"), isCancelled: { false }) else {
+      Issue.record("a search that kept nothing was not run again")
+      return
+    }
   }
 }
