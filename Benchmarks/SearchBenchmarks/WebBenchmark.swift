@@ -70,11 +70,12 @@ struct WebBenchmark {
     /// The benchmark queries, every session from its own on: several sessions type each one.
     static func shared(_ queries: [String]) -> SessionQueries { SessionQueries(lists: [queries]) }
 
-    /// Names of `model`'s items (their first field's first value, 4 to 24 letters or spaces),
-    /// drawn at random, none twice (as folded by lowercasing): enough for `sessions` sessions
-    /// of `keystrokes` characters each, each session its own. Only the prefixes they happen to
-    /// share (first letters) are the same searches: the worst case for searches shared
-    /// between sessions.
+    /// Names of `model`'s items, drawn at random, none twice: each session its own.
+    ///
+    /// A name is an item's first field's first value of 4 to 24 letters or spaces, counted
+    /// once as lowercased: enough for `sessions` sessions of `keystrokes` characters each.
+    /// Only the prefixes they happen to share (first letters) are the same searches: the worst
+    /// case for searches shared between sessions.
     static func distinct(from model: SearchModel, sessions: Int, keystrokes: Int)
       -> SessionQueries
     {
@@ -93,7 +94,10 @@ struct WebBenchmark {
       }
       return SessionQueries(
         lists: (0..<sessions).map { session in
-          Array(names[min(names.count, session * perSession)..<min(names.count, (session + 1) * perSession)])
+          Array(
+            names[
+              min(names.count, session * perSession)..<min(names.count, (session + 1) * perSession)]
+          )
         })
     }
 
@@ -774,7 +778,8 @@ enum ProcessFigures {
           "  by the text's length: "
             + ["1 character", "2", "3 or more"].enumerated().map { length, label in
               let latencies = run.byLength[length]
-              return "\(label) (\(latencies.count)): p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99)))"
+              return
+                "\(label) (\(latencies.count)): p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99)))"
             }.joined(separator: "; "))
         if run.lateAnswers > 0 {
           notes.append("  \(run.lateAnswers) superseded keystrokes were answered later")

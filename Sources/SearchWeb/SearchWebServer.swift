@@ -85,6 +85,8 @@
         let search = configuration.search
         if search.completionLimit > 0 { corpus.buildCompletions() }
         if search.querySyntax == .words, search.typos.isOn { corpus.prepareWordIndex() }
+        // So are the searches every session starts with: the first letters.
+        await WebSession.warm(shared, configuration: configuration)
       }
       let webSocketRouter = Router(context: WebRequestContext.self)
       let (configuration, sessions) = (configuration, sessions)

@@ -56,6 +56,36 @@
       }
     }
 
+    /// How many first letters ``warm(_:configuration:)`` searches.
+    static let warmedLetters = 26
+
+    /// Searches, as a session would, the letters that most of the corpus's first values start
+    /// with, so that the shared searches hold them before the first session: a server starts
+    /// with many tabs typing at once, and a first letter matches most items (the costliest
+    /// search there is, tens of milliseconds on a large corpus).
+    static func warm(_ shared: Shared, configuration: SearchWebServer.Configuration) async {
+      let model = shared.corpus.model
+      var counts: [Character: Int] = [:]
+      for id in model.ids {
+        guard let first = model.values(of: id, field: 0).first?.first else { continue }
+        counts[Character(first.lowercased()), default: 0] += 1
+      }
+      let letters = counts.sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
+        .prefix(warmedLetters).map(\.key)
+      guard !letters.isEmpty,
+        let session = try? WebSession(
+          shared: shared, configuration: configuration.search,
+          itemsName: configuration.itemsName, onChange: {})
+      else { return }
+      let controller = session.controller
+      controller.begin()
+      for letter in letters {
+        controller.setText(String(letter))
+        await controller.waitUntilIdle()
+      }
+      controller.cancel()
+    }
+
     /// What the writer takes next: a message as it is, or the screen to draw an update of.
     enum Outgoing: Sendable {
       case message(ServerMessage)

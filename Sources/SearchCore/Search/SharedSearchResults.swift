@@ -74,11 +74,11 @@ package final class SharedSearchResults: Sendable {
     self.entryLimit = max(entryLimit, 0)
   }
 
-  /// Keeps up to 32 times `corpus`'s items (4 bytes a row: 30 MB for 234,908 items), in 1,024
+  /// Keeps up to 64 times `corpus`'s items (4 bytes a row: 60 MB for 234,908 items), in 1,024
   /// searches at most: room for the first letters, which match most items (each search keeps
-  /// its results and its table's rows), and for many narrower searches.
+  /// its results and its table's rows, two rows an item), and for many narrower searches.
   package convenience init(for corpus: SearchCorpus) {
-    self.init(itemLimit: 32 * max(corpus.model.count, 1024))
+    self.init(itemLimit: 64 * max(corpus.model.count, 1024))
   }
 
   /// How many lookups found a search, and how many did not.

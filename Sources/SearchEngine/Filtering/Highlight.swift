@@ -40,10 +40,13 @@ extension SearchCorpus {
   /// have typos matches none: `foldingEveryValue` folds them all, as a test's reference.
   ///
   /// A city has dozens of alternate names in many scripts, and a row shows one or two: the
-  /// values with no match need no map.
-  func highlights(of id: ItemID, for query: SearchQuery, scope: Int, foldingEveryValue: Bool)
-    throws(ICUError) -> [SearchResult.Highlight]
-  {
+  /// values with no match need no map, and with `fields`, only the matches in those fields are
+  /// wanted (a row's display), unless typos are looked for (the fewest typos are counted over
+  /// every value).
+  func highlights(
+    of id: ItemID, for query: SearchQuery, scope: Int, foldingEveryValue: Bool,
+    in fields: Set<Int>? = nil
+  ) throws(ICUError) -> [SearchResult.Highlight] {
     let terms = zip(query.sets, query.typoRules).flatMap { set, rules in
       zip(set.terms, rules).filter { !$0.0.isInverse }
     }
@@ -76,7 +79,8 @@ extension SearchCorpus {
     let foldsAll = zip(terms, matchedTerms).contains { $0.0.1.budget > 0 && !$0.1 }
     let folder = try normalizer.makeFolder()
     var values: [(field: Int, index: Int, text: String, folded: FoldedText)] = []
-    for candidate in candidates where foldsAll || candidate.matched {
+    for candidate in candidates
+    where foldsAll || candidate.matched && fields?.contains(candidate.field) ?? true {
       values.append(
         (candidate.field, candidate.index, candidate.text, try folder.foldedText(candidate.text)))
     }

@@ -49,8 +49,20 @@ extension SearchCorpus {
     markedDisplay(
       of: id,
       highlights: try query.map { query throws(ICUError) in
-        try highlights(of: id, for: query, scope: scope)
+        try highlights(
+          of: id, for: query, scope: scope, foldingEveryValue: false, in: displayedFields(of: id))
       } ?? [])
+  }
+
+  /// The fields the display of item `id` shows values of (the first field's first value when
+  /// the model has no display template).
+  private func displayedFields(of id: ItemID) -> Set<Int> {
+    guard let parts = model.displayParts else { return [0] }
+    var shown: Set<Int> = []
+    parts.walk(
+      id, in: model, text: { _ in }, field: { field, _ in shown.insert(field) },
+      attribute: { _ in })
+    return shown
   }
 
   /// The display of item `id` with `highlights` marked.
@@ -100,19 +112,11 @@ extension SearchCorpus {
   public func markedRow(
     of id: ItemID, for query: SearchQuery?, scope: Int = 0, snippetLength: Int = 40
   ) throws(ICUError) -> MarkedText {
-    let all =
-      try query.map { query throws(ICUError) in
-        try highlights(of: id, for: query, scope: scope)
-      } ?? []
-    let display = markedDisplay(of: id, highlights: all)
+    let display = try markedDisplay(of: id, for: query, scope: scope)
     // A display with a mark shows why already.
-    guard query != nil, display.marks.isEmpty else { return display }
-    var shownFields: Set<Int> = []
-    if let parts = model.displayParts {
-      parts.walk(
-        id, in: model, text: { _ in }, field: { field, _ in shownFields.insert(field) },
-        attribute: { _ in })
-    }
+    guard let query, display.marks.isEmpty else { return display }
+    let shownFields = displayedFields(of: id)
+    let all = try highlights(of: id, for: query, scope: scope)
     let isShown = { (highlight: SearchResult.Highlight) -> Bool in
       model.displayParts == nil
         ? highlight.field == 0 && highlight.value == 0 : shownFields.contains(highlight.field)

@@ -9,7 +9,7 @@ import Testing
 /// Controllers that share finished searches answer as a controller alone does: a search is
 /// shared only with one that would give the same rows, and the rows kept stay within bounds.
 @MainActor
-@Suite struct SharedSearchResultsTests {
+@Suite(.tags(.concurrent)) struct SharedSearchResultsTests {
   let corpus: SearchCorpus
 
   init() throws { corpus = try Fixtures.corpus("products/products") }

@@ -41,6 +41,12 @@ import Testing
           of: id, for: query, scope: 0, foldingEveryValue: false)
         let reference = try corpus.highlights(of: id, for: query, scope: 0, foldingEveryValue: true)
         #expect(prefiltered == reference, "\(text) (\(syntax)) in item \(id.rawValue)")
+        // Those of one field (a row's display) are the same, when no typos are looked for.
+        if !query.typoRules.joined().contains(where: { $0.budget > 0 }) {
+          let names = try corpus.highlights(
+            of: id, for: query, scope: 0, foldingEveryValue: false, in: [0])
+          #expect(names == reference.filter { $0.field == 0 }, "\(text) in \(id.rawValue)")
+        }
         if reference.contains(where: { !$0.ranges.isEmpty }) { compared += 1 }
         if query.typoRules.joined().contains(where: { $0.budget > 0 }) { withTypos += 1 }
       }
