@@ -38,24 +38,15 @@
       let writeTimeout = configuration.writeTimeout
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
-          // What the page holds: the rows are drawn here, off the main actor.
-          var window = WebWindow()
-          for await _ in changes {
-            while let outgoing = await session.next() {
-              let message: ServerMessage
-              switch outgoing {
-              case .message(let ready): message = ready
-              case .screen(let screen):
-                guard let update = window.message(for: screen) else { continue }
-                message = update
-              }
-              let written = try await write(
-                message.json, to: outbound, within: writeTimeout, on: channel)
-              if !written {
-                sessions.closedStalled()
-                return
-              }
-            }
+          // A writer that fails closes the connection: a session whose updates stopped must
+          // not look alive to its page.
+          do {
+            try await writeUpdates(
+              on: changes, of: session, to: outbound, within: writeTimeout, on: channel,
+              sessions: sessions)
+          } catch {
+            channel.close(mode: .all, promise: nil)
+            throw error
           }
         }
         let closing: (WebSocketErrorCode, String)?
@@ -71,6 +62,33 @@
         if let (code, reason) = closing {
           try? await outbound.write(.text(ServerMessage.error(reason).json))
           try await outbound.close(code, reason: reason)
+        }
+      }
+    }
+
+    /// Sends the session's messages and updates, each when the socket took the one before;
+    /// returns when the session ends, or when the client took none for `timeout` (the
+    /// connection is then closed).
+    private static func writeUpdates(
+      on changes: AsyncStream<Void>, of session: WebSession, to outbound: WebSocketOutboundWriter,
+      within timeout: Duration, on channel: any Channel, sessions: SearchWebServer.SessionCount
+    ) async throws {
+      // What the page holds: the rows are drawn here, off the main actor.
+      var window = WebWindow()
+      for await _ in changes {
+        while let outgoing = await session.next() {
+          let message: ServerMessage
+          switch outgoing {
+          case .message(let ready): message = ready
+          case .screen(let screen):
+            guard let update = window.message(for: screen) else { continue }
+            message = update
+          }
+          let written = try await write(message.json, to: outbound, within: timeout, on: channel)
+          if !written {
+            sessions.closedStalled()
+            return
+          }
         }
       }
     }

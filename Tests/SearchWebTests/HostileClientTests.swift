@@ -115,15 +115,25 @@
           // until its update, which every earlier one may have been folded into.
           var messages: [String] = []
           var page = PageModel()
-          while let message = try socket.receive(chunk: 4096, pause: .milliseconds(1)) {
-            messages.append(message)
-            try page.receive(message)
-            // Page 0 and its neighbour: rows 0 ..< 600.
-            if let last = page.last, last.text == "e", !last.pending, last.start == 0,
-              last.end == 600
-            {
-              break
+          do {
+            while let message = try socket.receive(chunk: 4096, pause: .milliseconds(1)) {
+              messages.append(message)
+              try page.receive(message)
+              // Page 0 and its neighbour: rows 0 ..< 600.
+              if let last = page.last, last.text == "e", !last.pending, last.start == 0,
+                last.end == 600
+              {
+                break
+              }
             }
+          } catch {
+            // What the page holds says where the server stopped.
+            let last = page.last.map {
+              "text \($0.text), pending \($0.pending), rows \($0.start)..<\($0.end)"
+            }
+            throw PageError(
+              message: "\(error) after \(page.updates.count) updates (the last: \(last ?? "none"))"
+                + " and errors \(page.errors)")
           }
           return messages
         }

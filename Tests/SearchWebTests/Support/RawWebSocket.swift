@@ -22,11 +22,19 @@
       var description: String
     }
 
-    /// Connects to the server's `/search` on 127.0.0.1 and upgrades; `receiveBuffer` sets the
-    /// socket's receive buffer first (the kernel then does not grow it).
-    init(port: Int, receiveBuffer: Int? = nil) throws {
+    /// How long a read waits for the server's next bytes before it fails: a server that goes
+    /// quiet fails the test instead of holding its thread (and the whole run) for ever.
+    private let patience: Duration
+
+    /// Connects to the server's `/search` on 127.0.0.1 and upgrades.
+    ///
+    /// `receiveBuffer` sets the socket's receive buffer first (the kernel then does not grow
+    /// it). A read that waits longer than `patience` for the server's next bytes throws.
+    init(port: Int, receiveBuffer: Int? = nil, patience: Duration = .seconds(120)) throws {
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+      self.patience = patience
+      setReceiveTimeout(patience)
       if var size = receiveBuffer.map(Int32.init) {
         setsockopt(
           descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -110,11 +118,7 @@
 
     /// Reads until the server ends the connection; false when it is still open after `limit`.
     func readsToTheEnd(within limit: Duration) throws -> Bool {
-      var timeout = timeval(
-        tv_sec: Int(limit.components.seconds),
-        tv_usec: Int(limit.components.attoseconds / 1_000_000_000_000))
-      setsockopt(
-        descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+      setReceiveTimeout(limit)
       var bytes = [UInt8](repeating: 0, count: 65536)
       while true {
         let count = read(descriptor, &bytes, bytes.count)
@@ -159,11 +163,23 @@
       return result
     }
 
+    /// A read waits at most `limit` for bytes (SO_RCVTIMEO), then fails with EAGAIN.
+    private func setReceiveTimeout(_ limit: Duration) {
+      var timeout = timeval(
+        tv_sec: Int(limit.components.seconds),
+        tv_usec: Int(limit.components.attoseconds / 1_000_000_000_000))
+      setsockopt(
+        descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Reads what has come; false at the end of the connection.
     private func fill(chunk: Int = 65536) throws -> Bool {
       var bytes = [UInt8](repeating: 0, count: chunk)
       let count = read(descriptor, &bytes, chunk)
       if count == 0 || (count < 0 && errno == ECONNRESET) { return false }
+      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+        throw Failure(description: "the server sent nothing for \(patience)")
+      }
       guard count > 0 else { throw Failure(description: "read: errno \(errno)") }
       buffered += bytes[..<count]
       return true
