@@ -51,28 +51,64 @@ extension SearchController {
     /// name there.
     var shared: (results: SharedSearchResults, key: SharedSearchResults.Key)?
 
+    /// Runs the search where it is called (the main actor's search "now"): a search another
+    /// controller runs is run here too, as the main actor waits for no other thread.
     func run(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
       guard let shared else { return search(isCancelled: isCancelled) }
-      switch shared.results.take(shared.key, isCancelled: isCancelled) {
-      case .kept(var outcome):
-        outcome.changes = replaces.map {
-          ($0.version, TableChanges(from: $0.table, to: outcome.table))
-        }
-        return .success(outcome)
-      case .superseded:
-        return nil
-      case .run(let flight):
-        let outcome = search(isCancelled: isCancelled)
-        // Kept when it offers every completion it can: an index still being built offers none.
-        var kept: Outcome?
-        if case .success(let finished) = outcome,
-          completionLimit == 0 || corpus.completionsAreBuilt
-        {
-          kept = finished
-        }
-        shared.results.finish(flight, for: shared.key, with: kept)
-        return outcome
+      switch shared.results.take(shared.key) {
+      case .kept(let outcome): return .success(adopting(outcome))
+      case .wait: return search(isCancelled: isCancelled)
+      case .run(let flight): return run(owning: flight, isCancelled: isCancelled)
       }
+    }
+
+    /// Runs the search in the background, sharing it: a search another controller runs is
+    /// waited for holding no thread, and the search itself runs on a Dispatch thread.
+    func runSharing(isCancelled: @escaping @Sendable () -> Bool) async
+      -> Result<Outcome, SearchFailure>?
+    {
+      guard let shared else { return await BackgroundWork.run { search(isCancelled: isCancelled) } }
+      while true {
+        switch shared.results.take(shared.key) {
+        case .kept(let outcome):
+          guard replaces != nil else { return .success(adopting(outcome)) }
+          return await BackgroundWork.run { .success(adopting(outcome)) }
+        case .run(let flight):
+          return await BackgroundWork.run { run(owning: flight, isCancelled: isCancelled) }
+        case .wait(let flight):
+          guard !isCancelled() else { return nil }
+          await flight.ended()
+          // Kept by now, or not (cancelled, or not to keep): looked up again.
+          guard !isCancelled() else { return nil }
+        }
+      }
+    }
+
+    /// A search kept by another controller, with this one's change set.
+    private func adopting(_ kept: Outcome) -> Outcome {
+      var outcome = kept
+      outcome.changes = replaces.map {
+        ($0.version, TableChanges(from: $0.table, to: outcome.table))
+      }
+      return outcome
+    }
+
+    /// Runs the search that ``SharedSearchResults/take(_:)`` gave this controller, keeping its
+    /// outcome when it offers every completion it can (an index still being built offers
+    /// none).
+    private func run(owning flight: SharedSearchResults.Flight, isCancelled: @Sendable () -> Bool)
+      -> Result<Outcome, SearchFailure>?
+    {
+      guard let shared else { return search(isCancelled: isCancelled) }
+      let outcome = search(isCancelled: isCancelled)
+      var kept: Outcome?
+      if case .success(let finished) = outcome,
+        completionLimit == 0 || corpus.completionsAreBuilt
+      {
+        kept = finished
+      }
+      shared.results.finish(flight, for: shared.key, with: kept)
+      return outcome
     }
 
     private func search(isCancelled: @Sendable () -> Bool) -> Result<Outcome, SearchFailure>? {
@@ -230,13 +266,19 @@ extension SearchController {
       }
       return []
     }
-    scheduler.runInBackground {
-      job.run { newest.load() != generation }
-    } then: { [weak self] outcome in
+    let finished: @MainActor @Sendable (Result<Outcome, SearchFailure>?) -> Void = {
+      [weak self] outcome in
       guard let self else { return }
       self.runs.returned()
       self.delivery.noteCause(.searchFinished)
       self.perform(self.finish(generation, outcome))
+    }
+    let isCancelled: @Sendable () -> Bool = { newest.load() != generation }
+    if job.shared != nil {
+      // A search shared with other controllers may wait for theirs: in a task, not on a thread.
+      scheduler.runTask({ await job.runSharing(isCancelled: isCancelled) }, then: finished)
+    } else {
+      scheduler.runInBackground({ job.run(isCancelled: isCancelled) }, then: finished)
     }
     return []
   }

@@ -15,8 +15,9 @@ import SearchEngine
 /// and only those that offer every completion they can (a completion index still being built
 /// offers none, and that answer is not kept).
 ///
-/// A search that another controller is running already is waited for, not run again: the
-/// first letters of many users come at once.
+/// A search that another controller is running already is waited for, not run again (the
+/// first letters of many users come at once), by a background search that holds no thread
+/// while it waits; a search on the main actor runs it instead of waiting.
 ///
 /// Bounded by the rows it holds (``itemLimit``) and by its entries (``entryLimit``): past
 /// either, the least recently used go first.
@@ -43,23 +44,70 @@ package final class SharedSearchResults: Sendable {
   final class Flight: Sendable {
     fileprivate let group = DispatchGroup()
     init() { group.enter() }
+
+    /// Returns when the search has ended, holding no thread meanwhile.
+    func ended() async {
+      await withCheckedContinuation { continuation in
+        group.notify(queue: .global(qos: .userInitiated)) { continuation.resume() }
+      }
+    }
   }
 
-  /// What a controller does about a search: show the one kept, run it (and say when it ends),
-  /// or nothing, as its own search was superseded while it waited.
+  /// What a controller does about a search: show the one kept, run it (and say when it ends
+  /// with ``finish(_:for:with:)``), or wait for another controller's run of it.
   enum Take {
     case kept(SearchController.Outcome)
     case run(Flight)
-    case superseded
+    case wait(Flight)
   }
 
   private struct State {
     var entries: [Key: Entry] = [:]
     var flights: [Key: Flight] = [:]
+    /// Each use of an entry, oldest first, from `usesStart` on.
+    ///
+    /// A use is current when its stamp is its entry's `lastUse`; the others are skipped.
+    /// Forgetting the least recently used so costs no scan of the entries.
+    var uses: [(key: Key, stamp: Int)] = []
+    var usesStart = 0
     var rows = 0
     var clock = 0
     var hits = 0
     var misses = 0
+
+    /// Marks `key`'s entry as used now.
+    mutating func use(_ key: Key) {
+      clock += 1
+      entries[key]?.lastUse = clock
+      uses.append((key, clock))
+      compactUses()
+    }
+
+    /// Forgets the entry used least recently; false when there is none.
+    mutating func forgetOldest() -> Bool {
+      while usesStart < uses.count {
+        let (key, stamp) = uses[usesStart]
+        usesStart += 1
+        guard let entry = entries[key], entry.lastUse == stamp else { continue }
+        rows -= entry.rows
+        entries[key] = nil
+        return true
+      }
+      return false
+    }
+
+    /// Drops the uses read past, and those no longer current when they outnumber the entries
+    /// many times over (a few searches used again and again).
+    mutating func compactUses() {
+      if usesStart > 1024, usesStart * 2 > uses.count {
+        uses.removeFirst(usesStart)
+        usesStart = 0
+      }
+      if uses.count - usesStart > 8 * entries.count + 1024 {
+        uses = uses[usesStart...].filter { entries[$0.key]?.lastUse == $0.stamp }
+        usesStart = 0
+      }
+    }
   }
 
   /// The most rows (results and their table's rows) kept in all.
@@ -86,47 +134,37 @@ package final class SharedSearchResults: Sendable {
     state.withLock { ($0.hits, $0.misses) }
   }
 
+  /// Whether a search is kept for `key` (which does not count as a use).
+  func isKept(_ key: Key) -> Bool {
+    state.withLock { $0.entries[key] != nil }
+  }
+
   /// How many searches and rows are kept.
   package var kept: (searches: Int, rows: Int) {
     state.withLock { ($0.entries.count, $0.rows) }
   }
 
   /// The outcome of a search kept for `key` (which counts as used); else, when another
-  /// controller runs the same search, waits for it, checking `isCancelled` every few
-  /// milliseconds; else the search is the caller's to run, and to end with
-  /// ``finish(_:for:with:)``.
-  func take(_ key: Key, isCancelled: () -> Bool) -> Take {
-    enum Step {
-      case take(Take)
-      case wait(Flight)
-    }
-    while true {
-      let step = state.withLock { state -> Step in
-        if var entry = state.entries[key] {
-          state.hits += 1
-          state.clock += 1
-          entry.lastUse = state.clock
-          state.entries[key] = entry
-          return .take(.kept(entry.outcome))
-        }
-        if let flight = state.flights[key] { return .wait(flight) }
-        state.misses += 1
-        let flight = Flight()
-        state.flights[key] = flight
-        return .take(.run(flight))
+  /// controller runs the same search, its flight to wait for (``Flight/ended()``, then look
+  /// again); else the search is the caller's to run, and to end with ``finish(_:for:with:)``.
+  ///
+  /// Never waits itself: a caller on the main actor runs the search instead of waiting.
+  func take(_ key: Key) -> Take {
+    state.withLock { state -> Take in
+      if let outcome = state.entries[key]?.outcome {
+        state.hits += 1
+        state.use(key)
+        return .kept(outcome)
       }
-      switch step {
-      case .take(let take): return take
-      case .wait(let flight):
-        while flight.group.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
-          if isCancelled() { return .superseded }
-        }
-      // Kept by now, or not (cancelled, or not to keep): looked up again.
-      }
+      if let flight = state.flights[key] { return .wait(flight) }
+      state.misses += 1
+      let flight = Flight()
+      state.flights[key] = flight
+      return .run(flight)
     }
   }
 
-  /// Ends a search ``take(_:isCancelled:)`` gave the caller to run: keeps its outcome, if
+  /// Ends a search ``take(_:)`` gave the caller to run: keeps its outcome, if
   /// any, and wakes those waiting for it.
   func finish(_ flight: Flight, for key: Key, with outcome: SearchController.Outcome?) {
     state.withLock { state in
@@ -144,19 +182,15 @@ package final class SharedSearchResults: Sendable {
     let rows = outcome.result.items.count + outcome.table.numberOfRows
     guard rows <= itemLimit, entryLimit > 0 else { return }
     state.withLock { state in
-      state.clock += 1
       if let old = state.entries.updateValue(
-        Entry(outcome: kept, rows: rows, lastUse: state.clock), forKey: key)
+        Entry(outcome: kept, rows: rows, lastUse: 0), forKey: key)
       {
         state.rows -= old.rows
       }
       state.rows += rows
+      state.use(key)
       while state.rows > itemLimit || state.entries.count > entryLimit {
-        guard let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else {
-          break
-        }
-        state.rows -= oldest.value.rows
-        state.entries[oldest.key] = nil
+        guard state.forgetOldest() else { break }
       }
     }
   }

@@ -108,7 +108,7 @@ import Testing
     #expect(shared.lookups == (1, misses + 2))
   }
 
-  @Test func aSearchUnderWayIsWaitedForNotRunAgain() throws {
+  @Test func aSearchUnderWayIsWaitedForNotRunAgain() async throws {
     let shared = SharedSearchResults(for: corpus)
     let layout = try SearchController.Tables(corpus: corpus, options: .init()).resultsLayout
     func key(_ text: String) -> SharedSearchResults.Key {
@@ -116,48 +116,103 @@ import Testing
         text: text, scope: 0, filter: AttributeFilter([]), configuration: SearchConfiguration(),
         countsScopes: false, completionLimit: 0, layout: layout, modelVersion: corpus.model.version)
     }
-    guard case .run(let flight) = shared.take(key("ip"), isCancelled: { false }) else {
+    guard case .run(let flight) = shared.take(key("ip")) else {
       Issue.record("the first search of a text is to run")
       return
     }
-    // A second controller's search of the same text waits on its thread for the first.
-    let taken = LockedValue<SharedSearchResults.Take?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let same = key("ip")
-    Thread {
-      let take = shared.take(same, isCancelled: { false })
-      taken.withLock { $0 = take }
-      done.signal()
-    }.start()
-    #expect(done.wait(timeout: .now() + .milliseconds(200)) == .timedOut)
+    // A second controller's search of the same text waits for the first, in a task.
+    guard case .wait(let awaited) = shared.take(key("ip")), awaited === flight else {
+      Issue.record("a search under way was not waited for")
+      return
+    }
+    let ended = LockedValue(false)
+    let waiting = Task.detached {
+      await awaited.ended()
+      ended.withLock { $0 = true }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(!ended.withLock { $0 })
     let result = try Fixtures.search(
       try SearchQuery("ip", normalizer: corpus.normalizer), in: corpus)
     let outcome = SearchController.Outcome(
       result: result, table: try layout.table(result.items, of: corpus.model))
     shared.finish(flight, for: key("ip"), with: outcome)
-    #expect(done.wait(timeout: .now() + 60) == .success)
-    guard case .kept(let kept)? = taken.withLock({ $0 }) else {
-      Issue.record("the waiting search got no outcome")
+    await waiting.value
+    #expect(ended.withLock { $0 })
+    guard case .kept(let kept) = shared.take(key("ip")) else {
+      Issue.record("the waiting search found no outcome")
       return
     }
     #expect(kept.result.items == result.items && !result.items.isEmpty)
     #expect(shared.lookups == (1, 1))
-    // A waiting search superseded stops waiting; one that ended with nothing to keep is
-    // run again by the next.
-    guard case .run(let second) = shared.take(key("mac"), isCancelled: { false }) else {
+    // A search that ended with nothing to keep is run again by the next.
+    guard case .run(let second) = shared.take(key("mac")) else {
       Issue.record("another text is another search")
       return
     }
-    guard case .superseded = shared.take(key("mac"), isCancelled: { true }) else {
-      Issue.record("a superseded search still waited")
-      return
-    }
     shared.finish(second, for: key("mac"), with: nil)
-    guard case .run(let third) = shared.take(key("mac"), isCancelled: { false }) else {
+    guard case .run(let third) = shared.take(key("mac")) else {
       Issue.record("a search that kept nothing was not run again")
       return
     }
     // Every search given to run is ended, as a controller's job ends it.
     shared.finish(third, for: key("mac"), with: nil)
+  }
+
+  @Test func backgroundSearchesOfOneTextRunItOnceAndShowTheSameRows() async throws {
+    let shared = SharedSearchResults(for: corpus)
+    let configuration = SearchConfiguration(
+      mode: .background, ranksResults: true, countsScopes: true)
+    let controllers = try (0..<8).map { _ in
+      try controller(sharing: shared, configuration: configuration)
+    }
+    for controller in controllers { controller.setText("ip") }
+    for controller in controllers { await controller.waitUntilIdle() }
+    // One ran it; the others waited for it, or found it kept.
+    #expect(shared.lookups.misses == 1)
+    let alone = try controller(sharing: nil)
+    alone.setText("ip")
+    for controller in controllers {
+      #expect(rows(controller) == rows(alone) && !rows(alone).isEmpty)
+    }
+  }
+
+  @Test func theLeastRecentlyUsedGoFirstThroughManyUses() throws {
+    let layout = try SearchController.Tables(corpus: corpus, options: .init()).resultsLayout
+    let texts = ["a", "i", "ip", "ipa", "m", "ma", "mac", "air", "pro", "s", "se", "e"]
+    var outcomes: [String: SearchController.Outcome] = [:]
+    for text in texts {
+      let result = try Fixtures.search(
+        try SearchQuery(text, normalizer: corpus.normalizer), in: corpus)
+      outcomes[text] = SearchController.Outcome(
+        result: result, table: try layout.table(result.items, of: corpus.model))
+    }
+    func key(_ text: String) -> SharedSearchResults.Key {
+      SharedSearchResults.Key(
+        text: text, scope: 0, filter: AttributeFilter([]), configuration: SearchConfiguration(),
+        countsScopes: false, completionLimit: 0, layout: layout, modelVersion: corpus.model.version)
+    }
+    let entryLimit = 4
+    let shared = SharedSearchResults(itemLimit: Int.max, entryLimit: entryLimit)
+    // The reference: the kept texts, least recently used first.
+    var reference: [String] = []
+    var generator = SplitMix64(seed: 50)
+    for _ in 0..<3000 {
+      let text = texts.randomElement(using: &generator)!
+      switch shared.take(key(text)) {
+      case .kept:
+        #expect(reference.contains(text))
+        reference.removeAll { $0 == text }
+        reference.append(text)
+      case .run(let flight):
+        #expect(!reference.contains(text))
+        shared.finish(flight, for: key(text), with: outcomes[text])
+        reference.append(text)
+        if reference.count > entryLimit { reference.removeFirst() }
+      case .wait:
+        Issue.record("no search of \(text) was under way")
+      }
+      #expect(texts.filter { shared.isKept(key($0)) }.sorted() == reference.sorted())
+    }
   }
 }
