@@ -56,31 +56,45 @@
       }
     }
 
-    /// How many first letters ``warm(_:configuration:)`` searches.
-    static let warmedLetters = 26
+    /// How many first letters, and how many first two letters, ``warm(_:configuration:)``
+    /// searches.
+    static let warmedPrefixes = (letters: 26, pairs: 150)
 
-    /// Searches, as a session would, the letters that most of the corpus's first values start
-    /// with, so that the shared searches hold them before the first session: a server starts
-    /// with many tabs typing at once, and a first letter matches most items (the costliest
-    /// search there is, tens of milliseconds on a large corpus).
+    /// Searches, as a session would, the first letters and first two letters that most of the
+    /// corpus's first values start with, as written and in lower case, so that the shared
+    /// searches hold them before the first session: a server starts with many tabs typing at
+    /// once, and a text of one or two letters matches much of the corpus (the costliest
+    /// searches there are, tens of milliseconds on a large corpus).
     static func warm(_ shared: Shared, configuration: SearchWebServer.Configuration) async {
       let model = shared.corpus.model
-      var counts: [Character: Int] = [:]
+      // By length: the first letters, then the first two.
+      var counts = [[String: Int]](repeating: [:], count: 2)
       for id in model.ids {
-        guard let first = model.values(of: id, field: 0).first?.first else { continue }
-        counts[Character(first.lowercased()), default: 0] += 1
+        guard let first = model.values(of: id, field: 0).first else { continue }
+        for length in [1, 2] where first.count >= length {
+          counts[length - 1][String(first.prefix(length)), default: 0] += 1
+        }
       }
-      let letters = counts.sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
-        .prefix(warmedLetters).map(\.key)
-      guard !letters.isEmpty,
+      func mostCommon(_ length: Int, _ limit: Int) -> [String] {
+        counts[length - 1].sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
+          .prefix(limit).map(\.key)
+      }
+      var texts: [String] = []
+      var seen: Set<String> = []
+      for prefix in mostCommon(1, warmedPrefixes.letters) + mostCommon(2, warmedPrefixes.pairs) {
+        for text in [prefix, prefix.lowercased()] where seen.insert(text).inserted {
+          texts.append(text)
+        }
+      }
+      guard !texts.isEmpty,
         let session = try? WebSession(
           shared: shared, configuration: configuration.search,
           itemsName: configuration.itemsName, onChange: {})
       else { return }
       let controller = session.controller
       controller.begin()
-      for letter in letters {
-        controller.setText(String(letter))
+      for text in texts {
+        controller.setText(text)
         await controller.waitUntilIdle()
       }
       controller.cancel()

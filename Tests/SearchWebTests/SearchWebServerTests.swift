@@ -246,5 +246,35 @@
         try await Self.read(own, into: &page) { $0.table == "original" }
       }
     }
+
+    /// The server searches the commonest first letters and pairs before the first session, as
+    /// written and in lower case: a session's first keystrokes are then searches kept.
+    @MainActor @Test func theCommonestFirstLettersAreSearchedBeforeTheFirstSession() async throws {
+      let corpus = Self.corpus
+      let shared = WebSession.Shared(corpus: corpus, backend: nil)
+      let configuration = SearchWebServer.Configuration(
+        port: 0, itemsName: "words", search: SearchConfiguration(mode: .background))
+      await WebSession.warm(shared, configuration: configuration)
+      // The reference: the first value's first letters and pairs, counted here.
+      var counts: [String: Int] = [:]
+      for id in corpus.model.ids {
+        guard let first = corpus.model.values(of: id, field: 0).first else { continue }
+        counts[String(first.prefix(1)), default: 0] += 1
+        if first.count >= 2 { counts[String(first.prefix(2)), default: 0] += 1 }
+      }
+      let commonest = try #require(counts.filter { $0.key.count == 2 }.max { $0.value < $1.value })
+      let warmed = shared.results.kept.searches
+      #expect(warmed > 26 && warmed <= 2 * (26 + 150))
+      let misses = shared.results.lookups.misses
+      let session = try WebSession(
+        shared: shared, configuration: configuration.search, itemsName: "words", onChange: {})
+      for text in [commonest.key, commonest.key.lowercased(), commonest.key + "zzq"] {
+        session.handle(.text(text))
+        await session.controller.waitUntilIdle()
+      }
+      // The pair as written and in lower case were kept; the longer text was searched.
+      #expect(shared.results.lookups.misses == misses + 1)
+      #expect(shared.results.kept.searches == warmed + 1)
+    }
   }
 #endif
