@@ -242,6 +242,12 @@ struct Bench: AsyncParsableCommand {
   )
   var sharedQueries = false
 
+  @Flag(
+    help:
+      "Each session types city names whose first two letters are none of the 150 pairs most names start with, which the server searches before the first session: the shared searches' worst case (web)."
+  )
+  var rarePrefixes = false
+
   @Option(
     parsing: .unconditionalSingleValue,
     help: ArgumentHelp(

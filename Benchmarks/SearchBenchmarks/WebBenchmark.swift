@@ -65,6 +65,8 @@ struct WebBenchmark {
   struct SessionQueries: Sendable {
     /// One list per session (distinct), or one list for all (shared).
     let lists: [[String]]
+    /// How many of the commonest pairs of first letters the names avoid (0: none).
+    var rarePrefixes = 0
     var isShared: Bool { lists.count == 1 }
 
     /// The benchmark queries, every session from its own on: several sessions type each one.
@@ -76,10 +78,27 @@ struct WebBenchmark {
     /// once as lowercased: enough for `sessions` sessions of `keystrokes` characters each.
     /// Only the prefixes they happen to share (first letters) are the same searches: the worst
     /// case for searches shared between sessions.
-    static func distinct(from model: SearchModel, sessions: Int, keystrokes: Int)
-      -> SessionQueries
-    {
+    ///
+    /// With `rarePrefixes`, none starts with one of the `rarePrefixes` pairs of letters that
+    /// most first values start with, which the server searches before the first session
+    /// (serve's 150): every session's second keystroke is then a search of its own, or of the
+    /// few that share its rare pair.
+    static func distinct(
+      from model: SearchModel, sessions: Int, keystrokes: Int, rarePrefixes: Int = 0
+    ) -> SessionQueries {
       let perSession = keystrokes / 4 + 1
+      var pairs: [String: Int] = [:]
+      if rarePrefixes > 0 {
+        for id in model.ids {
+          guard let first = model.values(of: id, field: 0).first, first.count >= 2 else {
+            continue
+          }
+          pairs[String(first.prefix(2)), default: 0] += 1
+        }
+      }
+      let common = Set(
+        pairs.sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
+          .prefix(rarePrefixes).map(\.key))
       var random = SplitMix64(seed: 0x5E55)
       var order = Array(0..<model.count)
       order.shuffle(using: &random)
@@ -88,7 +107,7 @@ struct WebBenchmark {
       for index in order where names.count < sessions * perSession {
         guard let name = model.values(of: model.id(at: index), field: 0).first,
           (4...24).contains(name.count), name.allSatisfy({ $0.isLetter || $0 == " " }),
-          seen.insert(name.lowercased()).inserted
+          !common.contains(String(name.prefix(2))), seen.insert(name.lowercased()).inserted
         else { continue }
         names.append(name)
       }
@@ -98,7 +117,7 @@ struct WebBenchmark {
             names[
               min(names.count, session * perSession)..<min(names.count, (session + 1) * perSession)]
           )
-        })
+        }, rarePrefixes: rarePrefixes)
     }
 
     /// The keystrokes of session `index`: its queries (or the shared ones from its own on),
@@ -128,7 +147,7 @@ struct WebBenchmark {
     var description: String {
       isShared
         ? "the benchmark queries (\(lists[0].count)) prefix by prefix, each session from its own (several sessions type each)"
-        : "city names of the data set prefix by prefix, each session its own (\(lists.first?.count ?? 0) a session, none typed by two sessions)"
+        : "city names of the data set prefix by prefix, each session its own (\(lists.first?.count ?? 0) a session, none typed by two sessions\(rarePrefixes > 0 ? ", none starting with one of the \(rarePrefixes) commonest pairs of letters" : ""))"
     }
   }
 
@@ -448,7 +467,8 @@ enum ProcessFigures {
         options.sharedQueries
         ? SessionQueries.shared(try options.queryLines(corpusPath: path))
         : SessionQueries.distinct(
-          from: source.model, sessions: counts.max() ?? 1, keystrokes: options.sessionKeystrokes)
+          from: source.model, sessions: counts.max() ?? 1, keystrokes: options.sessionKeystrokes,
+          rarePrefixes: options.rarePrefixes ? 150 : 0)
       let baseline = try await Self.baseline(
         model: source.model, queries: queries, keystrokes: options.sessionKeystrokes)
       ResidentMemory.trim()
