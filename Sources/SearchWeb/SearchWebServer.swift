@@ -66,6 +66,11 @@
     }
 
     /// Serves until the task is cancelled; `onListening` gets the port once it listens.
+    ///
+    /// In memory, before it listens, it builds the indexes the sessions' searches would build
+    /// on first use, and searches the commonest first letters and pairs of letters of the
+    /// first field as a session would (about 350 searches, 3 s on 234,908 cities): the
+    /// sessions share what every server's first keystrokes ask for.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in })
       async throws
     {
