@@ -87,18 +87,7 @@ struct WebBenchmark {
       from model: SearchModel, sessions: Int, keystrokes: Int, rarePrefixes: Int = 0
     ) -> SessionQueries {
       let perSession = keystrokes / 4 + 1
-      var pairs: [String: Int] = [:]
-      if rarePrefixes > 0 {
-        for id in model.ids {
-          guard let first = model.values(of: id, field: 0).first, first.count >= 2 else {
-            continue
-          }
-          pairs[String(first.prefix(2)), default: 0] += 1
-        }
-      }
-      let common = Set(
-        pairs.sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
-          .prefix(rarePrefixes).map(\.key))
+      let common = Set(model.commonestPrefixes(length: 2, limit: rarePrefixes))
       var random = SplitMix64(seed: 0x5E55)
       var order = Array(0..<model.count)
       order.shuffle(using: &random)

@@ -67,21 +67,12 @@
     /// searches there are, tens of milliseconds on a large corpus).
     static func warm(_ shared: Shared, configuration: SearchWebServer.Configuration) async {
       let model = shared.corpus.model
-      // By length: the first letters, then the first two.
-      var counts = [[String: Int]](repeating: [:], count: 2)
-      for id in model.ids {
-        guard let first = model.values(of: id, field: 0).first else { continue }
-        for length in [1, 2] where first.count >= length {
-          counts[length - 1][String(first.prefix(length)), default: 0] += 1
-        }
-      }
-      func mostCommon(_ length: Int, _ limit: Int) -> [String] {
-        counts[length - 1].sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
-          .prefix(limit).map(\.key)
-      }
+      let prefixes =
+        model.commonestPrefixes(length: 1, limit: warmedPrefixes.letters)
+        + model.commonestPrefixes(length: 2, limit: warmedPrefixes.pairs)
       var texts: [String] = []
       var seen: Set<String> = []
-      for prefix in mostCommon(1, warmedPrefixes.letters) + mostCommon(2, warmedPrefixes.pairs) {
+      for prefix in prefixes {
         for text in [prefix, prefix.lowercased()] where seen.insert(text).inserted {
           texts.append(text)
         }

@@ -58,7 +58,7 @@ extension SearchController {
       switch shared.results.take(shared.key) {
       case .kept(let outcome): return .success(adopting(outcome))
       case .wait: return search(isCancelled: isCancelled)
-      case .run(let flight): return run(owning: flight, isCancelled: isCancelled)
+      case .run(let flight): return run(owning: flight, in: shared, isCancelled: isCancelled)
       }
     }
 
@@ -74,7 +74,9 @@ extension SearchController {
           guard replaces != nil else { return .success(adopting(outcome)) }
           return await BackgroundWork.run { .success(adopting(outcome)) }
         case .run(let flight):
-          return await BackgroundWork.run { run(owning: flight, isCancelled: isCancelled) }
+          return await BackgroundWork.run {
+            run(owning: flight, in: shared, isCancelled: isCancelled)
+          }
         case .wait(let flight):
           guard !isCancelled() else { return nil }
           await flight.ended()
@@ -96,10 +98,11 @@ extension SearchController {
     /// Runs the search that ``SharedSearchResults/take(_:)`` gave this controller, keeping its
     /// outcome when it offers every completion it can (an index still being built offers
     /// none).
-    private func run(owning flight: SharedSearchResults.Flight, isCancelled: @Sendable () -> Bool)
-      -> Result<Outcome, SearchFailure>?
-    {
-      guard let shared else { return search(isCancelled: isCancelled) }
+    private func run(
+      owning flight: SharedSearchResults.Flight,
+      in shared: (results: SharedSearchResults, key: SharedSearchResults.Key),
+      isCancelled: @Sendable () -> Bool
+    ) -> Result<Outcome, SearchFailure>? {
       let outcome = search(isCancelled: isCancelled)
       var kept: Outcome?
       if case .success(let finished) = outcome,

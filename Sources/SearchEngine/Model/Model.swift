@@ -514,4 +514,17 @@ extension SearchModel {
       Self(.repeatedItem, "a reorder names item \(id) more than once", item: id)
     }
   }
+
+  /// The `limit` texts of `length` characters that most items' first value of the first field
+  /// starts with, as written, the commonest first (equal counts in the order of the texts):
+  /// what a server searches before its first session.
+  package func commonestPrefixes(length: Int, limit: Int) -> [String] {
+    var counts: [String: Int] = [:]
+    for id in ids {
+      guard let first = values(of: id, field: 0).first, first.count >= length else { continue }
+      counts[String(first.prefix(length)), default: 0] += 1
+    }
+    return counts.sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
+      .prefix(limit).map(\.key)
+  }
 }
