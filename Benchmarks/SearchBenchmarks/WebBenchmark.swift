@@ -67,10 +67,13 @@ struct WebBenchmark {
     let lists: [[String]]
     /// How many of the commonest pairs of first letters the names avoid (0: none).
     var rarePrefixes = 0
-    var isShared: Bool { lists.count == 1 }
+    /// Whether every session types the one list (a single session's own list is not).
+    var isShared = false
 
     /// The benchmark queries, every session from its own on: several sessions type each one.
-    static func shared(_ queries: [String]) -> SessionQueries { SessionQueries(lists: [queries]) }
+    static func shared(_ queries: [String]) -> SessionQueries {
+      SessionQueries(lists: [queries], isShared: true)
+    }
 
     /// Names of `model`'s items, drawn at random, none twice: each session its own.
     ///
