@@ -316,7 +316,10 @@
     /// once; one that hangs, after the connect timeout).
     @Test func unreachableServer() async throws {
       let corpus = try await Task.detached { try DataSets.corpus("words/sample") }.value
-      let port = try ThrowawayCluster.freePort()
+      // A port held without listening: refused, and no other test's cluster can take it.
+      let closed = try PortListener(listening: false)
+      defer { closed.close() }
+      let port = closed.port
       let backend = try PostgresSearchBackend(
         address: try PostgresAddress(
           url: "postgres://search@127.0.0.1:\(port)/postgres?sslmode=disable"),
@@ -327,7 +330,7 @@
           matching: try SearchQuery("a", normalizer: corpus.normalizer), scope: 0)
         Issue.record("a search without a server answered")
       } catch let error as SearchBackendError {
-        #expect(error.code == .unreachable)
+        #expect(error.code == .unreachable, "\(error)")
         #expect(error.description.contains("127.0.0.1:\(port)"))
       }
     }

@@ -9,8 +9,10 @@
     let port: Int
     private let descriptor: Int32
 
-    /// Binds `port`, or a port the kernel picks when it is 0.
-    init(port: Int = 0) throws {
+    /// Binds `port`, or a port the kernel picks when it is 0, and listens on it unless
+    /// `listening` is false: then a connection to the port is refused, and no one else can
+    /// take the port while this holds it.
+    init(port: Int = 0, listening: Bool = true) throws {
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       guard descriptor >= 0 else { throw ClusterError("socket() failed") }
       var address = sockaddr_in()
@@ -22,7 +24,7 @@
           bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
         }
       }
-      guard bound == 0, listen(descriptor, 1) == 0 else {
+      guard bound == 0, !listening || listen(descriptor, 1) == 0 else {
         Glibc.close(descriptor)
         throw ClusterError("cannot listen on 127.0.0.1:\(port)")
       }
