@@ -6,11 +6,12 @@
 /// starts a city's name and is the whole of one of its alternate names (an airport's code) is
 /// judged by the name when ``Ranking/Rule/field`` comes before ``Ranking/Rule/exactness``.
 struct WordRank {
-  /// The four measures' shifts in the packed number.
+  /// The four measures' shifts in the packed number, in ``Measure`` order (stored apart, not
+  /// in an array: the ranking packs and reads them for every match of every item).
   ///
   /// The measure the rules name first is the most significant. Widths: field 16 bits,
   /// exactness 8, position 8, length 32.
-  private let shifts: [UInt64]
+  private let fieldShift, exactnessShift, positionShift, lengthShift: UInt64
   private static let widths: [UInt64] = [16, 8, 8, 32]
 
   /// What the rules measure of one match.
@@ -37,7 +38,8 @@ struct WordRank {
       next -= Self.widths[measure.rawValue]
       shifts[measure.rawValue] = next
     }
-    self.shifts = shifts
+    (fieldShift, exactnessShift, positionShift, lengthShift) =
+      (shifts[0], shifts[1], shifts[2], shifts[3])
     fieldComesFirst = order.first == .field
   }
 
@@ -49,15 +51,21 @@ struct WordRank {
   static let unmatched = UInt64.max
 
   /// The packed number of a match.
+  @inline(__always)
   func pack(field: Int, exactness: Int, position: Int, length: Int) -> UInt64 {
-    UInt64(min(field, 0xFFFE)) << shifts[0] | UInt64(exactness) << shifts[1]
-      | UInt64(position) << shifts[2] | UInt64(min(length, 0xFFFF_FFFF)) << shifts[3]
+    UInt64(min(field, 0xFFFE)) << fieldShift | UInt64(exactness) << exactnessShift
+      | UInt64(position) << positionShift | UInt64(min(length, 0xFFFF_FFFF)) << lengthShift
   }
 
   /// One measure of a packed match.
+  @inline(__always)
   func measure(_ measure: Measure, of packed: UInt64) -> Int {
-    let width = Self.widths[measure.rawValue]
-    return Int(packed >> shifts[measure.rawValue] & (1 << width - 1))
+    switch measure {
+    case .field: Int(packed >> fieldShift & 0xFFFF)
+    case .exactness: Int(packed >> exactnessShift & 0xFF)
+    case .position: Int(packed >> positionShift & 0xFF)
+    case .length: Int(packed >> lengthShift & 0xFFFF_FFFF)
+    }
   }
 }
 
@@ -121,72 +129,78 @@ extension Ranking {
     // Term by term, then field by field: each column is taken once for all the items (a
     // column taken per item and term retained and released each of its arrays every time).
     var best = [UInt64](repeating: WordRank.unmatched, count: items.count)
-    for (term, count, isOpen) in terms {
-      for position in best.indices { best[position] = WordRank.unmatched }
-      for (field, text) in fields {
-        let (values, map) = (text.values, text.map)
-        if term.kind == .exact {
-          // One search over each item's values in this field.
-          let skipsMatched = packing.fieldComesFirst
-          values.bytes.withUnsafeBufferPointer { bytes in
-            values.starts.withUnsafeBufferPointer { starts in
-              term.needle.withUnsafeBufferPointer { needle in
-                let values = ValueBytes(bytes: bytes, starts: starts, interior: values.interior)
-                for (position, id) in zip(best.indices, items) {
-                  if skipsMatched && best[position] != WordRank.unmatched { continue }
-                  let owned = map.range(of: Int(id.rawValue))
-                  best[position] = min(
-                    best[position],
-                    values.bestMatch(
-                      of: needle, in: owned, field: field, isOpen: isOpen, packing: packing))
+    // Through their buffers: the loops below write them for every item and term.
+    keys.withUnsafeMutableBufferPointer { keys in
+      best.withUnsafeMutableBufferPointer { best in
+        for (term, count, isOpen) in terms {
+          best.update(repeating: WordRank.unmatched)
+          for (field, text) in fields {
+            let (values, map) = (text.values, text.map)
+            if term.kind == .exact {
+              // One search over each item's values in this field.
+              let skipsMatched = packing.fieldComesFirst
+              values.bytes.withUnsafeBufferPointer { bytes in
+                values.starts.withUnsafeBufferPointer { starts in
+                  term.needle.withUnsafeBufferPointer { needle in
+                    let values = ValueBytes(bytes: bytes, starts: starts, interior: values.interior)
+                    for (position, id) in zip(best.indices, items) {
+                      if skipsMatched && best[position] != WordRank.unmatched { continue }
+                      let owned = map.range(of: Int(id.rawValue))
+                      best[position] = min(
+                        best[position],
+                        values.bestMatch(
+                          of: needle, in: owned, field: field, isOpen: isOpen, packing: packing))
+                    }
+                  }
                 }
+              }
+              continue
+            }
+            for (position, id) in zip(best.indices, items) {
+              // When the field is the first measure, a match in an earlier field is the best:
+              // the later fields (a city's many alternate names) are not read.
+              if packing.fieldComesFirst && best[position] != WordRank.unmatched { continue }
+              for value in map.range(of: Int(id.rawValue)) {
+                guard
+                  let found = Self.rank(of: term, in: values, value: value, isOpen: isOpen)
+                else { continue }
+                let packed = packing.pack(
+                  field: field, exactness: found.exactness, position: found.position,
+                  length: values.range(of: value).count)
+                best[position] = min(best[position], packed)
               }
             }
           }
-          continue
-        }
-        for (position, id) in zip(best.indices, items) {
-          // When the field is the first measure, a match in an earlier field is the best:
-          // the later fields (a city's many alternate names) are not read.
-          if packing.fieldComesFirst && best[position] != WordRank.unmatched { continue }
-          for value in map.range(of: Int(id.rawValue)) {
-            guard
-              let found = Self.rank(of: term, in: values, value: value, isOpen: isOpen)
-            else { continue }
-            let packed = packing.pack(
-              field: field, exactness: found.exactness, position: found.position,
-              length: values.range(of: value).count)
-            best[position] = min(best[position], packed)
+          for (position, id) in zip(best.indices, items) {
+            var found = best[position]
+            // A number equal to a number attribute matches a whole value; an attribute is no
+            // searched field, so it counts as the first and its length does not count.
+            if term.number != nil, !term.numberMatches.isEmpty,
+              SearchCorpus.hasNumber(
+                Int(id.rawValue), matches: term.numberMatches, model: corpus.model)
+            {
+              found = min(found, packing.pack(field: 0, exactness: 0, position: 0, length: .max))
+            }
+            if found == WordRank.unmatched,
+              let typo = term.typo?.best(ofItem: id.rawValue, fields: texts)
+            {
+              keys[position].words += count
+              keys[position].typos += typo.typos * count
+              keys[position].field += fields[typo.field].index * count
+              keys[position].exactness += (typo.place == 0 ? 0 : 1) * count
+              keys[position].position += (typo.place == 2 ? 1 : 0) * count
+              keys[position].length = min(keys[position].length, typo.length)
+              continue
+            }
+            // A term of an either-or set that did not match this item does not count against it.
+            guard found != WordRank.unmatched else { continue }
+            keys[position].words += count
+            keys[position].field += packing.measure(.field, of: found) * count
+            keys[position].exactness += packing.measure(.exactness, of: found) * count
+            keys[position].position += packing.measure(.position, of: found) * count
+            keys[position].length = min(keys[position].length, packing.measure(.length, of: found))
           }
         }
-      }
-      for (position, id) in zip(best.indices, items) {
-        var found = best[position]
-        // A number equal to a number attribute matches a whole value; an attribute is no
-        // searched field, so it counts as the first and its length does not count.
-        if term.number != nil, !term.numberMatches.isEmpty,
-          SearchCorpus.hasNumber(Int(id.rawValue), matches: term.numberMatches, model: corpus.model)
-        {
-          found = min(found, packing.pack(field: 0, exactness: 0, position: 0, length: .max))
-        }
-        if found == WordRank.unmatched,
-          let typo = term.typo?.best(ofItem: id.rawValue, fields: texts)
-        {
-          keys[position].words += count
-          keys[position].typos += typo.typos * count
-          keys[position].field += fields[typo.field].index * count
-          keys[position].exactness += (typo.place == 0 ? 0 : 1) * count
-          keys[position].position += (typo.place == 2 ? 1 : 0) * count
-          keys[position].length = min(keys[position].length, typo.length)
-          continue
-        }
-        // A term of an either-or set that did not match this item does not count against it.
-        guard found != WordRank.unmatched else { continue }
-        keys[position].words += count
-        keys[position].field += packing.measure(.field, of: found) * count
-        keys[position].exactness += packing.measure(.exactness, of: found) * count
-        keys[position].position += packing.measure(.position, of: found) * count
-        keys[position].length = min(keys[position].length, packing.measure(.length, of: found))
       }
     }
     return keys
@@ -212,45 +226,86 @@ extension Ranking {
           return rank == .max || order == .ascending ? rank : .max - 1 - rank
         })
     }
-    // Each rule's measures as a column, lower first.
+    // Each rule's measures, lower first: of the keys, or an attribute's ranks (none for an
+    // attribute the schema does not have: every item ties).
     var attribute = 0
-    let columns = rules.map { rule -> [UInt64] in
+    let measures = rules.map { rule -> Measures in
       switch rule {
-      case .words: return keys.map { UInt64(UInt32.max) - UInt64(min($0.words, Int(UInt32.max))) }
-      case .typos: return keys.map { UInt64($0.typos) }
-      case .field: return keys.map { UInt64($0.field) }
-      case .exactness: return keys.map { UInt64($0.exactness) }
-      case .position: return keys.map { UInt64($0.position) }
-      case .length: return keys.map { UInt64(min($0.length, Int(UInt32.max))) }
+      case .words: return .words
+      case .typos: return .typos
+      case .field: return .field
+      case .exactness: return .exactness
+      case .position: return .position
+      case .length: return .length
       case .attribute:
         defer { attribute += 1 }
-        let ranks = attribute < attributeRanks.count ? attributeRanks[attribute] : []
-        return ranks.isEmpty ? Array(repeating: 0, count: keys.count) : ranks.map(UInt64.init)
+        return attribute < attributeRanks.count ? .ranks(attributeRanks[attribute]) : .ranks([])
       }
     }
-    // Less the column's least, a measure every item shares takes no bits, the others the bits
-    // of their spread.
-    let spans = columns.map { column in
-      let (least, most) = column.reduce((UInt64.max, UInt64.min)) { (min($0.0, $1), max($0.1, $1)) }
-      return (least: least, width: UInt64.bitWidth - (most - least).leadingZeroBitCount)
+    // Less the measure's least, a measure every item shares takes no bits, the others the
+    // bits of their spread.
+    let spans = measures.map { measures in
+      var (least, most) = (UInt64.max, UInt64.min)
+      measures.forEach(of: keys) { _, value in (least, most) = (min(least, value), max(most, value))
+      }
+      return least > most
+        ? (least: 0, width: 0)
+        : (least: least, width: UInt64.bitWidth - (most - least).leadingZeroBitCount)
     }
     let bits = spans.reduce(0) { $0 + $1.width }
     guard bits <= min(packingLimit, UInt64.bitWidth) else {
+      let columns = measures.map { measures in
+        var column = [UInt64](repeating: 0, count: keys.count)
+        measures.forEach(of: keys) { row, value in column[row] = value }
+        return column
+      }
       return sortedRuleByRule(items, columns: columns)
     }
     // The measures packed into one number per item, the first rule's most significant: a
     // radix sort of plain integers, stable, so ties keep the order given.
     var packed = [UInt64](repeating: 0, count: items.count)
     packed.withUnsafeMutableBufferPointer { packed in
-      for (column, span) in zip(columns, spans) where span.width > 0 {
-        column.withUnsafeBufferPointer { column in
-          for row in packed.indices {
-            packed[row] = packed[row] << span.width | (column[row] - span.least)
-          }
+      for (measures, span) in zip(measures, spans) where span.width > 0 {
+        measures.forEach(of: keys) { row, value in
+          packed[row] = packed[row] << span.width | (value - span.least)
         }
       }
     }
     return RadixSort.stableOrder(of: packed, bits: bits).map { items[Int($0)] }
+  }
+
+  /// Where one rule's measure of each item comes from, lower first.
+  private enum Measures {
+    case words, typos, field, exactness, position, length
+    /// An attribute's ranks, in the items' order; empty: every item ties.
+    case ranks([UInt32])
+
+    /// Calls `body` with each row and its measure, in the keys' order.
+    @inline(__always)
+    func forEach(of keys: [Key], _ body: (Int, UInt64) -> Void) {
+      keys.withUnsafeBufferPointer { keys in
+        switch self {
+        case .words:
+          for row in keys.indices {
+            body(row, UInt64(UInt32.max) - UInt64(min(keys[row].words, Int(UInt32.max))))
+          }
+        case .typos: for row in keys.indices { body(row, UInt64(keys[row].typos)) }
+        case .field: for row in keys.indices { body(row, UInt64(keys[row].field)) }
+        case .exactness: for row in keys.indices { body(row, UInt64(keys[row].exactness)) }
+        case .position: for row in keys.indices { body(row, UInt64(keys[row].position)) }
+        case .length:
+          for row in keys.indices { body(row, UInt64(min(keys[row].length, Int(UInt32.max)))) }
+        case .ranks(let ranks):
+          if ranks.isEmpty {
+            for row in keys.indices { body(row, 0) }
+          } else {
+            ranks.withUnsafeBufferPointer { ranks in
+              for row in keys.indices { body(row, UInt64(ranks[row])) }
+            }
+          }
+        }
+      }
+    }
   }
 
   /// `items` sorted by comparing the rules' measures one by one: for keys whose spread does
@@ -426,8 +481,25 @@ extension Ranking {
       return (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A || first &- 0x30 < 10
     }
     let value = Folder.decode(base, at: offset, count: end).value
+    if value < 0x1_0000 {
+      return wordCharactersOfTheBasicPlane[Int(value >> 6)] & 1 << UInt64(value & 63) != 0
+    }
+    return isLetterOrDigit(value)
+  }
+
+  /// Whether the scalar `value` is alphabetic or numeric.
+  private static func isLetterOrDigit(_ value: UInt32) -> Bool {
     guard let scalar = Unicode.Scalar(value) else { return false }
     let properties = scalar.properties
     return properties.isAlphabetic || properties.numericType != nil
+  }
+
+  /// ``isLetterOrDigit(_:)`` of every scalar below U+10000, a bit each (8 KB): the ranking
+  /// asks it of the character before each match, and the Unicode properties cost a lookup
+  /// of several tables each time.
+  private static let wordCharactersOfTheBasicPlane: [UInt64] = (0..<1024).map { word in
+    (0..<64).reduce(UInt64(0)) { bits, bit in
+      isLetterOrDigit(UInt32(word << 6 | bit)) ? bits | 1 << UInt64(bit) : bits
+    }
   }
 }
