@@ -84,8 +84,8 @@ struct WebBenchmark {
     ///
     /// With `rarePrefixes`, none starts with one of the `rarePrefixes` pairs of letters that
     /// most first values start with, which the server searches before the first session
-    /// (serve's 150): every session's second keystroke is then a search of its own, or of the
-    /// few that share its rare pair.
+    /// (`SharedSearchResults.warmedPrefixes`): every session's second keystroke is then a
+    /// search of its own, or of the few that share its rare pair.
     static func distinct(
       from model: SearchModel, sessions: Int, keystrokes: Int, rarePrefixes: Int = 0
     ) -> SessionQueries {
@@ -460,7 +460,7 @@ enum ProcessFigures {
         ? SessionQueries.shared(try options.queryLines(corpusPath: path))
         : SessionQueries.distinct(
           from: source.model, sessions: counts.max() ?? 1, keystrokes: options.sessionKeystrokes,
-          rarePrefixes: options.rarePrefixes ? 150 : 0)
+          rarePrefixes: options.rarePrefixes ? SharedSearchResults.warmedPrefixes.pairs : 0)
       let baseline = try await Self.baseline(
         model: source.model, queries: queries, keystrokes: options.sessionKeystrokes)
       ResidentMemory.trim()

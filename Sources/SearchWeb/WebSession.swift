@@ -56,10 +56,6 @@
       }
     }
 
-    /// How many first letters, and how many first two letters, ``warm(_:configuration:)``
-    /// searches.
-    static let warmedPrefixes = (letters: 26, pairs: 150)
-
     /// Searches, as a session would, the first letters and first two letters that most of the
     /// corpus's first values start with, as written and in lower case, so that the shared
     /// searches hold them before the first session: a server starts with many tabs typing at
@@ -67,9 +63,10 @@
     /// searches there are, tens of milliseconds on a large corpus).
     static func warm(_ shared: Shared, configuration: SearchWebServer.Configuration) async {
       let model = shared.corpus.model
+      let counts = SharedSearchResults.warmedPrefixes
       let prefixes =
-        model.commonestPrefixes(length: 1, limit: warmedPrefixes.letters)
-        + model.commonestPrefixes(length: 2, limit: warmedPrefixes.pairs)
+        model.commonestPrefixes(length: 1, limit: counts.letters)
+        + model.commonestPrefixes(length: 2, limit: counts.pairs)
       var texts: [String] = []
       var seen: Set<String> = []
       for prefix in prefixes {

@@ -264,7 +264,8 @@
       }
       let commonest = try #require(counts.filter { $0.key.count == 2 }.max { $0.value < $1.value })
       let warmed = shared.results.kept.searches
-      #expect(warmed > 26 && warmed <= 2 * (26 + 150))
+      let prefixes = SharedSearchResults.warmedPrefixes
+      #expect(warmed > prefixes.letters && warmed <= 2 * (prefixes.letters + prefixes.pairs))
       let misses = shared.results.lookups.misses
       let session = try WebSession(
         shared: shared, configuration: configuration.search, itemsName: "words", onChange: {})

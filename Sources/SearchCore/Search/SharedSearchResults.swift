@@ -116,6 +116,12 @@ package final class SharedSearchResults: Sendable {
   package let entryLimit: Int
   private let state = LockedValue(State())
 
+  /// How many of the first letters, and of the first two letters, that most of a corpus's
+  /// first values start with a server searches before its first session
+  /// (`SearchModel.commonestPrefixes(length:limit:)`): the searches its sessions' first
+  /// keystrokes ask for at once.
+  package static let warmedPrefixes = (letters: 26, pairs: 150)
+
   /// Keeps up to `itemLimit` rows of results, in at most `entryLimit` searches.
   package init(itemLimit: Int, entryLimit: Int = 1024) {
     self.itemLimit = max(itemLimit, 0)
