@@ -83,10 +83,16 @@ class Server:
                 self.process.wait()
 
 
+# The fields of a city its row shows (as "Zürich (CH)"); a match only in others is shown after it.
+SHOWN_FIELDS = ("name", "country")
+
+
 def engine_rows(query, scope=None, corpus="cities"):
     """The rows `SearchREPL filter --rank` gives for `query`, in order, as the page ranks
-    them: each a dict of id, item (the display text) and marked (the parts of the item's name
-    the query matched, which the page highlights)."""
+    them: each a dict of id, item (the display text), marked (the parts of the item's name
+    the query matched, which the page highlights) and hidden: when the query matched only
+    fields the row does not show (an alternate name), the first such value and its matched
+    parts, which the row shows after " · ", else None."""
     command = [SEARCHREPL, "filter", "--corpus", corpus, "--rank", "--format", "jsonl", query]
     if scope is not None:
         command[2:2] = ["--scope", str(scope)]
@@ -97,10 +103,17 @@ def engine_rows(query, scope=None, corpus="cities"):
     for line in result.stdout.splitlines():
         row = json.loads(line)
         marked = []
-        for match in row.get("matches", []):
+        hidden = None
+        matches = row.get("matches", [])
+        for match in matches:
+            parts = [match["text"][start:end] for start, end in match["ranges"]]
             if match["field"] == "name" and match["value"] == 0:
-                marked = [match["text"][start:end] for start, end in match["ranges"]]
-        rows.append({"id": row["id"], "item": row["item"], "marked": marked})
+                marked = parts
+            elif hidden is None and match["field"] not in SHOWN_FIELDS and parts:
+                hidden = (match["text"], parts)
+        if any(match["field"] in SHOWN_FIELDS and match["ranges"] for match in matches):
+            hidden = None
+        rows.append({"id": row["id"], "item": row["item"], "marked": marked, "hidden": hidden})
     return rows
 
 

@@ -49,15 +49,28 @@ def shown(page):
     return page.evaluate(SHOWN_ROWS)
 
 
+def assert_row(row, want, context=None):
+    """A row on screen is the engine's item, highlighted as it matched; when the query matched
+    only a value the row does not show, the row adds a piece of that value around its match
+    (cut with "…" when long), highlighted there."""
+    assert row["id"] == want["id"], (context, row, want)
+    if want["hidden"] is None:
+        assert (row["text"], row["marks"]) == (want["item"], want["marked"]), (context, row, want)
+        return
+    value, parts = want["hidden"]
+    head, separator, piece = row["text"].partition(" · ")
+    assert (head, separator) == (want["item"], " · "), (context, row, want)
+    assert piece.strip("…") in value, (context, row, want)
+    assert row["marks"] and all(mark in parts for mark in row["marks"]), (context, row, want)
+
+
 def assert_rows(page, expected, least=10):
     """The rows on screen are the engine's at their positions, highlighted as it matched."""
     rows = shown(page)
     assert len(rows) >= min(least, len(expected)), rows
     for row in rows:
         assert not row["missing"], row
-        want = expected[row["position"]]
-        assert (row["id"], row["text"]) == (want["id"], want["item"]), (row, want)
-        assert row["marks"] == want["marked"], (row, want)
+        assert_row(row, expected[row["position"]])
     status = page.text_content("#status")
     assert status.startswith(f"{len(expected)} result"), status
 
@@ -72,6 +85,16 @@ def test_typing_keystroke_by_keystroke_shows_the_engines_rows_highlighted(page, 
     assert len(expected) > 20
     assert_rows(page, expected)
     assert shown(page)[0]["marks"] == ["Zür"]
+
+
+def test_a_row_matched_only_in_a_value_it_does_not_show_shows_that_value(page, server):
+    open_page(page, server)
+    page.keyboard.type("москва")
+    settle(page, "москва")
+    expected = engine_rows("москва")
+    assert expected[0]["hidden"] is not None, expected[0]
+    assert_rows(page, expected)
+    assert shown(page)[0]["text"] == "Moscow (RU) · Москва", shown(page)[0]
 
 
 def test_a_scope_and_a_suggested_token_change_the_rows(page, server):
@@ -225,8 +248,7 @@ def test_delayed_and_reordered_replies_never_show_a_row_of_another_text(page, se
         for row in look["rows"]:
             if row["missing"] or look["text"] not in expected:
                 continue
-            want = expected[look["text"]][row["position"]]
-            assert (row["id"], row["text"]) == (want["id"], want["item"]), (look["text"], row)
+            assert_row(row, expected[look["text"]][row["position"]], look["text"])
             checked += 1
     assert checked > 0
     assert_rows(page, expected[final])
