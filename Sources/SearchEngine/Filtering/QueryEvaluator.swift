@@ -288,16 +288,15 @@ package struct QueryEvaluator: Sendable {
     _ term: TermMatcher, values: FoldedValues, field: Int, isCancelled: @Sendable () -> Bool
   ) -> [ItemID]? {
     let owner = corpus.model.valueMaps[field]
-    let runs = corpus.scopeRuns[scope][field]
-    if let found = gramScan(term, values: values, owner: owner, runs: runs) { return found }
-    let total = runs.reduce(0) { $0 + $1.count }
-    let chunkCount = total < Self.parallelThreshold ? 1 : Self.chunkCount
-    let pieces = Self.split(runs, into: chunkCount, total: total)
+    let inside = corpus.scopeValues[scope][field]
+    if let found = gramScan(term, values: values, owner: owner, inside: inside) { return found }
+    let chunkCount = inside.count < Self.parallelThreshold ? 1 : Self.chunkCount
+    let pieces = inside.split(into: chunkCount)
     let chunks = Parallel.map(chunks: pieces.count) { chunk -> [ItemID]? in
       if isCancelled() { return nil }
       var owners: [ItemID] = []
-      for run in pieces[chunk] {
-        // Runs hold only the scope's items' values: every owner found is admitted.
+      inside.forEachRun(in: pieces[chunk]) { run in
+        // Only the scope's items' values: every owner found is admitted.
         term.scan(values, valueRange: run, owner: owner, into: &owners)
       }
       return owners
@@ -317,20 +316,22 @@ package struct QueryEvaluator: Sendable {
     return result
   }
 
-  /// The owners of the values in `runs` that hold `term`, ascending, found through the column's
-  /// grams.
+  /// The owners of the values in `inside` that hold `term`, ascending, found through the
+  /// column's grams.
   ///
   /// The values of the term's rarest grams are checked (unless the grams give the term
   /// exactly), and those the grams do not cover scanned. nil when the column has no grams, the
   /// term none (fewer than three bytes, or fuzzy), or its rarest is in so many values that
-  /// reading the runs costs less.
+  /// reading the values costs less.
   private func gramScan(
-    _ term: TermMatcher, values: FoldedValues, owner: ValueMap, runs: [Range<Int>]
+    _ term: TermMatcher, values: FoldedValues, owner: ValueMap, inside: Bitset
   ) -> [ItemID]? {
-    guard term.kind != .fuzzy, let grams = values.grams, !runs.isEmpty else { return nil }
-    let bytes = runs.reduce(0) {
-      $0 + Int(values.starts[$1.upperBound] - values.starts[$1.lowerBound])
+    guard term.kind != .fuzzy, let grams = values.grams else { return nil }
+    var bytes = 0
+    inside.forEachRun(in: 0..<inside.capacity) { run in
+      bytes += Int(values.starts[run.upperBound] - values.starts[run.lowerBound])
     }
+    guard bytes > 0 else { return nil }
     let atStart = term.isAnchoredAtStart
     let exact =
       (term.kind == .exact || term.kind == .prefix) && grams.isExact(term.needle, atStart: atStart)
@@ -341,16 +342,13 @@ package struct QueryEvaluator: Sendable {
     else { return nil }
     var owners: [ItemID] = []
     owners.reserveCapacity(candidates.count)
-    var run = 0
     // The values where an exact hit may still end inside a character or follow white space.
     let interior = exact ? grams.valuesToCheck(atStart: atStart) : []
     var nextInterior = 0
     term.withValueCheck(values) { holdsTerm in
       for value in candidates {
         let value = Int(value)
-        while run < runs.count && runs[run].upperBound <= value { run += 1 }
-        guard run < runs.count else { break }
-        guard runs[run].contains(value) else { continue }
+        guard inside.contains(value) else { continue }
         let item = owner.owner(of: value)
         guard item >= 0, owners.last?.rawValue != item else { continue }
         var sure = exact
@@ -364,40 +362,14 @@ package struct QueryEvaluator: Sendable {
       }
     }
     // The values appended since the grams were built.
-    for run in runs where run.upperBound > grams.valueCount {
-      term.scan(
-        values, valueRange: max(run.lowerBound, grams.valueCount)..<run.upperBound, owner: owner,
-        into: &owners)
+    inside.forEachRun(in: grams.valueCount..<inside.capacity) { run in
+      term.scan(values, valueRange: run, owner: owner, into: &owners)
     }
     if !owners.isStrictlyAscending() {
       owners.sort()
       owners = owners.removingAdjacentDuplicates()
     }
     return owners
-  }
-
-  /// Splits runs of values into `count` pieces of about equal size, in order.
-  static func split(_ runs: [Range<Int>], into count: Int, total: Int) -> [[Range<Int>]] {
-    let size = max((total + count - 1) / max(count, 1), 1)
-    var pieces: [[Range<Int>]] = []
-    var current: [Range<Int>] = []
-    var room = size
-    for run in runs {
-      var rest = run
-      while !rest.isEmpty {
-        let taken = rest.lowerBound..<min(rest.upperBound, rest.lowerBound + room)
-        current.append(taken)
-        room -= taken.count
-        rest = taken.upperBound..<rest.upperBound
-        if room == 0 {
-          pieces.append(current)
-          current = []
-          room = size
-        }
-      }
-    }
-    if !current.isEmpty { pieces.append(current) }
-    return pieces
   }
 
   /// The scope's members, ascending.

@@ -115,8 +115,8 @@ public struct SearchCorpus: Sendable {
   /// the index and the scopes up to date once for the whole batch.
   ///
   /// A batch of at most `ScopeMembership.incrementalShare` of the model's items updates the
-  /// scopes in place: the members of the items it touched, the runs around the values it
-  /// killed or appended, the number codes of the attribute values it added. A larger batch
+  /// scopes in place: the members of the items it touched, the state of the values it killed
+  /// or appended, the number codes of the attribute values it added. A larger batch
   /// resolves the scopes again from every item and value, which costs about as much. Either
   /// way the corpus is the one built from scratch from the same model.
   ///
@@ -124,9 +124,8 @@ public struct SearchCorpus: Sendable {
   ///   ones: the edit of a table of all the model's items.
   /// - Throws: ``SearchCorpus/Error/model(_:)`` when a change cannot be made, and then the corpus is
   ///   unchanged; ``SearchCorpus/Error/icu(_:)`` when folding the new text fails.
-  /// - Complexity: O(*k*²) for *k* changes, plus, for each scope and field, O(log *r*) for its
-  ///   *r* runs and a copy of those from the first value the batch killed on (none when it
-  ///   only inserts); only the new text is folded. A batch above
+  /// - Complexity: O(*k*²) for *k* changes, plus, for each scope and field, O(*v*) for the *v*
+  ///   values the batch killed or appended; only the new text is folded. A batch above
   ///   `ScopeMembership.incrementalShare`: a pass over the model's values.
   @discardableResult
   package mutating func apply(_ changes: [SearchModel.Change]) throws(SearchCorpus.Error)
@@ -215,8 +214,8 @@ public struct SearchCorpus: Sendable {
   var scopeMembers: [Bitset?] { scopes.members }
   /// For each scope, the fields it searches (indexed fields only).
   var scopeFields: [[Int]] { scopes.fields }
-  /// For each scope and field, the runs of values a scan of the scope reads.
-  var scopeRuns: [[[Range<Int>]]] { scopes.runs }
+  /// For each scope and field, the values a scan of the scope reads.
+  var scopeValues: [[Bitset]] { scopes.values }
 
   /// The items of a scope whose number attributes hold one of `matches` (from
   /// `numberMatches(of:)`), ascending by identity.

@@ -47,6 +47,67 @@ package struct Bitset: Sendable, Hashable {
     }
   }
 
+  /// Calls `body` with each maximal run of consecutive integers of the set within `range`
+  /// (cut at its bounds), ascending.
+  ///
+  /// - Complexity: O(*w* + *r*) for the *w* words `range` spans and the *r* runs.
+  @inline(__always)
+  package func forEachRun(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+    let end = min(range.upperBound, capacity)
+    var start = max(range.lowerBound, 0)
+    words.withUnsafeBufferPointer { words in
+      while start < end {
+        guard let first = Self.next(in: words, from: start, below: end, inSet: true) else {
+          return
+        }
+        let last = Self.next(in: words, from: first, below: end, inSet: false) ?? end
+        body(first..<last)
+        start = last
+      }
+    }
+  }
+
+  /// The first integer from `start` (below `end`, which is at most the capacity) that is in
+  /// the set (`inSet`) or out of it; nil when none is.
+  @inline(__always)
+  private static func next(
+    in words: UnsafeBufferPointer<UInt64>, from start: Int, below end: Int, inSet: Bool
+  ) -> Int? {
+    var index = start >> 6
+    var bits = (inSet ? words[index] : ~words[index]) & (~0 << UInt64(start & 63))
+    while bits == 0 {
+      index += 1
+      if index << 6 >= end { return nil }
+      bits = inSet ? words[index] : ~words[index]
+    }
+    let found = index << 6 | bits.trailingZeroBitCount
+    return found < end ? found : nil
+  }
+
+  /// The set's range `0..<capacity` cut into at most `count` consecutive ranges holding about
+  /// as many integers of the set each (cut at multiples of 64); none when the set is empty.
+  ///
+  /// - Complexity: O(*w*) for the set's *w* words.
+  package func split(into count: Int) -> [Range<Int>] {
+    let total = self.count
+    guard total > 0 else { return [] }
+    let size = max((total + count - 1) / max(count, 1), 1)
+    var pieces: [Range<Int>] = []
+    var start = 0
+    var taken = 0
+    for index in words.indices {
+      taken += words[index].nonzeroBitCount
+      if taken >= size && pieces.count < count - 1 {
+        let end = min((index + 1) << 6, capacity)
+        pieces.append(start..<end)
+        start = end
+        taken = 0
+      }
+    }
+    if start < capacity { pieces.append(start..<capacity) }
+    return pieces
+  }
+
   /// The number of integers in both sets.
   ///
   /// - Complexity: O(*w*) for the *w* words of the smaller set.

@@ -104,39 +104,4 @@ import Testing
     }
     #expect(error?.kind == "field" && error?.name == "note" && error?.scope == "Notes")
   }
-
-  /// The runs of a scope updated around changed values are the maximal runs of the new
-  /// states, for any states and changed ranges.
-  @Test func runsUpdateAroundChangedValues() async {
-    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
-      var random = SplitMix64(seed: seed)
-      let count = Int.random(in: 0...80, using: &random)
-      var states = (0..<count).map { _ in Bool.random(using: &random) }
-      var runs = Self.runs(of: states)
-      // Ranges that may touch, one of them at the very start or end now and then.
-      var changed: [Range<Int>] = []
-      var start = Int.random(in: 0...5, using: &random)
-      while start < count {
-        let end = min(count, start + Int.random(in: 1...6, using: &random))
-        changed.append(start..<end)
-        for value in start..<end { states[value] = Bool.random(using: &random) }
-        start = end + Int.random(in: 0...10, using: &random)
-      }
-      ScopeMembership.update(&runs, changed: changed) { states[$0] }
-      #expect(runs == Self.runs(of: states), "seed \(seed)")
-    }
-  }
-
-  /// The maximal runs of true values.
-  private static func runs(of states: [Bool]) -> [Range<Int>] {
-    var runs: [Range<Int>] = []
-    for (value, inside) in states.enumerated() where inside {
-      if let last = runs.last, last.upperBound == value {
-        runs[runs.count - 1] = last.lowerBound..<(value + 1)
-      } else {
-        runs.append(value..<(value + 1))
-      }
-    }
-    return runs
-  }
 }
