@@ -170,32 +170,46 @@ struct WordCollector {
     }
     bytes = []
     starts = []
-    // Postings by counting: each word's run starts after those of the words before it, and
-    // the occurrences fill the runs in the order they were added.
+    // Postings in two passes over the occurrences: the bytes each word's take, then the bytes,
+    // each word's after those of the words before it, in the order the occurrences were added.
+    var coders = [WordIndex.PostingCoder](repeating: WordIndex.PostingCoder(), count: count)
     var postingStarts = [Int32](repeating: 0, count: count + 1)
-    for word in occurrenceWords { postingStarts[Int(rank[Int(word)]) + 1] += 1 }
+    forEachOccurrence(rank: rank) { position, field, value in
+      coders[position].encode(field: field, value: value) { _ in postingStarts[position + 1] += 1 }
+    }
     for position in 0..<count { postingStarts[position + 1] += postingStarts[position] }
+    coders = [WordIndex.PostingCoder](repeating: WordIndex.PostingCoder(), count: count)
     var next = postingStarts
-    let total = occurrenceWords.count
-    var fields = [UInt16](repeating: 0, count: total)
-    var values = [Int32](repeating: 0, count: total)
-    var occurrence = 0
-    for (field, end) in fieldEnds {
-      while occurrence < end {
-        let position = Int(rank[Int(occurrenceWords[occurrence])])
-        let posting = Int(next[position])
-        next[position] += 1
-        fields[posting] = field
-        values[posting] = occurrenceValues[occurrence]
-        occurrence += 1
+    var postings = [UInt8](repeating: 0, count: Int(postingStarts[count]))
+    postings.withUnsafeMutableBufferPointer { postings in
+      forEachOccurrence(rank: rank) { position, field, value in
+        coders[position].encode(field: field, value: value) { byte in
+          postings[Int(next[position])] = byte
+          next[position] += 1
+        }
       }
     }
     occurrenceWords = []
     occurrenceValues = []
     result.postingStarts = postingStarts
-    result.postingFields = fields
-    result.postingValues = values
+    result.postings = postings
     return result
+  }
+
+  /// Calls `body` with every occurrence in the order it was added: the position of its word in
+  /// the sorted table (`rank` of its number), its field and its value.
+  private func forEachOccurrence(
+    rank: [Int32], _ body: (_ position: Int, _ field: Int, _ value: Int) -> Void
+  ) {
+    var occurrence = 0
+    for (field, end) in fieldEnds {
+      while occurrence < end {
+        body(
+          Int(rank[Int(occurrenceWords[occurrence])]), Int(field),
+          Int(occurrenceValues[occurrence]))
+        occurrence += 1
+      }
+    }
   }
 
   /// The numbers of the distinct words in order of their bytes, so of their codes.

@@ -50,15 +50,13 @@ import Testing
     #expect(table.shared.count == table.count)
     #expect(table.nodes.count == table.count)
     #expect(table.starts.last.map(Int.init) == table.characters.count)
-    #expect(table.postingStarts.last.map(Int.init) == table.postingValues.count)
-    #expect(table.postingFields.count == table.postingValues.count)
+    #expect(table.postingStarts.last.map(Int.init) == table.postings.count)
     guard table.count == expected.count else { return }
     var mismatches = 0
     for w in 0..<table.count {
       let word = Array(table.characters[Int(table.starts[w])..<Int(table.starts[w + 1])])
-      let postings = (Int(table.postingStarts[w])..<Int(table.postingStarts[w + 1])).map {
-        Posting(field: Int(table.postingFields[$0]), value: Int(table.postingValues[$0]))
-      }
+      var postings: [Posting] = []
+      table.forEachPosting(ofWord: w) { postings.append(Posting(field: $0, value: $1)) }
       var shared = 0
       if w > 0 {
         let previous = expected[w - 1].word
@@ -79,6 +77,31 @@ import Testing
       }
     }
     #expect(mismatches == 0)
+  }
+
+  /// Postings in any order (a field again after another, a value below the one before, the
+  /// same one twice, values past a varint's byte) read back as written.
+  @Test func postingsReadBackAsWritten() {
+    var random = SplitMix64(seed: 50)
+    var table = WordIndex.Table()
+    var written: [[Posting]] = []
+    for _ in 0..<200 {
+      let postings = (0..<Int(random.next() % 12)).map { _ in
+        Posting(
+          field: Int(random.next() % 3),
+          value: Int(random.next() % [2, 200, 70_000, 1 << 31][Int(random.next() % 4)]))
+      }
+      written.append(postings)
+      [UInt32(written.count)].withUnsafeBufferPointer { word in
+        table.append(
+          word, fields: postings.map { UInt16($0.field) }, values: postings.map { Int32($0.value) })
+      }
+    }
+    for (w, postings) in written.enumerated() {
+      var read: [Posting] = []
+      table.forEachPosting(ofWord: w) { read.append(Posting(field: $0, value: $1)) }
+      #expect(read == postings, "word \(w)")
+    }
   }
 
   @Test func citiesTableIsTheirWordsSortedWithEveryPosting() throws {
