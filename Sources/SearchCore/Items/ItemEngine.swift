@@ -16,12 +16,14 @@ where Item.ID: Sendable {
 
   /// Builds the engine of `items` on a Dispatch thread (``BackgroundWork``: a build keeps
   /// every core busy for a while, which must not hold up the app's tasks), storing each
-  /// item's value in `storage` under its identity.
+  /// item's value in `storage` under its identity; then gives the system back what the
+  /// build freed (`BackgroundWork.releaseFreedMemory()`).
   static func build(
     _ items: [Item], schema: ItemSchema<Item, Scope>, storage: ItemStorage<Item>,
     folding: Folding, locale: String?, wordIndex: Bool = false
   ) async -> Result<Self, ItemSearchError> {
     await BackgroundWork.run {
+      defer { BackgroundWork.releaseFreedMemory() }
       do throws(ItemSearchError) {
         return .success(
           try Self(

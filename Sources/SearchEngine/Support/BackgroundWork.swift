@@ -39,4 +39,24 @@ package enum BackgroundWork {
   ) {
     DispatchQueue.global(qos: urgency.qos).async(execute: work)
   }
+
+  /// Gives the system back the memory the allocator keeps of the blocks a large piece of work
+  /// freed: called on a Dispatch thread when a build is done.
+  ///
+  /// glibc's allocator keeps freed blocks for later (the others return them themselves): the
+  /// tables a build makes and drops (the words gathered, the sort keys) stayed resident, a
+  /// fifth of an app's memory after a build of 200,000 contacts. `malloc_trim` takes each
+  /// arena's lock in turn, for 3 ms in all there; the main thread allocates from an arena
+  /// of its own, which the build's threads leave alone.
+  package static func releaseFreedMemory() {
+    #if canImport(Glibc)
+      _ = glibcMallocTrim(0)
+    #endif
+  }
 }
+
+#if canImport(Glibc)
+  // glibc's malloc_trim(3), declared in <malloc.h>, which is not part of the Glibc module.
+  @_silgen_name("malloc_trim")
+  private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
