@@ -324,21 +324,21 @@ package struct QueryEvaluator: Sendable {
   /// term none (fewer than three bytes, or fuzzy), or its rarest is in so many values that
   /// reading the values costs less.
   private func gramScan(
-    _ term: TermMatcher, values: FoldedValues, owner: ValueMap, inside: Bitset
+    _ term: TermMatcher, values: FoldedValues, owner: ValueMap, inside: ScopeMembership.Values
   ) -> [ItemID]? {
-    guard term.kind != .fuzzy, let grams = values.grams else { return nil }
+    let atStart = term.isAnchoredAtStart
+    guard term.kind != .fuzzy, let grams = values.grams,
+      let rarest = grams.rarestCount(for: term.needle, atStart: atStart)
+    else { return nil }
+    let exact =
+      (term.kind == .exact || term.kind == .prefix) && grams.isExact(term.needle, atStart: atStart)
+    // The bytes a scan reads, counted only for a term the grams may give.
     var bytes = 0
     inside.forEachRun(in: 0..<inside.capacity) { run in
       bytes += Int(values.starts[run.upperBound] - values.starts[run.lowerBound])
     }
-    guard bytes > 0 else { return nil }
-    let atStart = term.isAnchoredAtStart
-    let exact =
-      (term.kind == .exact || term.kind == .prefix) && grams.isExact(term.needle, atStart: atStart)
-    guard
-      let candidates = grams.candidates(
-        for: term.needle, atStart: atStart,
-        limit: bytes / (exact ? Self.bytesPerExactCandidate : Self.bytesPerCandidate))
+    guard rarest <= bytes / (exact ? Self.bytesPerExactCandidate : Self.bytesPerCandidate),
+      let candidates = grams.candidates(for: term.needle, atStart: atStart, limit: .max)
     else { return nil }
     var owners: [ItemID] = []
     owners.reserveCapacity(candidates.count)

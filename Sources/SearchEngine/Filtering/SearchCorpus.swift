@@ -215,7 +215,7 @@ public struct SearchCorpus: Sendable {
   /// For each scope, the fields it searches (indexed fields only).
   var scopeFields: [[Int]] { scopes.fields }
   /// For each scope and field, the values a scan of the scope reads.
-  var scopeValues: [[Bitset]] { scopes.values }
+  var scopeValues: [[ScopeMembership.Values]] { scopes.values }
 
   /// The items of a scope whose number attributes hold one of `matches` (from
   /// `numberMatches(of:)`), ascending by identity.

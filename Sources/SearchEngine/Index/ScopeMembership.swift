@@ -11,12 +11,89 @@ struct ScopeMembership: Sendable, Equatable {
   /// For each scope, the fields it searches (indexed fields only).
   private(set) var fields: [[Int]]
   /// For each scope and field, the values whose owner is alive and one of the scope's items:
-  /// what a scan of the scope reads, run by run (``Bitset/forEachRun(in:_:)``).
+  /// what a scan of the scope reads, run by run (``Values/forEachRun(in:_:)``).
   ///
   /// A bit a value, not a range a run: a scope of an attribute is spread over the whole list,
   /// so its runs are about as many as its items (16 bytes each, 12 MB for 200,000 contacts in
   /// three scopes), where its bits take an eighth of a byte a value.
-  private(set) var values: [[Bitset]]
+  private(set) var values: [[Values]]
+
+  /// The values of a field that a scan of a scope reads: a bit a value, and how many of each
+  /// block of 4,096 are in, so that a scan counts them and cuts them into pieces for the
+  /// cores without reading every word (a hundredth of a millisecond a pass over the 3 million
+  /// alternate names of cities500, on each keystroke that scans).
+  struct Values: Sendable, Equatable {
+    static let blockShift = 12
+
+    private(set) var bits: Bitset
+    private var blockCounts: [UInt16]
+
+    /// None of `0..<capacity`.
+    init(capacity: Int) {
+      bits = Bitset(capacity: capacity)
+      blockCounts = Array(repeating: 0, count: Self.blocks(capacity))
+    }
+
+    /// The blocks of values below `capacity`.
+    private static func blocks(_ capacity: Int) -> Int {
+      (capacity + (1 << blockShift) - 1) >> blockShift
+    }
+
+    /// The number of values the set can hold: `0..<capacity`.
+    var capacity: Int { bits.capacity }
+
+    /// The number of values in.
+    var count: Int { blockCounts.reduce(0) { $0 + Int($1) } }
+
+    func contains(_ value: Int) -> Bool { bits.contains(value) }
+
+    /// Puts `value` in or out.
+    mutating func set(_ value: Int, in inside: Bool) {
+      guard bits.contains(value) != inside else { return }
+      if inside {
+        bits.insert(value)
+        blockCounts[value >> Self.blockShift] += 1
+      } else {
+        bits.remove(value)
+        blockCounts[value >> Self.blockShift] -= 1
+      }
+    }
+
+    /// Raises the capacity to `capacity` (when larger), the new values out.
+    mutating func grow(to capacity: Int) {
+      bits.grow(to: capacity)
+      blockCounts.append(
+        contentsOf: repeatElement(0, count: Self.blocks(bits.capacity) - blockCounts.count))
+    }
+
+    /// Calls `body` with each maximal run of values in, within `range`, ascending.
+    @inline(__always)
+    func forEachRun(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+      bits.forEachRun(in: range, body)
+    }
+
+    /// `0..<capacity` cut into at most `count` consecutive ranges holding about as many values
+    /// in each (cut between blocks); none when no value is in.
+    func split(into count: Int) -> [Range<Int>] {
+      let total = self.count
+      guard total > 0 else { return [] }
+      let size = max((total + count - 1) / max(count, 1), 1)
+      var pieces: [Range<Int>] = []
+      var start = 0
+      var taken = 0
+      for (block, held) in blockCounts.enumerated() {
+        taken += Int(held)
+        if taken >= size && pieces.count < count - 1 {
+          let end = min((block + 1) << Self.blockShift, capacity)
+          pieces.append(start..<end)
+          start = end
+          taken = 0
+        }
+      }
+      if start < capacity { pieces.append(start..<capacity) }
+      return pieces
+    }
+  }
 
   /// A scope that names a field or attribute the schema does not have.
   struct UnknownName: Error {
@@ -80,9 +157,9 @@ struct ScopeMembership: Sendable, Equatable {
       model.schema.fields.indices.map { field in
         let map = model.valueMaps[field]
         let count = model.columns[field].valueCount
-        var inside = Bitset(capacity: count)
+        var inside = Values(capacity: count)
         for value in 0..<count where Self.isInside(value, map: map, members: members) {
-          inside.insert(value)
+          inside.set(value, in: true)
         }
         return inside
       }
@@ -176,14 +253,10 @@ struct ScopeMembership: Sendable, Equatable {
       for scope in values.indices {
         let members = members[scope]
         var inside = values[scope][field]
-        values[scope][field] = Bitset(capacity: 0)  // one owner, so that the set changes in place
+        values[scope][field] = Values(capacity: 0)  // one owner, so that the set changes in place
         inside.grow(to: count)
         for value in changed.joined() {
-          if Self.isInside(value, map: map, members: members) {
-            inside.insert(value)
-          } else {
-            inside.remove(value)
-          }
+          inside.set(value, in: Self.isInside(value, map: map, members: members))
         }
         values[scope][field] = inside
       }

@@ -84,30 +84,6 @@ package struct Bitset: Sendable, Hashable {
     return found < end ? found : nil
   }
 
-  /// The set's range `0..<capacity` cut into at most `count` consecutive ranges holding about
-  /// as many integers of the set each (cut at multiples of 64); none when the set is empty.
-  ///
-  /// - Complexity: O(*w*) for the set's *w* words.
-  package func split(into count: Int) -> [Range<Int>] {
-    let total = self.count
-    guard total > 0 else { return [] }
-    let size = max((total + count - 1) / max(count, 1), 1)
-    var pieces: [Range<Int>] = []
-    var start = 0
-    var taken = 0
-    for index in words.indices {
-      taken += words[index].nonzeroBitCount
-      if taken >= size && pieces.count < count - 1 {
-        let end = min((index + 1) << 6, capacity)
-        pieces.append(start..<end)
-        start = end
-        taken = 0
-      }
-    }
-    if start < capacity { pieces.append(start..<capacity) }
-    return pieces
-  }
-
   /// The number of integers in both sets.
   ///
   /// - Complexity: O(*w*) for the *w* words of the smaller set.

@@ -104,4 +104,38 @@ import Testing
     }
     #expect(error?.kind == "field" && error?.name == "note" && error?.scope == "Notes")
   }
+
+  /// A scope's values are counted and cut into pieces for the cores from their blocks: the
+  /// pieces cover every value in order, each but the last with at least its share, for any
+  /// set of values, put in and out.
+  @Test func valuesAreCountedAndCutIntoPiecesOfAboutEqualShares() async {
+    await propertyCheck(count: TestBudget.cases(100), input: Gen.int(in: 0...1_000_000)) { seed in
+      var random = SplitMix64(seed: UInt64(seed))
+      let capacity = Int(random.next() % 40_000)
+      let density = [0.001, 0.3, 0.98][Int(random.next() % 3)]
+      var values = ScopeMembership.Values(capacity: capacity / 2)
+      values.grow(to: capacity)
+      var states = [Bool](repeating: false, count: capacity)
+      for _ in 0..<2 {
+        for value in 0..<capacity where Double(random.next() % 1_000) / 1_000 < density {
+          states[value].toggle()
+          values.set(value, in: states[value])
+        }
+      }
+      let total = states.filter { $0 }.count
+      #expect(values.count == total, "seed \(seed)")
+      let count = Int(random.next() % 4) + 1
+      let pieces = values.split(into: count)
+      guard total > 0 else {
+        #expect(pieces.isEmpty, "seed \(seed)")
+        return
+      }
+      #expect(pieces.count <= count, "seed \(seed)")
+      #expect(pieces.first?.lowerBound == 0 && pieces.last?.upperBound == capacity)
+      #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+      let share = (total + count - 1) / count
+      let held = pieces.map { piece in piece.filter { states[$0] }.count }
+      #expect(held.dropLast().allSatisfy { $0 >= share }, "seed \(seed): \(held), \(share)")
+    }
+  }
 }

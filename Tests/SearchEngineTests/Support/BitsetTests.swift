@@ -5,11 +5,11 @@ import Testing
 
 @testable import SearchEngine
 
-/// A bitset's runs and pieces are those of the integers it holds, for any set and range.
+/// A bitset's runs are those of the integers it holds, for any set and range.
 @Suite struct BitsetTests {
   /// A random set below a random capacity: sparse, dense, or in long runs, so that runs cross
   /// words and fill them.
-  private static func randomSet(using random: inout SplitMix64) -> (Bitset, [Bool]) {
+  static func randomSet(using random: inout SplitMix64) -> (Bitset, [Bool]) {
     let capacity = Int(random.next() % 400)
     let density = [0.05, 0.5, 0.95][Int(random.next() % 3)]
     let runLength = Int(random.next() % 3) == 0 ? 70 : 1
@@ -45,29 +45,6 @@ import Testing
       var found: [Range<Int>] = []
       set.forEachRun(in: lower..<upper) { found.append($0) }
       #expect(found == Self.runs(of: states, in: lower..<upper), "seed \(seed)")
-    }
-  }
-
-  @Test func piecesCoverTheRangeInOrderWithAboutEqualShares() async {
-    await propertyCheck(count: TestBudget.cases(300), input: Gen.int(in: 0...1_000_000)) { seed in
-      var random = SplitMix64(seed: UInt64(seed))
-      let (set, states) = Self.randomSet(using: &random)
-      let count = Int(random.next() % 6) + 1
-      let pieces = set.split(into: count)
-      let total = states.filter { $0 }.count
-      guard total > 0 else {
-        #expect(pieces.isEmpty, "seed \(seed)")
-        return
-      }
-      #expect(pieces.count <= count, "seed \(seed)")
-      #expect(pieces.first?.lowerBound == 0 && pieces.last?.upperBound == states.count)
-      #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
-      // Every piece but the last holds at least its share; none holds more than a share and
-      // a word.
-      let share = (total + count - 1) / count
-      let held = pieces.map { piece in piece.filter { states[$0] }.count }
-      #expect(held.dropLast().allSatisfy { $0 >= share }, "seed \(seed): \(held), \(share)")
-      #expect(held.allSatisfy { $0 < share + 64 }, "seed \(seed): \(held), \(share)")
     }
   }
 }
