@@ -166,7 +166,8 @@ struct WordIndex: Sendable {
   ///
   /// The build adds a word's postings in order of field and value, so a word met in many
   /// values takes about a byte a posting where a field and a value took six, and a rare word
-  /// four or five bytes: at 200,000 contacts, the index's postings went from 10 MB to 3.
+  /// four or five bytes: at 200,000 contacts (1.1 million occurrences), the postings went from
+  /// 6.7 MB to 1.6.
   struct PostingCoder {
     private var field = -1
     private var value = 0
