@@ -856,11 +856,7 @@ enum ResidentMemory {
   }
 
   /// Gives the heap's free memory back to the system (glibc's malloc_trim), where it can.
-  static func trim() {
-    #if canImport(Glibc)
-      _ = glibcMallocTrim(0)
-    #endif
-  }
+  static func trim() { BackgroundWork.releaseFreedMemory() }
 
   /// The peak resident memory so far, in MB.
   static func peakMegabytes() -> Double {
@@ -869,9 +865,3 @@ enum ResidentMemory {
     return Double(usage.ru_maxrss) / 1024
   }
 }
-
-#if canImport(Glibc)
-  // glibc's malloc_trim(3), declared in <malloc.h>, which is not part of the Glibc module.
-  @_silgen_name("malloc_trim")
-  private func glibcMallocTrim(_ pad: Int) -> Int32
-#endif
