@@ -745,8 +745,11 @@ final class LivePane {
   static func isIdle(_ screen: [String], text: String, status: String) -> Bool {
     guard screen.count > 2 else { return false }
     let bar = text.isEmpty ? "Search:  Search 45 products" : "Search: \(text)"
-    // The status, then where the rows on screen are ("6 results · 1–6 of 6").
+    // The status, then where the rows on screen are ("6 results · 1–6 of 6"), and no
+    // "searching…" at its end: the rows of the text before may still show that status while
+    // the text's own search runs.
     return screen[0] == bar && (screen[2] == status || screen[2].hasPrefix(status + " · "))
+      && !screen[2].hasSuffix("searching…")
   }
 
   /// Whether `text` is drawn in inverse video on a line captured with attributes.
